@@ -1,0 +1,25 @@
+from django.contrib import admin
+
+from benchdb.models import Benchmark, Result, Round, Run, Submitter, System
+
+admin.site.register([Round, Submitter, Benchmark])
+
+
+@admin.register(System)
+class SystemAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ("folder", "name", "round", "submitter", "division", "accelerators")
+    list_filter = ("round", "division", "availability")
+    search_fields = ("folder", "name", "accelerator_model")
+
+
+@admin.register(Result)
+class ResultAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ("system", "benchmark", "round", "score_minutes", "status")
+    list_filter = ("round", "benchmark", "status")
+    raw_id_fields = ("system",)
+
+
+@admin.register(Run)
+class RunAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ("path", "time_to_train_minutes", "role")
+    raw_id_fields = ("result",)

@@ -1,0 +1,33 @@
+"""python manage.py export results --format csv|json [--round] [--submitter] [--benchmark]"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from benchdb import exports, selectors
+
+
+class Command(BaseCommand):
+    help = "Write a table to stdout as CSV or JSON."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("table", choices=["results"])
+        parser.add_argument("--format", choices=["csv", "json"], default="csv")
+        parser.add_argument("--round", dest="round_version")
+        parser.add_argument("--submitter")
+        parser.add_argument("--benchmark")
+        parser.add_argument("--division", choices=["closed", "open"])
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        qs = selectors.result_list(
+            round_version=opts["round_version"], submitter=opts["submitter"],
+            benchmark=opts["benchmark"], division=opts["division"],
+        )  # fmt: skip
+        rows = (exports.result_row(r) for r in qs.iterator(chunk_size=2000))
+        cols = exports.RESULT_COLUMNS
+        if opts["format"] == "csv":
+            self.stdout.write(exports.to_csv(rows, cols), ending="")
+        else:
+            self.stdout.write(exports.to_json(rows, cols, "benchdb.results/1"))

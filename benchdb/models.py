@@ -1,0 +1,223 @@
+"""All result tables: rounds, submitters, systems, benchmarks, results, runs.
+
+Times are minutes unless a field name says otherwise (``_ms``: milliseconds since
+the Unix epoch, as MLLOG ``time_ms``). Ingestion's own tables (problems, sources,
+jobs) live in ``ingest.models``.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+from django.db import models
+from django.urls import reverse
+
+
+class Round(models.Model):
+    """A publication round of an MLPerf suite, e.g. Training v1.1."""
+
+    class Suite(models.TextChoices):
+        TRAINING = "training", "Training"
+        HPC = "hpc", "HPC"
+        INFERENCE = "inference", "Inference"
+
+    suite = models.CharField(max_length=16, choices=Suite.choices, default=Suite.TRAINING)
+    version = models.CharField(max_length=16, help_text='e.g. "v1.1"')
+    published = models.DateField(null=True, blank=True)
+    ruleset_tag = models.CharField(max_length=64, blank=True, help_text="mlperf_logging tag that scored it")  # fmt: skip
+    repository = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["suite", "version"], name="round_unique")]
+        ordering = ["suite", "version"]
+
+    def __str__(self) -> str:
+        return f"{self.get_suite_display()} {self.version}"
+
+
+class Submitter(models.Model):
+    """An organization that submits results; ``aliases`` holds every spelling seen
+    (results folder names and the ``submitter`` field of systems JSON)."""
+
+    name = models.CharField(max_length=200, unique=True)
+    aliases = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Benchmark(models.Model):
+    """A benchmark under mlperf_logging's key (``resnet``, ``bert``, ``retinanet``...);
+    ``aliases`` are older folder names and vendors' names."""
+
+    key = models.CharField(max_length=64, unique=True)
+    name = models.CharField(max_length=200)
+    aliases = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["key"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class System(models.Model):
+    """A system as described for one round (``<Submitter>/systems/<folder>.json``).
+
+    ``raw`` keeps every field of the file; the rest are normalized from it.
+    ``accelerators`` = nodes x accelerators per node.
+    """
+
+    class Availability(models.TextChoices):
+        AVAILABLE = "available", "Available (on-premises or cloud)"
+        PREVIEW = "preview", "Preview"
+        RESEARCH = "research", "Research, development or internal"
+        UNKNOWN = "", "Unknown"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="systems")
+    submitter = models.ForeignKey(Submitter, on_delete=models.PROTECT, related_name="systems")
+    submitter_folder = models.CharField(max_length=200)
+    folder = models.CharField(max_length=300, help_text="system folder / JSON file name")
+    source_path = models.CharField(max_length=500, blank=True)
+    raw = models.JSONField(default=dict, blank=True)
+    name = models.TextField(blank=True)
+    division = models.CharField(max_length=16, blank=True)
+    availability = models.CharField(max_length=16, choices=Availability.choices, blank=True)
+    nodes = models.IntegerField(null=True, blank=True)
+    host_processor_model = models.TextField(blank=True)
+    host_processors_per_node = models.IntegerField(null=True, blank=True)
+    accelerator_model = models.TextField(blank=True)
+    accelerators_per_node = models.IntegerField(null=True, blank=True)
+    accelerators = models.IntegerField(null=True, blank=True)
+    framework = models.TextField(blank=True)
+    software_stack = models.TextField(blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "submitter_folder", "folder"], name="system_unique")  # fmt: skip
+        ]
+        indexes = [
+            # search by accelerator model across rounds (home page search, scaling view)
+            models.Index(fields=["accelerator_model"], name="system_accel_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name or self.folder} ({self.round.version})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("benchdb:system", args=[self.pk])
+
+
+class Result(models.Model):
+    """A round x system x benchmark entry and its score.
+
+    ``score_minutes`` is the olympic mean of the counted runs' time to train times
+    ``scaling_factor``; None when the result has no score (``reason`` says why).
+    ``content_sha256`` covers every input file and the scoring code version, so an
+    unchanged result is never rewritten.
+    """
+
+    class Status(models.TextChoices):
+        SCORED = "scored", "Scored"
+        UNSCORED = "unscored", "No score"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
+    system = models.ForeignKey(System, on_delete=models.CASCADE, related_name="results")
+    benchmark = models.ForeignKey(Benchmark, on_delete=models.PROTECT, related_name="results")
+    benchmark_folder = models.CharField(max_length=100)
+    division = models.CharField(max_length=16, blank=True)
+    result_id = models.CharField(max_length=32, blank=True, help_text='e.g. "1.1-2040"')
+    score_minutes = models.FloatField(null=True, blank=True)
+    mean_minutes = models.FloatField(null=True, blank=True)
+    scaling_factor = models.FloatField(default=1.0)
+    runs_total = models.IntegerField(default=0)
+    runs_counted = models.IntegerField(default=0)
+    runs_failed = models.IntegerField(default=0)
+    status = models.CharField(max_length=16, choices=Status.choices)
+    reason = models.TextField(blank=True)
+    source_path = models.CharField(max_length=500)
+    repository = models.CharField(max_length=300, blank=True)
+    commit = models.CharField(max_length=64, blank=True)
+    content_sha256 = models.CharField(max_length=64)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["system", "benchmark_folder"], name="result_unique")  # fmt: skip
+        ]
+        indexes = [
+            # leaderboard: one round and benchmark, ordered by score
+            models.Index(fields=["round", "benchmark", "score_minutes"], name="result_board_idx"),  # fmt: skip
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.system} {self.benchmark_folder}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("benchdb:result", args=[self.pk])
+
+
+class Run(models.Model):
+    """One ``result_N.txt``: a training run and what its log says.
+
+    ``role`` says what the olympic mean did with it. ``converge_at`` is the
+    ``epoch_num`` (``samples_count`` where that is what the benchmark logs) of the
+    last ``eval_accuracy`` before ``run_stop``; ``converge_unit`` names which.
+    ``eval_curve``: ``[[at, value, time_ms, line], ...]`` in file order.
+    """
+
+    class Role(models.TextChoices):
+        COUNTED = "counted", "Counted"
+        DROPPED_FASTEST = "dropped_fastest", "Dropped (fastest)"
+        DROPPED_SLOWEST = "dropped_slowest", "Dropped (slowest)"
+        FAILED = "failed", "Failed"
+
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="runs")
+    index = models.IntegerField(help_text="position in file-name order")
+    file_name = models.CharField(max_length=200)
+    path = models.CharField(max_length=500)
+    sha256 = models.CharField(max_length=64)
+    size = models.BigIntegerField()
+    log_format = models.CharField(max_length=16)
+    run_start_ms = models.FloatField(null=True, blank=True)
+    run_start_line = models.IntegerField(null=True, blank=True)
+    run_stop_ms = models.FloatField(null=True, blank=True)
+    run_stop_line = models.IntegerField(null=True, blank=True)
+    run_stop_status = models.CharField(max_length=32, blank=True)
+    time_to_train_minutes = models.FloatField(null=True, blank=True)
+    role = models.CharField(max_length=16, choices=Role.choices)
+    failure_reason = models.TextField(blank=True)
+    warnings = models.JSONField(default=list, blank=True)
+    global_batch_size = models.BigIntegerField(null=True, blank=True)
+    converge_at = models.FloatField(null=True, blank=True)
+    converge_unit = models.CharField(max_length=16, blank=True)
+    hyperparameters = models.JSONField(default=dict, blank=True)
+    eval_curve = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["result", "file_name"], name="run_unique")]
+        ordering = ["result", "index"]
+
+    def __str__(self) -> str:
+        return self.path
+
+    @property
+    def converged(self) -> bool:
+        return self.role != self.Role.FAILED
+
+
+class RunLog(models.Model):
+    """The whole log of a run, zlib-compressed, with its sha256 and where it came from."""
+
+    run = models.OneToOneField(Run, on_delete=models.CASCADE, related_name="log", primary_key=True)  # fmt: skip
+    sha256 = models.CharField(max_length=64)
+    compressed = models.BinaryField()
+
+    def __str__(self) -> str:
+        return f"log of {self.run_id}"
+
+    def text(self) -> str:
+        """The log as text (latin-1, as mlp_parser reads it)."""
+        return zlib.decompress(bytes(self.compressed)).decode("latin-1")

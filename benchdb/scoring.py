@@ -1,0 +1,374 @@
+"""MLPerf Training scoring rules, round by round. Pure: no Django.
+
+Everything here reproduces what MLCommons' ``mlperf_logging`` computed at the
+release of each round (tags ``0.7.0``, ``1.0.0``, ``1.1.0-rc4``, ``2.0.0``,
+``2.1.0`` ... of github.com/mlcommons/logging), not what today's release does to
+old rounds. ``../shared/mlperf/SCORING.md`` is the reading of that code this
+module follows; each rule's docstring names the file and function it comes from.
+
+Units: times in minutes unless a name ends in ``_ms`` (milliseconds since the Unix
+epoch, as MLLOG ``time_ms``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+# --- benchmarks -------------------------------------------------------------------
+
+#: Display names of the canonical benchmark keys (the keys are mlperf_logging's).
+BENCHMARK_NAMES = {
+    "resnet": "ResNet-50 v1.5", "bert": "BERT-Large", "maskrcnn": "Mask R-CNN",
+    "ssd": "SSD-ResNet34", "retinanet": "RetinaNet (SSD)", "rnnt": "RNN-T",
+    "unet3d": "3D U-Net", "dlrm": "DLRM", "dlrm_dcnv2": "DLRM DCNv2",
+    "minigo": "MiniGo", "gnmt": "GNMT", "transformer": "Transformer", "ncf": "NCF",
+    "gpt3": "GPT-3 175B", "stable_diffusion": "Stable Diffusion v2",
+    "rgat": "R-GAT (GNN)", "llama2_70b_lora": "Llama 2 70B LoRA",
+    "llama31_405b": "Llama 3.1 405B", "llama31_8b": "Llama 3.1 8B", "flux1": "FLUX.1",
+}  # fmt: skip
+
+#: Other spellings (folders of older rounds, vendors' names) -> canonical key.
+BENCHMARK_ALIASES = {
+    "mask": "maskrcnn", "mask_rcnn": "maskrcnn", "mask r-cnn": "maskrcnn",
+    "resnet-50": "resnet", "resnet50": "resnet", "resnet-50 v1.5": "resnet",
+    "resnet50 v1.5": "resnet", "bert-large": "bert", "rnn-t": "rnnt",
+    "3d u-net": "unet3d", "3d-unet": "unet3d", "unet-3d": "unet3d",
+    "ssd-resnet34": "ssd", "gnn": "rgat", "r-gat": "rgat", "dlrm-dcnv2": "dlrm_dcnv2",
+    "stable diffusion": "stable_diffusion", "gpt-3": "gpt3",
+}  # fmt: skip
+
+
+def canonical_benchmark(name: str, round_version: str) -> str:
+    """Folder or vendor name of a benchmark in a round -> canonical key.
+
+    ``ssd`` is SSD-ResNet34 up to v1.1 and RetinaNet from v2.0 (the folder kept its
+    name: ``benchmark_meta.py`` in mlperf_logging 2.0.0); ``dlrm`` in v3.0 on is
+    DLRM-DCNv2; ``gnn`` (v4.0, v4.1) was renamed ``rgat`` (v5.0).
+    ``mask`` -> ``maskrcnn`` is ``result_summarizer._benchmark_alias``.
+    """
+    key = name.strip().lower()
+    key = BENCHMARK_ALIASES.get(key, key)
+    major = round_tuple(round_version)
+    if key == "ssd" and major >= (2, 0):
+        return "retinanet"
+    if key == "dlrm" and major >= (3, 0):
+        return "dlrm_dcnv2"
+    return key
+
+
+def round_tuple(round_version: str) -> tuple[int, int]:
+    """``"v1.1"`` -> ``(1, 1)``. Raises ValueError on anything else."""
+    major, minor = round_version.lstrip("v").split(".")[:2]
+    return int(major), int(minor)
+
+
+# --- rules of a round -------------------------------------------------------------
+
+
+# One condition on an eval_accuracy value: (dict part or None, low, low inclusive,
+# high, high inclusive); None for an open end.
+Bound = tuple[str | None, float | None, bool, float | None, bool]
+
+
+@dataclass(frozen=True)
+class Target:
+    """Quality target: a run reaches it when one ``eval_accuracy`` value meets every
+    bound. ``value`` is the headline figure (``>=`` it when ``higher_is_better``).
+    The bounds copy ``ATLEAST_ONE_CHECK`` of ``closed_<benchmark>.yaml``, upper
+    and lower sanity limits included (e.g. resnet ``0.759 <= v < 1.0``)."""
+
+    value: float
+    higher_is_better: bool
+    bounds: tuple[Bound, ...]
+    part: str | None = None
+
+    def met_by(self, v: Any) -> bool:
+        """True if one eval_accuracy value meets the target (raises nothing)."""
+        try:
+            return all(_within(float(v[p] if p else v), lo, li, hi, hi_i) for p, lo, li, hi, hi_i in self.bounds)  # fmt: skip
+        except (TypeError, ValueError, KeyError, IndexError):
+            return False
+
+
+def _within(v: float, lo: float | None, lo_incl: bool, hi: float | None, hi_incl: bool) -> bool:  # fmt: skip
+    if lo is not None and (v < lo or (v == lo and not lo_incl)):
+        return False
+    return hi is None or v < hi or (v == hi and hi_incl)
+
+
+def _at_least(t: float, below: float | None = 1.0, part: str | None = None) -> Bound:
+    return (part, t, True, below, False)
+
+
+def _at_most(t: float, above: float = 0.0, part: str | None = None) -> Bound:
+    return (part, above, False, t, True)
+
+
+def _targets(rt: tuple[int, int]) -> dict[str, Target]:
+    """Closed-division targets, from ``ATLEAST_ONE_CHECK`` of
+    ``compliance_checker/training_<ruleset>/closed_<benchmark>.yaml`` (0.7.0 on)."""
+
+    def up(t: float, below: float | None = 1.0) -> Target:
+        return Target(t, True, (_at_least(t, below),))
+
+    def down(t: float, above: float = 0.0) -> Target:
+        return Target(t, False, (_at_most(t, above),))
+
+    return {
+        "resnet": up(0.759), "bert": up(0.720 if rt >= (1, 0) else 0.712),
+        "maskrcnn": Target(0.377, True, (_at_least(0.377, part="BBOX"), _at_least(0.339, part="SEGM")), "BBOX"),
+        "ssd": up(0.23), "retinanet": up(0.34), "rnnt": down(0.058), "unet3d": up(0.908, None),
+        "dlrm": up(0.8025), "minigo": up(0.5), "gnmt": up(0.24), "transformer": up(0.25),
+        "dlrm_dcnv2": Target(0.80275, True, ((None, 0.80275, True, 1.0, True),)),
+        "gpt3": down(2.69, 2.6), "rgat": up(0.72), "llama2_70b_lora": down(0.925),
+        "llama31_405b": down(5.6), "llama31_8b": down(3.3), "flux1": down(0.586),
+        "stable_diffusion": Target(90.0, False, (("FID", 0.0, True, 90.0, True), ("CLIP", 0.15, True, 1.0, True)), "FID"),
+    }  # fmt: skip
+
+
+_WEIGHTS_INIT_BENCHMARKS = frozenset(
+    {"bert", "dlrm", "maskrcnn", "resnet", "rnnt", "ssd", "retinanet", "unet3d"}
+)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """How a round's results were scored.
+
+    ``version``: round (``"v1.1"``); ``tag``: the mlperf_logging release that
+    scored it; ``max_dropped``: runs dropped at each end of the olympic mean;
+    ``applies_scaling``: whether ``scaling.json`` multiplies the score (2.0.0 on,
+    ``result_summarizer._get_scaling_factor``); ``init_minutes``: the bound on
+    ``init_stop`` - first ``init_start`` (``common.yaml``), closed / open.
+    """
+
+    version: str
+    tag: str
+    applies_scaling: bool
+    init_minutes: tuple[float, float] | None
+    requires_success_status: bool
+
+    def max_dropped(self, benchmark: str) -> int:
+        """Runs dropped at each end: 4 for unet3d from 1.0.0, else 1.
+        Source: ``result_summarizer.py`` ``_compute_strong_score_standalone``
+        (``max_dropped = 4 if benchmark == "unet3d" else 1``), tag 1.0.0 on."""
+        return 4 if benchmark == "unet3d" and round_tuple(self.version) >= (1, 0) else 1
+
+    @property
+    def open_below_one(self) -> bool:
+        """Open division: at least one ``eval_accuracy`` value must be < 1.0
+        (``open_<benchmark>.yaml`` / ``open_common.yaml`` ``ATLEAST_ONE_CHECK``, 0.7.0 on)."""
+        return round_tuple(self.version) >= (0, 7)
+
+    def weights_init(self, benchmark: str) -> str | None:
+        """How a closed run that logs no ``weights_initialization`` is treated:
+        None (not required), ``"warning"`` or ``"error"`` (the run fails).
+
+        ``REQ: AT_LEAST_ONE`` in ``closed_rnnt.yaml`` of 1.0.0, and in
+        ``closed_{bert,dlrm,maskrcnn,resnet,rnnt,ssd,unet3d}.yaml`` of 1.1.0-2.1.0;
+        1.1.0's ``mlp_compliance.py`` downgrades it to a warning ("can be ignored
+        for 1.1.0"); gone from 3.0.0.
+        """
+        rt = round_tuple(self.version)
+        if rt == (1, 0):
+            return "error" if benchmark == "rnnt" else None
+        if (1, 1) <= rt <= (2, 1) and benchmark in _WEIGHTS_INIT_BENCHMARKS:
+            return "warning" if rt == (1, 1) else "error"
+        return None
+
+    def target(self, benchmark: str, division: str) -> Target | None:
+        """Quality target a run must reach, or None when the round checks none.
+
+        Closed: ``closed_<benchmark>.yaml`` ``ATLEAST_ONE_CHECK``. Open: 0.7.0-3.x only
+        require a value < 1.0 (``open_<benchmark>.yaml``); from 4.0.0 gpt3,
+        llama31_405b and flux1 keep their target. v0.5/v0.6: no target is checked.
+        """
+        rt = round_tuple(self.version)
+        if rt < (0, 7):
+            return None
+        targets = _targets(rt)
+        if division == "open":
+            if rt >= (4, 0) and benchmark in ("gpt3", "llama31_405b", "flux1"):
+                return targets[benchmark]
+            return None
+        return targets.get(benchmark)
+
+
+def ruleset_for(round_version: str) -> Ruleset:
+    """The rules a round was scored with. Raises ValueError for an unknown round."""
+    rt = round_tuple(round_version)
+    if rt < (0, 5):
+        raise ValueError(f"no MLPerf Training round {round_version}")
+    tag = {
+        (0, 5): "none (no summarizer existed for v0.5)",
+        (0, 6): "f4711df (first summarizer, 2020-06-03)", (0, 7): "0.7.0",
+        (1, 0): "1.0.0", (1, 1): "1.1.0-rc4", (2, 0): "2.0.0",
+    }.get(rt, f"{rt[0]}.{rt[1]}.0")  # fmt: skip
+    if rt < (0, 7):
+        init = None
+    elif rt < (1, 0):
+        init = (20.0, 20.0)
+    elif rt < (2, 0):
+        init = (30.0, 30.0)
+    else:
+        init = (30.0, 240.0)
+    return Ruleset(
+        version=f"v{rt[0]}.{rt[1]}", tag=tag, applies_scaling=rt >= (2, 0),
+        init_minutes=init, requires_success_status=rt < (0, 7),
+    )  # fmt: skip
+
+
+# --- one run ----------------------------------------------------------------------
+
+
+class RunFacts(Protocol):
+    """What the rules read from a parsed log (``ingest.parsers.types.ParsedRun``)."""
+
+    log_format: str
+    run_start_ms: float | None
+    run_stop_ms: float | None
+    run_stop_status: str | None
+    run_stop_has_status: bool
+    init_start_ms: float | None
+    init_stop_ms: float | None
+    key_counts: dict[str, int]
+    repeated_differ: tuple[str, ...]
+    submission: dict[str, Any]
+
+    @property
+    def parse_errors(self) -> Sequence[Any]: ...
+    @property
+    def evals(self) -> Sequence[Any]: ...
+
+
+def time_to_train(start_ms: float, stop_ms: float) -> float:
+    """Minutes from ``run_start`` to ``run_stop``: (stop - start) / 60 / 1000.
+
+    Source: ``result_summarizer._query_mlperf_strong_scaling_score`` (0.7.0 on).
+    """
+    return (stop_ms - start_ms) / 60.0 / 1000.0
+
+
+def run_failure(run: RunFacts, rules: Ruleset, benchmark: str, division: str) -> tuple[str | None, list[str]]:  # fmt: skip
+    """Why a run does not count (None if it does), and warnings that do not fail it.
+
+    Follows ``result_summarizer._read_result_file`` of the round: a run fails if
+    the compliance checker reports an error (the subset here: EXACTLY_ONE
+    ``run_start``/``run_stop``/``init_stop`` with differing values, ``status`` in
+    ``run_stop`` metadata, ``init_stop`` within the round's bound of the first
+    ``init_start``, ``weights_initialization`` where :meth:`Ruleset.weights_init`
+    requires it,
+    and the benchmark's quality target in the closed division), if an MLLOG line
+    does not parse (``'Parse error'``), or if ``run_start``/``run_stop`` is missing
+    (``_query_run_start_stop``). The division is the log's ``submission_division``
+    (``common.yaml`` enqueues ``<division>_common.yaml`` from it), else ``division``.
+    """
+    warnings: list[str] = []
+    if run.log_format == "none":
+        return "not an MLPerf log (no log lines)", warnings
+    if run.parse_errors:
+        return f"{len(run.parse_errors)} log line(s) do not parse", warnings
+    if run.run_start_ms is None:
+        return "run_start not recorded", warnings
+    if run.run_stop_ms is None:
+        return "run_stop not recorded (log cut off?)", warnings
+    if rules.requires_success_status and run.run_stop_status not in (None, "success"):
+        return f"run_stop status is {run.run_stop_status!r}", warnings
+    if rules.init_minutes is None:
+        return None, warnings
+    for key in ("run_start", "run_stop", "init_stop"):
+        if run.key_counts.get(key, 0) > 1 and key in run.repeated_differ:
+            return f"{key} logged {run.key_counts[key]} times with different values", warnings  # fmt: skip
+    if not run.run_stop_has_status:
+        return "run_stop has no status", warnings
+    div = str(run.submission.get("division") or division).lower()
+    if run.init_start_ms is not None and run.init_stop_ms is not None:
+        bound = rules.init_minutes[1 if div == "open" else 0]
+        init = (run.init_stop_ms - run.init_start_ms) / 60000.0
+        if init > bound:
+            return f"initialization took {init:.1f} min (limit {bound:g})", warnings
+    weights_init = rules.weights_init(benchmark) if div == "closed" else None
+    if weights_init and not run.key_counts.get("weights_initialization"):
+        if weights_init == "error":
+            return "no weights_initialization logged (closed division)", warnings
+        warnings.append("no weights_initialization logged (a warning in 1.1.0)")
+    if not run.evals:
+        return "no eval_accuracy logged", warnings
+    target = rules.target(benchmark, div)
+    if target is not None and not any(target.met_by(e.value) for e in run.evals):
+        sign = ">=" if target.higher_is_better else "<="
+        return f"quality target not reached ({target.part or 'eval_accuracy'} {sign} {target.value:g})", warnings  # fmt: skip
+    if target is None and div == "open" and rules.open_below_one and not any(_below_one(e.value) for e in run.evals):
+        return "no eval_accuracy below 1.0 (open division check)", warnings
+    return None, warnings
+
+
+def _below_one(v: Any) -> bool:
+    try:
+        return float(v) < 1.0
+    except (TypeError, ValueError):
+        return True  # dict-valued metrics: open_*.yaml compares only scalars
+
+
+# --- one result -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Score:
+    """A result's score: ``score_minutes`` is None when there is none (``reason``).
+
+    ``counted`` and ``dropped`` are indices into the run list given to
+    :func:`olympic_mean`; failed runs are in ``dropped`` as slowest ones.
+    """
+
+    score_minutes: float | None
+    mean_minutes: float | None
+    scaling_factor: float
+    counted: tuple[int, ...]
+    dropped_fastest: tuple[int, ...]
+    dropped_slowest: tuple[int, ...]
+    runs_failed: int
+    reason: str
+
+
+def olympic_mean(
+    minutes: Sequence[float | None], max_dropped: int, scaling_factor: float = 1.0
+) -> Score:
+    """Olympic mean of run times.
+
+    ``minutes``: one entry per run, in file order; None marks a failed run, which
+    counts as one of the slowest. Drops the ``max_dropped`` fastest runs and
+    ``max_dropped - failed`` of the slowest, averages the rest (minutes), and
+    multiplies by ``scaling_factor``. No score when more than ``max_dropped`` runs
+    failed or nothing is left. Ties are broken by file order (stable sort).
+    Source: ``result_summarizer._compute_olympic_average`` and its caller
+    (mlperf_logging 1.0.0 to 5.1.0; 0.7.0 has the same effect with max_dropped 1).
+    """
+    ok = sorted((t, i) for i, t in enumerate(minutes) if t is not None)
+    failed = tuple(i for i, t in enumerate(minutes) if t is None)
+    if len(failed) > max_dropped:
+        return Score(None, None, scaling_factor, (), (), failed, len(failed),
+                     f"too many failed runs: {len(failed)} (at most {max_dropped})")  # fmt: skip
+    keep_to = len(ok) - (max_dropped - len(failed))
+    counted = ok[max_dropped:keep_to]
+    if not counted:
+        return Score(None, None, scaling_factor, (), (), failed, len(failed),
+                     f"not enough runs: {len(minutes)}")  # fmt: skip
+    mean = sum(t for t, _ in counted) * 1.0 / len(counted)  # as the summarizer sums
+    return Score(
+        score_minutes=mean * scaling_factor, mean_minutes=mean, scaling_factor=scaling_factor,
+        counted=tuple(i for _, i in counted), dropped_fastest=tuple(i for _, i in ok[:max_dropped]),
+        dropped_slowest=tuple(i for _, i in ok[max(keep_to, max_dropped):]) + failed,
+        runs_failed=len(failed), reason="",
+    )  # fmt: skip
+
+
+def scaling_efficiency(ref_minutes: float, ref_accelerators: int, minutes: float, accelerators: int) -> float:  # fmt: skip
+    """E(N) = (T_ref x N_ref) / (T_N x N): 1.0 is perfect strong scaling.
+
+    Times in minutes (any unit, the same for both), accelerator counts > 0.
+    Raises ZeroDivisionError on a zero time or count.
+    """
+    return (ref_minutes * ref_accelerators) / (minutes * accelerators)

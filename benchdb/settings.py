@@ -1,0 +1,136 @@
+"""Django settings for benchdb. Every setting comes from an environment variable.
+
+DATABASE_URL      PostgreSQL URL (postgres://user@127.0.0.1:5432/benchdb); unset: an
+                  embedded SQLite file (the quick start only; tests and CI use PostgreSQL)
+SECRET_KEY        or SECRET_KEY_FILE; unset: a random key per process (debug only)
+DEBUG             "1" to turn debug on
+ALLOWED_HOSTS     comma-separated, default "127.0.0.1,localhost"
+MLPERF_DATA       folder of MLPerf results repositories, default ../shared/mlperf
+VENDOR_DATA       folder of vendor pages, default ../shared/vendor
+BENCHDB_CACHE     where git sources are cloned, default ./var/cache
+CELERY_BROKER_URL e.g. redis://127.0.0.1:6379/0; unset: tasks run in-process
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def envbool(name: str, default: str = "0") -> bool:
+    value = os.environ.get(name, default).strip().lower()
+    if value in ("1", "true", "yes", "on"):
+        return True
+    if value in ("0", "false", "no", "off", ""):
+        return False
+    raise ImproperlyConfigured(f"{name} must be 0 or 1, got {value!r}")
+
+
+def envsecret(name: str) -> str | None:
+    if os.environ.get(name):
+        return os.environ[name]
+    path = os.environ.get(f"{name}_FILE")
+    if path:
+        return Path(path).read_text().strip()
+    return None
+
+
+DEBUG = envbool("DEBUG")
+SECRET_KEY = envsecret("SECRET_KEY") or ""
+if not SECRET_KEY:
+    if not DEBUG and envbool("REQUIRE_SECRET_KEY"):
+        raise ImproperlyConfigured("SECRET_KEY (or SECRET_KEY_FILE) must be set")
+    # No secret default in code: an unset key is random per process, so sessions
+    # do not survive a restart. Set SECRET_KEY for anything but a local demo.
+    SECRET_KEY = secrets.token_urlsafe(50)
+ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()]  # fmt: skip
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_celery_beat",
+    "benchdb",
+    "ingest",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+
+ROOT_URLCONF = "benchdb.urls"
+WSGI_APPLICATION = "benchdb.wsgi.application"
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ]
+        },
+    }
+]
+
+DATABASES = {
+    "default": dj_database_url.config(
+        env="DATABASE_URL",
+        default=f"sqlite:///{BASE_DIR / 'var' / 'benchdb.sqlite3'}",
+        conn_max_age=60,
+    )
+}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = False
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "var" / "static"
+LOGIN_URL = "/admin/login/"
+
+MLPERF_DATA = Path(os.environ.get("MLPERF_DATA", BASE_DIR.parent / "shared" / "mlperf"))
+VENDOR_DATA = Path(os.environ.get("VENDOR_DATA", BASE_DIR.parent / "shared" / "vendor"))
+BENCHDB_CACHE = Path(os.environ.get("BENCHDB_CACHE", BASE_DIR / "var" / "cache"))
+
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")
+# Without a broker (the quick start) tasks run in-process, nothing else changes.
+CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL or None)
+CELERY_TASK_TIME_LIMIT = 60 * 60
+CELERY_TASK_SOFT_TIME_LIMIT = 55 * 60
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+CELERY_TIMEZONE = TIME_ZONE
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}

@@ -1,0 +1,338 @@
+"""Ingest services: the only code that writes results into the database.
+
+``mlperf_training_ingest`` reads a results repository (or a folder of them),
+scores every result with its round's rules (``benchdb.scoring``) and stores each
+result with its runs and logs in one short transaction. Re-running it on
+unchanged input writes nothing; a broken file is recorded as an
+:class:`~ingest.models.IngestProblem` and never stops the round.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+from benchdb import scoring
+from benchdb.models import Benchmark, Result, Round, Run, RunLog, Submitter, System
+from ingest.models import IngestProblem
+from ingest.parsers import mlperf
+from ingest.parsers.types import LoadedResult, ParsedRun, Problem, ResultDir
+
+
+class IngestError(Exception):
+    """The input cannot be ingested at all (not found, round unknown)."""
+
+
+@dataclass
+class IngestReport:
+    """Counts of one ingest. ``reasons`` counts unscored results by reason."""
+
+    results_seen: int = 0
+    added: int = 0
+    changed: int = 0
+    unchanged: int = 0
+    scored: int = 0
+    unscored: int = 0
+    runs_stored: int = 0
+    problems: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+    rounds: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**self.__dict__, "reasons": dict(self.reasons)}
+
+
+GIT_URL = re.compile(r"^(https?://|git@|ssh://|file://).+|.+\.git$")
+
+
+def mlperf_training_ingest(
+    *,
+    location: str,
+    round_version: str | None = None,
+    commit: str = "",
+    progress: bool = False,
+    workers: int | None = None,
+    on_result: Callable[[LoadedResult], None] | None = None,
+) -> IngestReport:
+    """Ingest MLPerf Training results from ``location``.
+
+    ``location``: a results repository (``training_results_v1.1``), a folder of them
+    named as the repositories are, or a git URL (cloned into ``BENCHDB_CACHE``).
+    ``round_version`` (``"v1.1"``) overrides the round inferred from the name.
+    Raises :class:`IngestError` when nothing can be read; problems inside the
+    input are stored, counted in the report, and never raised.
+    """
+    if GIT_URL.match(location) and not os.path.isdir(location):
+        location, commit = _git_checkout(location)
+    if not os.path.isdir(location):
+        raise IngestError(f"{location}: no such folder")
+    repos = mlperf.find_repositories(location)
+    if not repos:
+        raise IngestError(f"{location}: no MLPerf results repository found (expected <Submitter>/results/ or training_results_v*/)")  # fmt: skip
+    report = IngestReport()
+    for repo in repos:
+        version = round_version or mlperf.infer_round(repo)
+        if not version:
+            raise IngestError(f"{repo}: cannot tell the round from the folder name; pass --round vX.Y")  # fmt: skip
+        _ingest_repository(repo, version, commit or _git_head(repo), report, progress, workers, on_result)  # fmt: skip
+    return report
+
+
+def _ingest_repository(
+    repo: str, version: str, commit: str, report: IngestReport, progress: bool,
+    workers: int | None, on_result: Callable[[LoadedResult], None] | None,
+) -> None:  # fmt: skip
+    rules = scoring.ruleset_for(version)
+    rnd, _ = Round.objects.get_or_create(
+        suite=Round.Suite.TRAINING, version=rules.version,
+        defaults={"ruleset_tag": rules.tag, "repository": _repository_url(repo, rules.version)},
+    )  # fmt: skip
+    report.rounds.append(rnd.version)
+    dirs = mlperf.discover_results(repo)
+    known = dict(
+        Result.objects.filter(round=rnd).values_list("source_path", "content_sha256")
+    )
+    writer = _Writer(rnd, rules, repo, commit)
+    loaded = _load_all(dirs, known, workers)
+    if progress:
+        from tqdm import tqdm
+
+        loaded = tqdm(loaded, total=len(dirs), desc=f"MLPerf Training {rnd.version}", unit="result", disable=not sys.stderr.isatty())  # fmt: skip
+    for item in loaded:
+        report.results_seen += 1
+        if item.unchanged:
+            report.unchanged += 1
+        else:
+            writer.store(item, report)
+        if on_result:
+            on_result(item)
+    summary = Result.objects.filter(round=rnd, source_path__in=[d.path for d in dirs])
+    report.scored += summary.filter(status=Result.Status.SCORED).count()
+    for reason in summary.filter(status=Result.Status.UNSCORED).values_list("reason", flat=True):  # fmt: skip
+        report.unscored += 1
+        report.reasons[_reason_kind(reason)] += 1
+
+
+def _reason_kind(reason: str) -> str:
+    return re.sub(r"\d+", "N", reason.split(";")[0])
+
+
+def _load_all(dirs: list[ResultDir], known: dict[str, str], workers: int | None) -> Iterator[LoadedResult]:  # fmt: skip
+    """Parse result folders, in parallel processes where the caller may fork.
+
+    Celery's prefork children are daemons and cannot have children: there, and
+    with ``workers=1``, folders are parsed in this process.
+    """
+    n = workers if workers is not None else min(2, os.cpu_count() or 1)
+    if n <= 1 or multiprocessing.current_process().daemon or len(dirs) < 4:
+        for d in dirs:
+            yield mlperf.load_result_dir(d, known.get(d.path))
+        return
+    ctx = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
+        # Bounded look-ahead keeps memory flat: at most 2n folders parsed ahead.
+        pending: list[Any] = []
+        it = iter(dirs)
+        for d in it:
+            pending.append(pool.submit(mlperf.load_result_dir, d, known.get(d.path)))
+            if len(pending) >= 2 * n:
+                yield pending.pop(0).result()
+        for fut in pending:
+            yield fut.result()
+
+
+class _Writer:
+    """Stores loaded results of one repository; caches ids of shared rows."""
+
+    def __init__(self, rnd: Round, rules: scoring.Ruleset, repo: str, commit: str) -> None:
+        self.round, self.rules, self.commit = rnd, rules, commit
+        self.repository = rnd.repository or repo
+        self.benchmarks: dict[str, Benchmark] = {}
+        self.submitters: dict[str, Submitter] = {}
+
+    def store(self, item: LoadedResult, report: IngestReport) -> None:
+        rd = item.dir
+        bench = self._benchmark(rd.benchmark_folder)
+        division, system_fields = self._system_fields(item)
+        runs, score = self._score(item, bench.key, division)
+        with transaction.atomic():
+            system = self._system(rd, item, system_fields)
+            result = Result.objects.filter(system=system, benchmark_folder=rd.benchmark_folder).first()  # fmt: skip
+            is_new = result is None
+            result = result or Result(system=system, benchmark_folder=rd.benchmark_folder)
+            for name, value in {
+                "round": self.round, "benchmark": bench, "division": division,
+                "score_minutes": score.score_minutes, "mean_minutes": score.mean_minutes,
+                "scaling_factor": score.scaling_factor, "runs_total": len(runs),
+                "runs_counted": len(score.counted), "runs_failed": score.runs_failed,
+                "status": Result.Status.SCORED if score.score_minutes is not None else Result.Status.UNSCORED,
+                "reason": score.reason, "source_path": rd.path,
+                "repository": self.repository, "commit": self.commit,
+                "content_sha256": item.content_sha256,
+            }.items():  # fmt: skip
+                setattr(result, name, value)
+            result.save()
+            if not is_new:
+                result.runs.all().delete()
+                IngestProblem.objects.filter(round=self.round, result=result).delete()
+            run_rows = [r for r, _ in runs]
+            for r in run_rows:
+                r.result = result
+            Run.objects.bulk_create(run_rows)
+            RunLog.objects.bulk_create(
+                [RunLog(run=r, sha256=p.sha256, compressed=p.compressed_log) for r, p in runs]
+            )
+            problems = [*item.problems, *self._run_problems(runs)]
+            IngestProblem.objects.bulk_create(
+                [IngestProblem(round=self.round, result=result, path=p.path, line=p.line, message=p.message[:2000], severity=p.severity) for p in problems],  # fmt: skip
+                ignore_conflicts=True,
+            )
+        report.added += is_new
+        report.changed += not is_new
+        report.runs_stored += len(run_rows)
+        report.problems += len(problems)
+
+    @staticmethod
+    def _run_problems(runs: list[tuple[Run, ParsedRun]]) -> list[Problem]:
+        out = []
+        for row, parsed in runs:
+            if row.role == Run.Role.FAILED and not parsed.parse_errors:
+                line = row.run_stop_line or row.run_start_line
+                out.append(Problem(row.path, line, f"run fails: {row.failure_reason}", "warning"))  # fmt: skip
+        return out
+
+    def _score(self, item: LoadedResult, bench: str, division: str) -> tuple[list[tuple[Run, ParsedRun]], scoring.Score]:  # fmt: skip
+        rows: list[tuple[Run, ParsedRun]] = []
+        minutes: list[float | None] = []
+        for i, p in enumerate(item.runs):
+            why, warnings = scoring.run_failure(p, self.rules, bench, division)
+            ttt = None
+            if p.run_start_ms is not None and p.run_stop_ms is not None:
+                ttt = scoring.time_to_train(p.run_start_ms, p.run_stop_ms)
+            minutes.append(None if why else ttt)
+            rows.append((_run_row(i, p, ttt, why, warnings), p))
+        factor = item.scaling_factor if (item.scaling_factor and self.rules.applies_scaling) else 1.0  # fmt: skip
+        score = scoring.olympic_mean(minutes, self.rules.max_dropped(bench), factor)
+        roles = {i: Run.Role.COUNTED for i in score.counted}
+        roles |= {i: Run.Role.DROPPED_FASTEST for i in score.dropped_fastest}
+        roles |= {i: Run.Role.DROPPED_SLOWEST for i in score.dropped_slowest}
+        for i, (row, _) in enumerate(rows):
+            row.role = Run.Role.FAILED if minutes[i] is None else roles.get(i, Run.Role.DROPPED_SLOWEST)  # fmt: skip
+        return rows, score
+
+    def _benchmark(self, folder: str) -> Benchmark:
+        key = scoring.canonical_benchmark(folder, self.round.version)
+        if key not in self.benchmarks:
+            aliases = sorted(a for a, k in scoring.BENCHMARK_ALIASES.items() if k == key)
+            self.benchmarks[key], _ = Benchmark.objects.get_or_create(
+                key=key, defaults={"name": scoring.BENCHMARK_NAMES.get(key, key), "aliases": aliases}  # fmt: skip
+            )
+        return self.benchmarks[key]
+
+    def _system_fields(self, item: LoadedResult) -> tuple[str, dict[str, Any]]:
+        s = item.system
+        if s is None:  # no readable systems file: what the logs say about themselves
+            sub = next((r.submission for r in item.runs if r.submission), {})
+            division = str(sub.get("division", "")).lower()
+            return division, {"division": division, "name": str(sub.get("platform", "")), "raw": {}}  # fmt: skip
+        return s.division, {
+            "raw": s.raw, "name": s.system_name, "division": s.division,
+            "availability": s.availability, "nodes": s.number_of_nodes,
+            "host_processor_model": s.host_processor_model,
+            "host_processors_per_node": s.host_processors_per_node,
+            "accelerator_model": s.accelerator_model,
+            "accelerators_per_node": s.accelerators_per_node, "accelerators": s.accelerators,
+            "framework": s.framework, "software_stack": s.software_stack,
+            "source_path": s.path,
+        }  # fmt: skip
+
+    def _system(self, rd: ResultDir, item: LoadedResult, fields: dict[str, Any]) -> System:
+        json_name = item.system.submitter if item.system and item.system.submitter else ""
+        submitter = self._submitter(rd.submitter_folder, json_name)
+        system = System.objects.filter(round=self.round, submitter_folder=rd.submitter_folder, folder=rd.system_folder).first()  # fmt: skip
+        if system is None:
+            return System.objects.create(round=self.round, submitter=submitter, submitter_folder=rd.submitter_folder, folder=rd.system_folder, **fields)  # fmt: skip
+        changed = [k for k, v in fields.items() if getattr(system, k) != v]
+        if changed:
+            for k in changed:
+                setattr(system, k, fields[k])
+            system.save(update_fields=changed)
+        return system
+
+    def _submitter(self, folder: str, json_name: str) -> Submitter:
+        key = f"{folder}\0{json_name}"
+        if key in self.submitters:
+            return self.submitters[key]
+        spellings = [s for s in (json_name, folder) if s]
+        found = None
+        for sub in Submitter.objects.all():
+            if any(s in sub.aliases or s == sub.name for s in spellings):
+                found = sub
+                break
+        if found is None:
+            found = Submitter.objects.create(name=json_name or folder, aliases=sorted(set(spellings)))  # fmt: skip
+        elif not set(spellings) <= set(found.aliases):
+            found.aliases = sorted(set(found.aliases) | set(spellings))
+            found.save(update_fields=["aliases"])
+        self.submitters[key] = found
+        return found
+
+
+def _run_row(i: int, p: ParsedRun, ttt: float | None, why: str | None, warnings: list[str]) -> Run:  # fmt: skip
+    before_stop = [e for e in p.evals if p.run_stop_line is None or e.line <= p.run_stop_line]
+    gbs = p.hyperparameters.get("global_batch_size")
+    return Run(
+        index=i, file_name=os.path.basename(p.path), path=p.path, sha256=p.sha256,
+        size=p.size, log_format=p.log_format, run_start_ms=p.run_start_ms,
+        run_start_line=p.run_start_line, run_stop_ms=p.run_stop_ms,
+        run_stop_line=p.run_stop_line, run_stop_status=p.run_stop_status or "",
+        time_to_train_minutes=ttt, failure_reason=why or "", warnings=warnings,
+        global_batch_size=int(gbs) if isinstance(gbs, (int, float)) and not isinstance(gbs, bool) else None,
+        converge_at=before_stop[-1].at if before_stop else None,
+        converge_unit=p.eval_unit if before_stop else "",
+        hyperparameters=p.hyperparameters,
+        eval_curve=[[e.at, e.value, e.time_ms, e.line] for e in p.evals],
+    )  # fmt: skip
+
+
+def _repository_url(repo: str, version: str) -> str:
+    if mlperf.ROUND_DIR.fullmatch(os.path.basename(os.path.abspath(repo))):
+        return f"https://github.com/mlcommons/training_results_{version}"
+    return os.path.abspath(repo)
+
+
+def _git_head(repo: str) -> str:
+    if not os.path.exists(os.path.join(repo, ".git")):
+        return ""
+    out = subprocess.run(["git", "-C", repo, "rev-parse", "HEAD"], capture_output=True, text=True)  # fmt: skip
+    return out.stdout.strip() if out.returncode == 0 else ""
+
+
+def _git_checkout(url: str, ref: str = "") -> tuple[str, str]:
+    """Clone (or fetch) ``url`` into ``BENCHDB_CACHE``; returns (folder, commit)."""
+    name = re.sub(r"\.git$", "", url.rstrip("/").rsplit("/", 1)[-1])
+    dest = os.path.join(settings.BENCHDB_CACHE, re.sub(r"[^A-Za-z0-9_.-]", "_", name))
+    os.makedirs(settings.BENCHDB_CACHE, exist_ok=True)
+    if os.path.isdir(os.path.join(dest, ".git")):
+        _git(["-C", dest, "fetch", "--depth", "1", "origin", ref or "HEAD"])
+        _git(["-C", dest, "checkout", "--force", "FETCH_HEAD"])
+    else:
+        _git(["clone", "--depth", "1", *(["--branch", ref] if ref else []), url, dest])
+    return dest, _git_head(dest)
+
+
+def _git(args: Iterable[str]) -> None:
+    out = subprocess.run(["git", *args], capture_output=True, text=True, timeout=3600)
+    if out.returncode != 0:
+        raise IngestError(f"git {' '.join(args)} failed: {out.stderr.strip()[-500:]}")

@@ -1,0 +1,37 @@
+"""Shared fixtures. The suite runs on PostgreSQL (DATABASE_URL); the real MLPerf and
+vendor files are read in place from settings.MLPERF_DATA / settings.VENDOR_DATA."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session")
+def mlperf_data() -> Path:
+    path = Path(settings.MLPERF_DATA)
+    if not (path / "official_scores.csv").is_file():
+        pytest.fail(f"MLPERF_DATA={path} has no official_scores.csv (../shared/mlperf expected)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def official_scores(mlperf_data: Path) -> list[dict[str, str]]:
+    with open(mlperf_data / "official_scores.csv", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+@pytest.fixture(scope="session")
+def ingested_shared(django_db_setup, django_db_blocker, mlperf_data):  # type: ignore[no-untyped-def]
+    """../shared/mlperf ingested once for the session (v1.0, v1.1, v2.0)."""
+    from ingest.services import mlperf_training_ingest
+
+    with django_db_blocker.unblock():
+        return mlperf_training_ingest(location=str(mlperf_data))
