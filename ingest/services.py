@@ -64,12 +64,16 @@ def mlperf_training_ingest(
     progress: bool = False,
     workers: int | None = None,
     on_result: Callable[[LoadedResult], None] | None = None,
+    only_paths: set[str] | None = None,
 ) -> IngestReport:
     """Ingest MLPerf Training results from ``location``.
 
     ``location``: a results repository (``training_results_v1.1``), a folder of them
     named as the repositories are, or a git URL (cloned into ``BENCHDB_CACHE``).
     ``round_version`` (``"v1.1"``) overrides the round inferred from the name.
+    ``only_paths``: read only the result folders whose path (relative to the
+    repository, ``NVIDIA/results/dgxa100/resnet``) is in it (incremental sync).
+    ``on_result`` is called after each result folder is stored or found unchanged.
     Raises :class:`IngestError` when nothing can be read; problems inside the
     input are stored, counted in the report, and never raised.
     """
@@ -85,13 +89,14 @@ def mlperf_training_ingest(
         version = round_version or mlperf.infer_round(repo)
         if not version:
             raise IngestError(f"{repo}: cannot tell the round from the folder name; pass --round vX.Y")  # fmt: skip
-        _ingest_repository(repo, version, commit or _git_head(repo), report, progress, workers, on_result)  # fmt: skip
+        _ingest_repository(repo, version, commit or _git_head(repo), report, progress, workers, on_result, only_paths)  # fmt: skip
     return report
 
 
 def _ingest_repository(
     repo: str, version: str, commit: str, report: IngestReport, progress: bool,
     workers: int | None, on_result: Callable[[LoadedResult], None] | None,
+    only_paths: set[str] | None = None,
 ) -> None:  # fmt: skip
     rules = scoring.ruleset_for(version)
     rnd, _ = Round.objects.get_or_create(
@@ -100,6 +105,8 @@ def _ingest_repository(
     )  # fmt: skip
     report.rounds.append(rnd.version)
     dirs = mlperf.discover_results(repo)
+    if only_paths is not None:
+        dirs = [d for d in dirs if d.path in only_paths]
     known = dict(
         Result.objects.filter(round=rnd).values_list("source_path", "content_sha256")
     )
