@@ -15,11 +15,27 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 RESULT_COLUMNS = (
-    "round", "submitter", "system", "system_name", "division", "availability",
-    "benchmark", "accelerator_model", "accelerators", "nodes", "framework",
-    "score_minutes", "runs_total", "runs_counted", "runs_failed", "scaling_factor",
-    "status", "reason", "result_id", "source",
-)  # fmt: skip
+    "round",
+    "submitter",
+    "system",
+    "system_name",
+    "division",
+    "availability",
+    "benchmark",
+    "accelerator_model",
+    "accelerators",
+    "nodes",
+    "framework",
+    "score_minutes",
+    "runs_total",
+    "runs_counted",
+    "runs_failed",
+    "scaling_factor",
+    "status",
+    "reason",
+    "result_id",
+    "source",
+)
 
 
 def result_row(r: Any) -> dict[str, Any]:
@@ -27,15 +43,27 @@ def result_row(r: Any) -> dict[str, Any]:
     joined) -> a flat dict over :data:`RESULT_COLUMNS`. ``score_minutes`` in minutes."""
     s = r.system
     return {
-        "round": r.round.version, "submitter": s.submitter.name, "system": s.folder,
-        "system_name": s.name, "division": r.division, "availability": s.availability,
-        "benchmark": r.benchmark.key, "accelerator_model": s.accelerator_model,
-        "accelerators": s.accelerators, "nodes": s.nodes, "framework": s.framework,
-        "score_minutes": r.score_minutes, "runs_total": r.runs_total,
-        "runs_counted": r.runs_counted, "runs_failed": r.runs_failed,
-        "scaling_factor": r.scaling_factor, "status": r.status, "reason": r.reason,
-        "result_id": r.result_id, "source": source_url(r.repository, r.commit, r.source_path),
-    }  # fmt: skip
+        "round": r.round.version,
+        "submitter": s.submitter.name,
+        "system": s.folder,
+        "system_name": s.name,
+        "division": r.division,
+        "availability": s.availability,
+        "benchmark": r.benchmark.key,
+        "accelerator_model": s.accelerator_model,
+        "accelerators": s.accelerators,
+        "nodes": s.nodes,
+        "framework": s.framework,
+        "score_minutes": r.score_minutes,
+        "runs_total": r.runs_total,
+        "runs_counted": r.runs_counted,
+        "runs_failed": r.runs_failed,
+        "scaling_factor": r.scaling_factor,
+        "status": r.status,
+        "reason": r.reason,
+        "result_id": r.result_id,
+        "source": source_url(r.repository, r.commit, r.source_path),
+    }
 
 
 def source_url(repository: str, commit: str, path: str) -> str:
@@ -60,6 +88,10 @@ def to_csv(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
 def to_json(rows: Iterable[dict[str, Any]], columns: Sequence[str], schema: str) -> str:
     """Rows -> the JSON document described in the module docstring."""
     return json.dumps(
-        {"schema": schema, "columns": list(columns), "rows": [{c: row.get(c) for c in columns} for row in rows]},  # fmt: skip
+        {
+            "schema": schema,
+            "columns": list(columns),
+            "rows": [{c: row.get(c) for c in columns} for row in rows],
+        },
         ensure_ascii=False,
     )

@@ -24,7 +24,9 @@ class Round(models.Model):
     suite = models.CharField(max_length=16, choices=Suite.choices, default=Suite.TRAINING)
     version = models.CharField(max_length=16, help_text='e.g. "v1.1"')
     published = models.DateField(null=True, blank=True)
-    ruleset_tag = models.CharField(max_length=64, blank=True, help_text="mlperf_logging tag that scored it")  # fmt: skip
+    ruleset_tag = models.CharField(
+        max_length=64, blank=True, help_text="mlperf_logging tag that scored it"
+    )
     repository = models.CharField(max_length=300, blank=True)
 
     class Meta:
@@ -97,7 +99,9 @@ class System(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["round", "submitter_folder", "folder"], name="system_unique")  # fmt: skip
+            models.UniqueConstraint(
+                fields=["round", "submitter_folder", "folder"], name="system_unique"
+            )
         ]
         indexes = [
             # search by accelerator model across rounds (home page search, scaling view)
@@ -145,11 +149,11 @@ class Result(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["system", "benchmark_folder"], name="result_unique")  # fmt: skip
+            models.UniqueConstraint(fields=["system", "benchmark_folder"], name="result_unique")
         ]
         indexes = [
             # leaderboard: one round and benchmark, ordered by score
-            models.Index(fields=["round", "benchmark", "score_minutes"], name="result_board_idx"),  # fmt: skip
+            models.Index(fields=["round", "benchmark", "score_minutes"], name="result_board_idx"),
         ]
 
     def __str__(self) -> str:
@@ -211,7 +215,7 @@ class Run(models.Model):
 class RunLog(models.Model):
     """The whole log of a run, zlib-compressed, with its sha256 and where it came from."""
 
-    run = models.OneToOneField(Run, on_delete=models.CASCADE, related_name="log", primary_key=True)  # fmt: skip
+    run = models.OneToOneField(Run, on_delete=models.CASCADE, related_name="log", primary_key=True)
     sha256 = models.CharField(max_length=64)
     compressed = models.BinaryField()
 

@@ -20,24 +20,49 @@ from typing import Any, Protocol
 
 #: Display names of the canonical benchmark keys (the keys are mlperf_logging's).
 BENCHMARK_NAMES = {
-    "resnet": "ResNet-50 v1.5", "bert": "BERT-Large", "maskrcnn": "Mask R-CNN",
-    "ssd": "SSD-ResNet34", "retinanet": "RetinaNet (SSD)", "rnnt": "RNN-T",
-    "unet3d": "3D U-Net", "dlrm": "DLRM", "dlrm_dcnv2": "DLRM DCNv2",
-    "minigo": "MiniGo", "gnmt": "GNMT", "transformer": "Transformer", "ncf": "NCF",
-    "gpt3": "GPT-3 175B", "stable_diffusion": "Stable Diffusion v2",
-    "rgat": "R-GAT (GNN)", "llama2_70b_lora": "Llama 2 70B LoRA",
-    "llama31_405b": "Llama 3.1 405B", "llama31_8b": "Llama 3.1 8B", "flux1": "FLUX.1",
-}  # fmt: skip
+    "resnet": "ResNet-50 v1.5",
+    "bert": "BERT-Large",
+    "maskrcnn": "Mask R-CNN",
+    "ssd": "SSD-ResNet34",
+    "retinanet": "RetinaNet (SSD)",
+    "rnnt": "RNN-T",
+    "unet3d": "3D U-Net",
+    "dlrm": "DLRM",
+    "dlrm_dcnv2": "DLRM DCNv2",
+    "minigo": "MiniGo",
+    "gnmt": "GNMT",
+    "transformer": "Transformer",
+    "ncf": "NCF",
+    "gpt3": "GPT-3 175B",
+    "stable_diffusion": "Stable Diffusion v2",
+    "rgat": "R-GAT (GNN)",
+    "llama2_70b_lora": "Llama 2 70B LoRA",
+    "llama31_405b": "Llama 3.1 405B",
+    "llama31_8b": "Llama 3.1 8B",
+    "flux1": "FLUX.1",
+}
 
 #: Other spellings (folders of older rounds, vendors' names) -> canonical key.
 BENCHMARK_ALIASES = {
-    "mask": "maskrcnn", "mask_rcnn": "maskrcnn", "mask r-cnn": "maskrcnn",
-    "resnet-50": "resnet", "resnet50": "resnet", "resnet-50 v1.5": "resnet",
-    "resnet50 v1.5": "resnet", "bert-large": "bert", "rnn-t": "rnnt",
-    "3d u-net": "unet3d", "3d-unet": "unet3d", "unet-3d": "unet3d",
-    "ssd-resnet34": "ssd", "gnn": "rgat", "r-gat": "rgat", "dlrm-dcnv2": "dlrm_dcnv2",
-    "stable diffusion": "stable_diffusion", "gpt-3": "gpt3",
-}  # fmt: skip
+    "mask": "maskrcnn",
+    "mask_rcnn": "maskrcnn",
+    "mask r-cnn": "maskrcnn",
+    "resnet-50": "resnet",
+    "resnet50": "resnet",
+    "resnet-50 v1.5": "resnet",
+    "resnet50 v1.5": "resnet",
+    "bert-large": "bert",
+    "rnn-t": "rnnt",
+    "3d u-net": "unet3d",
+    "3d-unet": "unet3d",
+    "unet-3d": "unet3d",
+    "ssd-resnet34": "ssd",
+    "gnn": "rgat",
+    "r-gat": "rgat",
+    "dlrm-dcnv2": "dlrm_dcnv2",
+    "stable diffusion": "stable_diffusion",
+    "gpt-3": "gpt3",
+}
 
 
 def canonical_benchmark(name: str, round_version: str) -> str:
@@ -87,12 +112,15 @@ class Target:
     def met_by(self, v: Any) -> bool:
         """True if one eval_accuracy value meets the target (raises nothing)."""
         try:
-            return all(_within(float(v[p] if p else v), lo, li, hi, hi_i) for p, lo, li, hi, hi_i in self.bounds)  # fmt: skip
+            return all(
+                _within(float(v[p] if p else v), lo, li, hi, hi_i)
+                for p, lo, li, hi, hi_i in self.bounds
+            )
         except (TypeError, ValueError, KeyError, IndexError):
             return False
 
 
-def _within(v: float, lo: float | None, lo_incl: bool, hi: float | None, hi_incl: bool) -> bool:  # fmt: skip
+def _within(v: float, lo: float | None, lo_incl: bool, hi: float | None, hi_incl: bool) -> bool:
     if lo is not None and (v < lo or (v == lo and not lo_incl)):
         return False
     return hi is None or v < hi or (v == hi and hi_incl)
@@ -117,15 +145,30 @@ def _targets(rt: tuple[int, int]) -> dict[str, Target]:
         return Target(t, False, (_at_most(t, above),))
 
     return {
-        "resnet": up(0.759), "bert": up(0.720 if rt >= (1, 0) else 0.712),
-        "maskrcnn": Target(0.377, True, (_at_least(0.377, part="BBOX"), _at_least(0.339, part="SEGM")), "BBOX"),
-        "ssd": up(0.23), "retinanet": up(0.34), "rnnt": down(0.058), "unet3d": up(0.908, None),
-        "dlrm": up(0.8025), "minigo": up(0.5), "gnmt": up(0.24), "transformer": up(0.25),
+        "resnet": up(0.759),
+        "bert": up(0.720 if rt >= (1, 0) else 0.712),
+        "maskrcnn": Target(
+            0.377, True, (_at_least(0.377, part="BBOX"), _at_least(0.339, part="SEGM")), "BBOX"
+        ),
+        "ssd": up(0.23),
+        "retinanet": up(0.34),
+        "rnnt": down(0.058),
+        "unet3d": up(0.908, None),
+        "dlrm": up(0.8025),
+        "minigo": up(0.5),
+        "gnmt": up(0.24),
+        "transformer": up(0.25),
         "dlrm_dcnv2": Target(0.80275, True, ((None, 0.80275, True, 1.0, True),)),
-        "gpt3": down(2.69, 2.6), "rgat": up(0.72), "llama2_70b_lora": down(0.925),
-        "llama31_405b": down(5.6), "llama31_8b": down(3.3), "flux1": down(0.586),
-        "stable_diffusion": Target(90.0, False, (("FID", 0.0, True, 90.0, True), ("CLIP", 0.15, True, 1.0, True)), "FID"),
-    }  # fmt: skip
+        "gpt3": down(2.69, 2.6),
+        "rgat": up(0.72),
+        "llama2_70b_lora": down(0.925),
+        "llama31_405b": down(5.6),
+        "llama31_8b": down(3.3),
+        "flux1": down(0.586),
+        "stable_diffusion": Target(
+            90.0, False, (("FID", 0.0, True, 90.0, True), ("CLIP", 0.15, True, 1.0, True)), "FID"
+        ),
+    }
 
 
 _WEIGHTS_INIT_BENCHMARKS = frozenset(
@@ -203,9 +246,12 @@ def ruleset_for(round_version: str) -> Ruleset:
         raise ValueError(f"no MLPerf Training round {round_version}")
     tag = {
         (0, 5): "none (no summarizer existed for v0.5)",
-        (0, 6): "f4711df (first summarizer, 2020-06-03)", (0, 7): "0.7.0",
-        (1, 0): "1.0.0", (1, 1): "1.1.0-rc4", (2, 0): "2.0.0",
-    }.get(rt, f"{rt[0]}.{rt[1]}.0")  # fmt: skip
+        (0, 6): "f4711df (first summarizer, 2020-06-03)",
+        (0, 7): "0.7.0",
+        (1, 0): "1.0.0",
+        (1, 1): "1.1.0-rc4",
+        (2, 0): "2.0.0",
+    }.get(rt, f"{rt[0]}.{rt[1]}.0")
     if rt < (0, 7):
         init = None
     elif rt < (1, 0):
@@ -215,9 +261,12 @@ def ruleset_for(round_version: str) -> Ruleset:
     else:
         init = (30.0, 240.0)
     return Ruleset(
-        version=f"v{rt[0]}.{rt[1]}", tag=tag, applies_scaling=rt >= (2, 0),
-        init_minutes=init, requires_success_status=rt < (0, 7),
-    )  # fmt: skip
+        version=f"v{rt[0]}.{rt[1]}",
+        tag=tag,
+        applies_scaling=rt >= (2, 0),
+        init_minutes=init,
+        requires_success_status=rt < (0, 7),
+    )
 
 
 # --- one run ----------------------------------------------------------------------
@@ -251,7 +300,9 @@ def time_to_train(start_ms: float, stop_ms: float) -> float:
     return (stop_ms - start_ms) / 60.0 / 1000.0
 
 
-def run_failure(run: RunFacts, rules: Ruleset, benchmark: str, division: str) -> tuple[str | None, list[str]]:  # fmt: skip
+def run_failure(
+    run: RunFacts, rules: Ruleset, benchmark: str, division: str
+) -> tuple[str | None, list[str]]:
     """Why a run does not count (None if it does), and warnings that do not fail it.
 
     Follows ``result_summarizer._read_result_file`` of the round: a run fails if
@@ -280,7 +331,7 @@ def run_failure(run: RunFacts, rules: Ruleset, benchmark: str, division: str) ->
         return None, warnings
     for key in ("run_start", "run_stop", "init_stop"):
         if run.key_counts.get(key, 0) > 1 and key in run.repeated_differ:
-            return f"{key} logged {run.key_counts[key]} times with different values", warnings  # fmt: skip
+            return f"{key} logged {run.key_counts[key]} times with different values", warnings
     if not run.run_stop_has_status:
         return "run_stop has no status", warnings
     div = str(run.submission.get("division") or division).lower()
@@ -299,8 +350,16 @@ def run_failure(run: RunFacts, rules: Ruleset, benchmark: str, division: str) ->
     target = rules.target(benchmark, div)
     if target is not None and not any(target.met_by(e.value) for e in run.evals):
         sign = ">=" if target.higher_is_better else "<="
-        return f"quality target not reached ({target.part or 'eval_accuracy'} {sign} {target.value:g})", warnings  # fmt: skip
-    if target is None and div == "open" and rules.open_below_one and not any(_below_one(e.value) for e in run.evals):
+        return (
+            f"quality target not reached ({target.part or 'eval_accuracy'} {sign} {target.value:g})",
+            warnings,
+        )
+    if (
+        target is None
+        and div == "open"
+        and rules.open_below_one
+        and not any(_below_one(e.value) for e in run.evals)
+    ):
         return "no eval_accuracy below 1.0 (open division check)", warnings
     return None, warnings
 
@@ -349,23 +408,45 @@ def olympic_mean(
     ok = sorted((t, i) for i, t in enumerate(minutes) if t is not None)
     failed = tuple(i for i, t in enumerate(minutes) if t is None)
     if len(failed) > max_dropped:
-        return Score(None, None, scaling_factor, (), (), failed, len(failed),
-                     f"too many failed runs: {len(failed)} (at most {max_dropped})")  # fmt: skip
+        return Score(
+            None,
+            None,
+            scaling_factor,
+            (),
+            (),
+            failed,
+            len(failed),
+            f"too many failed runs: {len(failed)} (at most {max_dropped})",
+        )
     keep_to = len(ok) - (max_dropped - len(failed))
     counted = ok[max_dropped:keep_to]
     if not counted:
-        return Score(None, None, scaling_factor, (), (), failed, len(failed),
-                     f"not enough runs: {len(minutes)}")  # fmt: skip
+        return Score(
+            None,
+            None,
+            scaling_factor,
+            (),
+            (),
+            failed,
+            len(failed),
+            f"not enough runs: {len(minutes)}",
+        )
     mean = sum(t for t, _ in counted) * 1.0 / len(counted)  # as the summarizer sums
     return Score(
-        score_minutes=mean * scaling_factor, mean_minutes=mean, scaling_factor=scaling_factor,
-        counted=tuple(i for _, i in counted), dropped_fastest=tuple(i for _, i in ok[:max_dropped]),
-        dropped_slowest=tuple(i for _, i in ok[max(keep_to, max_dropped):]) + failed,
-        runs_failed=len(failed), reason="",
-    )  # fmt: skip
+        score_minutes=mean * scaling_factor,
+        mean_minutes=mean,
+        scaling_factor=scaling_factor,
+        counted=tuple(i for _, i in counted),
+        dropped_fastest=tuple(i for _, i in ok[:max_dropped]),
+        dropped_slowest=tuple(i for _, i in ok[max(keep_to, max_dropped) :]) + failed,
+        runs_failed=len(failed),
+        reason="",
+    )
 
 
-def scaling_efficiency(ref_minutes: float, ref_accelerators: int, minutes: float, accelerators: int) -> float:  # fmt: skip
+def scaling_efficiency(
+    ref_minutes: float, ref_accelerators: int, minutes: float, accelerators: int
+) -> float:
     """E(N) = (T_ref x N_ref) / (T_N x N): 1.0 is perfect strong scaling.
 
     Times in minutes (any unit, the same for both), accelerator counts > 0.

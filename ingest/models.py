@@ -17,8 +17,12 @@ class IngestProblem(models.Model):
         ERROR = "error", "Error"
         WARNING = "warning", "Warning"
 
-    round = models.ForeignKey("benchdb.Round", on_delete=models.CASCADE, null=True, related_name="problems")  # fmt: skip
-    result = models.ForeignKey("benchdb.Result", on_delete=models.SET_NULL, null=True, blank=True, related_name="problems")  # fmt: skip
+    round = models.ForeignKey(
+        "benchdb.Round", on_delete=models.CASCADE, null=True, related_name="problems"
+    )
+    result = models.ForeignKey(
+        "benchdb.Result", on_delete=models.SET_NULL, null=True, blank=True, related_name="problems"
+    )
     path = models.CharField(max_length=500)
     line = models.IntegerField(null=True, blank=True)
     message = models.TextField()

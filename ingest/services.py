@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, transaction
 
 from benchdb import scoring
 from benchdb.models import Benchmark, Result, Round, Run, RunLog, Submitter, System
@@ -42,6 +42,7 @@ class IngestReport:
     added: int = 0
     changed: int = 0
     unchanged: int = 0
+    failed: int = 0
     scored: int = 0
     unscored: int = 0
     runs_stored: int = 0
@@ -83,50 +84,84 @@ def mlperf_training_ingest(
         raise IngestError(f"{location}: no such folder")
     repos = mlperf.find_repositories(location)
     if not repos:
-        raise IngestError(f"{location}: no MLPerf results repository found (expected <Submitter>/results/ or training_results_v*/)")  # fmt: skip
+        raise IngestError(
+            f"{location}: no MLPerf results repository found (expected <Submitter>/results/ or training_results_v*/)"
+        )
     report = IngestReport()
     for repo in repos:
-        version = round_version or mlperf.infer_round(repo)
+        version = round_version or mlperf.infer_round(repo) or mlperf.infer_round_from_logs(repo)
         if not version:
-            raise IngestError(f"{repo}: cannot tell the round from the folder name; pass --round vX.Y")  # fmt: skip
-        _ingest_repository(repo, version, commit or _git_head(repo), report, progress, workers, on_result, only_paths)  # fmt: skip
+            raise IngestError(
+                f"{repo}: cannot tell the round from the folder name or the logs; pass --round vX.Y"
+            )
+        _ingest_repository(
+            repo,
+            version,
+            commit or _git_head(repo),
+            report,
+            progress,
+            workers,
+            on_result,
+            only_paths,
+        )
     return report
 
 
 def _ingest_repository(
-    repo: str, version: str, commit: str, report: IngestReport, progress: bool,
-    workers: int | None, on_result: Callable[[LoadedResult], None] | None,
+    repo: str,
+    version: str,
+    commit: str,
+    report: IngestReport,
+    progress: bool,
+    workers: int | None,
+    on_result: Callable[[LoadedResult], None] | None,
     only_paths: set[str] | None = None,
-) -> None:  # fmt: skip
+) -> None:
     rules = scoring.ruleset_for(version)
     rnd, _ = Round.objects.get_or_create(
-        suite=Round.Suite.TRAINING, version=rules.version,
+        suite=Round.Suite.TRAINING,
+        version=rules.version,
         defaults={"ruleset_tag": rules.tag, "repository": _repository_url(repo, rules.version)},
-    )  # fmt: skip
+    )
     report.rounds.append(rnd.version)
     dirs = mlperf.discover_results(repo)
     if only_paths is not None:
         dirs = [d for d in dirs if d.path in only_paths]
-    known = dict(
-        Result.objects.filter(round=rnd).values_list("source_path", "content_sha256")
-    )
+    known = dict(Result.objects.filter(round=rnd).values_list("source_path", "content_sha256"))
     writer = _Writer(rnd, rules, repo, commit)
     loaded = _load_all(dirs, known, workers)
     if progress:
         from tqdm import tqdm
 
-        loaded = tqdm(loaded, total=len(dirs), desc=f"MLPerf Training {rnd.version}", unit="result", disable=not sys.stderr.isatty())  # fmt: skip
+        loaded = tqdm(
+            loaded,
+            total=len(dirs),
+            desc=f"MLPerf Training {rnd.version}",
+            unit="result",
+            disable=not sys.stderr.isatty(),
+        )
     for item in loaded:
         report.results_seen += 1
         if item.unchanged:
             report.unchanged += 1
         else:
-            writer.store(item, report)
+            try:
+                writer.store(item, report)
+            except (DatabaseError, ValueError) as exc:
+                # The result's transaction was rolled back: nothing of it is stored.
+                # Record why and go on with the round.
+                report.failed += 1
+                IngestProblem.objects.get_or_create(
+                    round=rnd,
+                    path=item.dir.path,
+                    line=None,
+                    message=f"result not stored: {type(exc).__name__}: {exc}"[:2000],
+                )
         if on_result:
             on_result(item)
     summary = Result.objects.filter(round=rnd, source_path__in=[d.path for d in dirs])
     report.scored += summary.filter(status=Result.Status.SCORED).count()
-    for reason in summary.filter(status=Result.Status.UNSCORED).values_list("reason", flat=True):  # fmt: skip
+    for reason in summary.filter(status=Result.Status.UNSCORED).values_list("reason", flat=True):
         report.unscored += 1
         report.reasons[_reason_kind(reason)] += 1
 
@@ -135,7 +170,9 @@ def _reason_kind(reason: str) -> str:
     return re.sub(r"\d+", "N", reason.split(";")[0])
 
 
-def _load_all(dirs: list[ResultDir], known: dict[str, str], workers: int | None) -> Iterator[LoadedResult]:  # fmt: skip
+def _load_all(
+    dirs: list[ResultDir], known: dict[str, str], workers: int | None
+) -> Iterator[LoadedResult]:
     """Parse result folders, in parallel processes where the caller may fork.
 
     Celery's prefork children are daemons and cannot have children: there, and
@@ -175,19 +212,30 @@ class _Writer:
         runs, score = self._score(item, bench.key, division)
         with transaction.atomic():
             system = self._system(rd, item, system_fields)
-            result = Result.objects.filter(system=system, benchmark_folder=rd.benchmark_folder).first()  # fmt: skip
+            result = Result.objects.filter(
+                system=system, benchmark_folder=rd.benchmark_folder
+            ).first()
             is_new = result is None
             result = result or Result(system=system, benchmark_folder=rd.benchmark_folder)
             for name, value in {
-                "round": self.round, "benchmark": bench, "division": division,
-                "score_minutes": score.score_minutes, "mean_minutes": score.mean_minutes,
-                "scaling_factor": score.scaling_factor, "runs_total": len(runs),
-                "runs_counted": len(score.counted), "runs_failed": score.runs_failed,
-                "status": Result.Status.SCORED if score.score_minutes is not None else Result.Status.UNSCORED,
-                "reason": score.reason, "source_path": rd.path,
-                "repository": self.repository, "commit": self.commit,
+                "round": self.round,
+                "benchmark": bench,
+                "division": division,
+                "score_minutes": score.score_minutes,
+                "mean_minutes": score.mean_minutes,
+                "scaling_factor": score.scaling_factor,
+                "runs_total": len(runs),
+                "runs_counted": len(score.counted),
+                "runs_failed": score.runs_failed,
+                "status": Result.Status.SCORED
+                if score.score_minutes is not None
+                else Result.Status.UNSCORED,
+                "reason": score.reason,
+                "source_path": rd.path,
+                "repository": self.repository,
+                "commit": self.commit,
                 "content_sha256": item.content_sha256,
-            }.items():  # fmt: skip
+            }.items():
                 setattr(result, name, value)
             result.save()
             if not is_new:
@@ -202,7 +250,17 @@ class _Writer:
             )
             problems = [*item.problems, *self._run_problems(runs)]
             IngestProblem.objects.bulk_create(
-                [IngestProblem(round=self.round, result=result, path=p.path, line=p.line, message=p.message[:2000], severity=p.severity) for p in problems],  # fmt: skip
+                [
+                    IngestProblem(
+                        round=self.round,
+                        result=result,
+                        path=p.path,
+                        line=p.line,
+                        message=p.message[:2000],
+                        severity=p.severity,
+                    )
+                    for p in problems
+                ],
                 ignore_conflicts=True,
             )
         report.added += is_new
@@ -216,10 +274,12 @@ class _Writer:
         for row, parsed in runs:
             if row.role == Run.Role.FAILED and not parsed.parse_errors:
                 line = row.run_stop_line or row.run_start_line
-                out.append(Problem(row.path, line, f"run fails: {row.failure_reason}", "warning"))  # fmt: skip
+                out.append(Problem(row.path, line, f"run fails: {row.failure_reason}", "warning"))
         return out
 
-    def _score(self, item: LoadedResult, bench: str, division: str) -> tuple[list[tuple[Run, ParsedRun]], scoring.Score]:  # fmt: skip
+    def _score(
+        self, item: LoadedResult, bench: str, division: str
+    ) -> tuple[list[tuple[Run, ParsedRun]], scoring.Score]:
         rows: list[tuple[Run, ParsedRun]] = []
         minutes: list[float | None] = []
         for i, p in enumerate(item.runs):
@@ -229,13 +289,17 @@ class _Writer:
                 ttt = scoring.time_to_train(p.run_start_ms, p.run_stop_ms)
             minutes.append(None if why else ttt)
             rows.append((_run_row(i, p, ttt, why, warnings), p))
-        factor = item.scaling_factor if (item.scaling_factor and self.rules.applies_scaling) else 1.0  # fmt: skip
+        factor = (
+            item.scaling_factor if (item.scaling_factor and self.rules.applies_scaling) else 1.0
+        )
         score = scoring.olympic_mean(minutes, self.rules.max_dropped(bench), factor)
         roles = {i: Run.Role.COUNTED for i in score.counted}
         roles |= {i: Run.Role.DROPPED_FASTEST for i in score.dropped_fastest}
         roles |= {i: Run.Role.DROPPED_SLOWEST for i in score.dropped_slowest}
         for i, (row, _) in enumerate(rows):
-            row.role = Run.Role.FAILED if minutes[i] is None else roles.get(i, Run.Role.DROPPED_SLOWEST)  # fmt: skip
+            row.role = (
+                Run.Role.FAILED if minutes[i] is None else roles.get(i, Run.Role.DROPPED_SLOWEST)
+            )
         return rows, score
 
     def _benchmark(self, folder: str) -> Benchmark:
@@ -243,7 +307,8 @@ class _Writer:
         if key not in self.benchmarks:
             aliases = sorted(a for a, k in scoring.BENCHMARK_ALIASES.items() if k == key)
             self.benchmarks[key], _ = Benchmark.objects.get_or_create(
-                key=key, defaults={"name": scoring.BENCHMARK_NAMES.get(key, key), "aliases": aliases}  # fmt: skip
+                key=key,
+                defaults={"name": scoring.BENCHMARK_NAMES.get(key, key), "aliases": aliases},
             )
         return self.benchmarks[key]
 
@@ -252,24 +317,37 @@ class _Writer:
         if s is None:  # no readable systems file: what the logs say about themselves
             sub = next((r.submission for r in item.runs if r.submission), {})
             division = str(sub.get("division", "")).lower()
-            return division, {"division": division, "name": str(sub.get("platform", "")), "raw": {}}  # fmt: skip
+            return division, {"division": division, "name": str(sub.get("platform", "")), "raw": {}}
         return s.division, {
-            "raw": s.raw, "name": s.system_name, "division": s.division,
-            "availability": s.availability, "nodes": s.number_of_nodes,
+            "raw": s.raw,
+            "name": s.system_name,
+            "division": s.division,
+            "availability": s.availability,
+            "nodes": s.number_of_nodes,
             "host_processor_model": s.host_processor_model,
             "host_processors_per_node": s.host_processors_per_node,
             "accelerator_model": s.accelerator_model,
-            "accelerators_per_node": s.accelerators_per_node, "accelerators": s.accelerators,
-            "framework": s.framework, "software_stack": s.software_stack,
+            "accelerators_per_node": s.accelerators_per_node,
+            "accelerators": s.accelerators,
+            "framework": s.framework,
+            "software_stack": s.software_stack,
             "source_path": s.path,
-        }  # fmt: skip
+        }
 
     def _system(self, rd: ResultDir, item: LoadedResult, fields: dict[str, Any]) -> System:
         json_name = item.system.submitter if item.system and item.system.submitter else ""
         submitter = self._submitter(rd.submitter_folder, json_name)
-        system = System.objects.filter(round=self.round, submitter_folder=rd.submitter_folder, folder=rd.system_folder).first()  # fmt: skip
+        system = System.objects.filter(
+            round=self.round, submitter_folder=rd.submitter_folder, folder=rd.system_folder
+        ).first()
         if system is None:
-            return System.objects.create(round=self.round, submitter=submitter, submitter_folder=rd.submitter_folder, folder=rd.system_folder, **fields)  # fmt: skip
+            return System.objects.create(
+                round=self.round,
+                submitter=submitter,
+                submitter_folder=rd.submitter_folder,
+                folder=rd.system_folder,
+                **fields,
+            )
         changed = [k for k, v in fields.items() if getattr(system, k) != v]
         if changed:
             for k in changed:
@@ -288,7 +366,9 @@ class _Writer:
                 found = sub
                 break
         if found is None:
-            found = Submitter.objects.create(name=json_name or folder, aliases=sorted(set(spellings)))  # fmt: skip
+            found = Submitter.objects.create(
+                name=json_name or folder, aliases=sorted(set(spellings))
+            )
         elif not set(spellings) <= set(found.aliases):
             found.aliases = sorted(set(found.aliases) | set(spellings))
             found.save(update_fields=["aliases"])
@@ -296,21 +376,32 @@ class _Writer:
         return found
 
 
-def _run_row(i: int, p: ParsedRun, ttt: float | None, why: str | None, warnings: list[str]) -> Run:  # fmt: skip
+def _run_row(i: int, p: ParsedRun, ttt: float | None, why: str | None, warnings: list[str]) -> Run:
     before_stop = [e for e in p.evals if p.run_stop_line is None or e.line <= p.run_stop_line]
     gbs = p.hyperparameters.get("global_batch_size")
     return Run(
-        index=i, file_name=os.path.basename(p.path), path=p.path, sha256=p.sha256,
-        size=p.size, log_format=p.log_format, run_start_ms=p.run_start_ms,
-        run_start_line=p.run_start_line, run_stop_ms=p.run_stop_ms,
-        run_stop_line=p.run_stop_line, run_stop_status=p.run_stop_status or "",
-        time_to_train_minutes=ttt, failure_reason=why or "", warnings=warnings,
-        global_batch_size=int(gbs) if isinstance(gbs, (int, float)) and not isinstance(gbs, bool) else None,
+        index=i,
+        file_name=os.path.basename(p.path),
+        path=p.path,
+        sha256=p.sha256,
+        size=p.size,
+        log_format=p.log_format,
+        run_start_ms=p.run_start_ms,
+        run_start_line=p.run_start_line,
+        run_stop_ms=p.run_stop_ms,
+        run_stop_line=p.run_stop_line,
+        run_stop_status=p.run_stop_status or "",
+        time_to_train_minutes=ttt,
+        failure_reason=why or "",
+        warnings=warnings,
+        global_batch_size=int(gbs)
+        if isinstance(gbs, (int, float)) and not isinstance(gbs, bool)
+        else None,
         converge_at=before_stop[-1].at if before_stop else None,
         converge_unit=p.eval_unit if before_stop else "",
         hyperparameters=p.hyperparameters,
         eval_curve=[[e.at, e.value, e.time_ms, e.line] for e in p.evals],
-    )  # fmt: skip
+    )
 
 
 def _repository_url(repo: str, version: str) -> str:
@@ -322,7 +413,7 @@ def _repository_url(repo: str, version: str) -> str:
 def _git_head(repo: str) -> str:
     if not os.path.exists(os.path.join(repo, ".git")):
         return ""
-    out = subprocess.run(["git", "-C", repo, "rev-parse", "HEAD"], capture_output=True, text=True)  # fmt: skip
+    out = subprocess.run(["git", "-C", repo, "rev-parse", "HEAD"], capture_output=True, text=True)
     return out.stdout.strip() if out.returncode == 0 else ""
 
 

@@ -25,8 +25,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from .types import (
-    EvalPoint, LoadedResult, ParsedRun, ParsedSystem, ParseError, Problem, ResultDir,
-)  # fmt: skip
+    EvalPoint,
+    LoadedResult,
+    ParsedRun,
+    ParsedSystem,
+    ParseError,
+    Problem,
+    ResultDir,
+)
 
 MLLOG = b":::MLLOG "
 MLL06 = b":::MLL "
@@ -36,10 +42,23 @@ RUN_FILE = re.compile(r"^result_.*\.txt$")  # result_summarizer globs result_*.t
 # Keys logged once, before the run, that describe how it was configured. Kept per run
 # so that batch sizes and optimizer settings can be compared across systems.
 _NOT_HYPERPARAMETERS = {
-    "run_start", "run_stop", "init_start", "init_stop", "eval_accuracy", "eval_start",
-    "eval_stop", "epoch_start", "epoch_stop", "block_start", "block_stop",
-    "cache_clear", "tracked_stats", "train_loss", "power_reading", "conv_weights",
-}  # fmt: skip
+    "run_start",
+    "run_stop",
+    "init_start",
+    "init_stop",
+    "eval_accuracy",
+    "eval_start",
+    "eval_stop",
+    "epoch_start",
+    "epoch_stop",
+    "block_start",
+    "block_stop",
+    "cache_clear",
+    "tracked_stats",
+    "train_loss",
+    "power_reading",
+    "conv_weights",
+}
 
 
 def parse_log(data: bytes, path: str = "", *, compress: bool = True) -> ParsedRun:
@@ -60,10 +79,13 @@ def parse_log(data: bytes, path: str = "", *, compress: bool = True) -> ParsedRu
         fmt, records = "mlperf-0.5", _mlp05_records(data, path)
     else:
         return ParsedRun(
-            path=path, sha256=sha, size=len(data), log_format="none",
+            path=path,
+            sha256=sha,
+            size=len(data),
+            log_format="none",
             parse_errors=(Problem(path, None, "no MLPerf log lines in file"),),
             compressed_log=packed,
-        )  # fmt: skip
+        )
     return _collect(path, sha, len(data), fmt, records, packed)
 
 
@@ -147,9 +169,13 @@ def _mlp05_records(data: bytes, path: str) -> Iterator[Record | Problem]:
 
 
 def _collect(
-    path: str, sha: str, size: int, fmt: str, records: Iterator[Record | Problem],
+    path: str,
+    sha: str,
+    size: int,
+    fmt: str,
+    records: Iterator[Record | Problem],
     packed: bytes,
-) -> ParsedRun:  # fmt: skip
+) -> ParsedRun:
     """Fold a log's records into a ParsedRun (one pass, file order)."""
     errors: list[Problem] = []
     counts: dict[str, int] = {}
@@ -190,7 +216,9 @@ def _collect(
             if metric and evals and evals[-1].at == at and isinstance(evals[-1].value, dict):
                 # Stable Diffusion logs FID and CLIP as two events of one evaluation.
                 prev = evals.pop()
-                evals.append(EvalPoint(at, {**prev.value, str(metric): value}, prev.time_ms, prev.line))
+                evals.append(
+                    EvalPoint(at, {**prev.value, str(metric): value}, prev.time_ms, prev.line)
+                )
             else:
                 evals.append(EvalPoint(at, {str(metric): value} if metric else value, t, line))
         elif key == "init_start" and init_start is None:
@@ -202,15 +230,27 @@ def _collect(
         elif key not in _NOT_HYPERPARAMETERS and key not in hyper and _scalar(value):
             hyper[key] = value
     return ParsedRun(
-        path=path, sha256=sha, size=size, log_format=fmt,
-        run_start_ms=start[0] if start else None, run_start_line=start[1] if start else None,
-        run_stop_ms=stop[0] if stop else None, run_stop_line=stop[1] if stop else None,
+        path=path,
+        sha256=sha,
+        size=size,
+        log_format=fmt,
+        run_start_ms=start[0] if start else None,
+        run_start_line=start[1] if start else None,
+        run_stop_ms=stop[0] if stop else None,
+        run_stop_line=stop[1] if stop else None,
         run_stop_status=None if stop_status is None else str(stop_status),
-        run_stop_has_status=stop_has_status, init_start_ms=init_start, init_stop_ms=init_stop,
-        parse_errors=tuple(errors), key_counts=counts, repeated_differ=tuple(sorted(differ)),
-        evals=tuple(evals), eval_unit=eval_unit, hyperparameters=hyper, submission=submission,
+        run_stop_has_status=stop_has_status,
+        init_start_ms=init_start,
+        init_stop_ms=init_stop,
+        parse_errors=tuple(errors),
+        key_counts=counts,
+        repeated_differ=tuple(sorted(differ)),
+        evals=tuple(evals),
+        eval_unit=eval_unit,
+        hyperparameters=hyper,
+        submission=submission,
         compressed_log=packed,
-    )  # fmt: skip
+    )
 
 
 def _num(x: Any) -> float | None:
@@ -221,20 +261,33 @@ def _num(x: Any) -> float | None:
 
 
 def _scalar(v: Any) -> bool:
-    return v is None or isinstance(v, (str, int, float, bool)) or (
-        isinstance(v, list) and len(v) <= 64 and all(isinstance(i, (int, float, str)) for i in v)
-    )  # fmt: skip
+    return (
+        v is None
+        or isinstance(v, (str, int, float, bool))
+        or (
+            isinstance(v, list)
+            and len(v) <= 64
+            and all(isinstance(i, (int, float, str)) for i in v)
+        )
+    )
 
 
 # --- systems files ---------------------------------------------------------------
 
 _AVAILABILITY = {
-    "available": "available", "onprem": "available", "on-premise": "available",
-    "on-prem": "available", "on-premises": "available", "cloud": "available",
-    "available on-premise": "available", "available in cloud": "available",
-    "preview": "preview", "research": "research", "rdi": "research",
+    "available": "available",
+    "onprem": "available",
+    "on-premise": "available",
+    "on-prem": "available",
+    "on-premises": "available",
+    "cloud": "available",
+    "available on-premise": "available",
+    "available in cloud": "available",
+    "preview": "preview",
+    "research": "research",
+    "rdi": "research",
     "research, development, or internal (rdi)": "research",
-}  # fmt: skip
+}
 
 
 def _pairs_no_duplicates(path: str, text: str):  # type: ignore[no-untyped-def]
@@ -246,7 +299,14 @@ def _pairs_no_duplicates(path: str, text: str):  # type: ignore[no-untyped-def]
         for k, v in pairs:
             if k in out:
                 same = "same value" if out[k] == v else f"was {out[k]!r}, now {v!r}"
-                dups.append(Problem(path, _line_of(text, f'"{k}"', 2), f"duplicate key {k!r} ({same}); the last one is kept", "warning"))  # fmt: skip
+                dups.append(
+                    Problem(
+                        path,
+                        _line_of(text, f'"{k}"', 2),
+                        f"duplicate key {k!r} ({same}); the last one is kept",
+                        "warning",
+                    )
+                )
             out[k] = v
         return out
 
@@ -262,14 +322,18 @@ def _line_of(text: str, needle: str, nth: int = 1) -> int | None:
     return text.count("\n", 0, pos) + 1
 
 
-def _int(raw: dict[str, Any], key: str, path: str, text: str, problems: list[Problem]) -> int | None:  # fmt: skip
+def _int(
+    raw: dict[str, Any], key: str, path: str, text: str, problems: list[Problem]
+) -> int | None:
     v = raw.get(key)
     if v in (None, ""):
         return None
     try:
         return int(float(str(v).strip()))
     except ValueError:
-        problems.append(Problem(path, _line_of(text, f'"{key}"'), f"{key} is not a number: {v!r}", "warning"))  # fmt: skip
+        problems.append(
+            Problem(path, _line_of(text, f'"{key}"'), f"{key} is not a number: {v!r}", "warning")
+        )
         return None
 
 
@@ -291,20 +355,35 @@ def parse_systems_json(data: bytes, path: str = "") -> ParsedSystem:
     problems = list(dups)
     availability = _AVAILABILITY.get(str(raw.get("status", "")).strip().lower(), "")
     if not availability:
-        problems.append(Problem(path, _line_of(text, '"status"'), f"unknown availability status {raw.get('status')!r}", "warning"))  # fmt: skip
-    stack = " ".join(str(raw.get(k, "")).strip() for k in ("other_software_stack", "operating_system") if raw.get(k))  # fmt: skip
+        problems.append(
+            Problem(
+                path,
+                _line_of(text, '"status"'),
+                f"unknown availability status {raw.get('status')!r}",
+                "warning",
+            )
+        )
+    stack = " ".join(
+        str(raw.get(k, "")).strip()
+        for k in ("other_software_stack", "operating_system")
+        if raw.get(k)
+    )
     return ParsedSystem(
-        path=path, raw=raw, division=str(raw.get("division", "")).strip().lower(),
-        availability=availability, system_name=str(raw.get("system_name", "")).strip(),
+        path=path,
+        raw=raw,
+        division=str(raw.get("division", "")).strip().lower(),
+        availability=availability,
+        system_name=str(raw.get("system_name", "")).strip(),
         submitter=str(raw.get("submitter", "")).strip(),
         number_of_nodes=_int(raw, "number_of_nodes", path, text, problems),
         host_processor_model=str(raw.get("host_processor_model_name", "")).strip(),
         host_processors_per_node=_int(raw, "host_processors_per_node", path, text, problems),
         accelerator_model=str(raw.get("accelerator_model_name", "")).strip(),
         accelerators_per_node=_int(raw, "accelerators_per_node", path, text, problems),
-        framework=str(raw.get("framework", "")).strip(), software_stack=stack,
+        framework=str(raw.get("framework", "")).strip(),
+        software_stack=stack,
         problems=tuple(problems),
-    )  # fmt: skip
+    )
 
 
 def parse_entry_json(data: bytes, path: str = "") -> ParsedSystem:
@@ -321,16 +400,25 @@ def parse_entry_json(data: bytes, path: str = "") -> ParsedSystem:
         raise ParseError("not a JSON object", path=path, line=1)
     nodes = [n for n in raw.get("nodes", []) if isinstance(n, dict)]
     n_nodes = sum(int(n.get("num_nodes", 1) or 1) for n in nodes) or None
-    accel = next((str(n.get("accelerator")) for n in nodes if n.get("accelerator") not in (None, "NA")), "")  # fmt: skip
+    accel = next(
+        (str(n.get("accelerator")) for n in nodes if n.get("accelerator") not in (None, "NA")), ""
+    )
     per_node = int(nodes[0].get("num_accelerators", 0) or 0) if nodes else None
     return ParsedSystem(
-        path=path, raw=raw, division=str(raw.get("division", "")).lower(),
+        path=path,
+        raw=raw,
+        division=str(raw.get("division", "")).lower(),
         availability=_AVAILABILITY.get(str(raw.get("status", "")).lower(), ""),
-        system_name=str(raw.get("hardware", "")), submitter="",
-        number_of_nodes=n_nodes, host_processor_model=str(nodes[0].get("cpu", "")) if nodes else "",
-        host_processors_per_node=None, accelerator_model=accel, accelerators_per_node=per_node,
-        framework=str(raw.get("framework", "")), software_stack=str(raw.get("libraries", "")),
-    )  # fmt: skip
+        system_name=str(raw.get("hardware", "")),
+        submitter="",
+        number_of_nodes=n_nodes,
+        host_processor_model=str(nodes[0].get("cpu", "")) if nodes else "",
+        host_processors_per_node=None,
+        accelerator_model=accel,
+        accelerators_per_node=per_node,
+        framework=str(raw.get("framework", "")),
+        software_stack=str(raw.get("libraries", "")),
+    )
 
 
 def parse_scaling_json(data: bytes, path: str = "") -> float:
@@ -367,6 +455,21 @@ def infer_round(repo_root: str) -> str | None:
     return None
 
 
+def infer_round_from_logs(repo_root: str) -> str | None:
+    """The round when the log format tells it: ``:::MLPv0.5.0`` -> v0.5, ``:::MLL``
+    -> v0.6. MLLOG (v0.7 on) does not name its round: None."""
+    for rd in discover_results(repo_root):
+        for rel in rd.runs[:1]:
+            with open(os.path.join(repo_root, rel), "rb") as f:
+                head = f.read(1 << 20)
+            if MLP05 in head:
+                return "v0.5"
+            if MLL06 in head and MLLOG not in head:
+                return "v0.6"
+            return None
+    return None
+
+
 def find_repositories(folder: str) -> list[str]:
     """A results repository, or a folder of them named as the repositories are.
 
@@ -374,12 +477,12 @@ def find_repositories(folder: str) -> list[str]:
     """
     if infer_round(folder) or _has_submitters(folder):
         return [folder]
-    subs = [os.path.join(folder, d) for d in sorted(os.listdir(folder)) if ROUND_DIR.fullmatch(d)]  # fmt: skip
+    subs = [os.path.join(folder, d) for d in sorted(os.listdir(folder)) if ROUND_DIR.fullmatch(d)]
     return sorted(subs, key=lambda p: tuple(int(x) for x in infer_round(p)[1:].split(".")))  # type: ignore[index]
 
 
 def _has_submitters(folder: str) -> bool:
-    return any(os.path.isdir(os.path.join(folder, d, "results")) for d in os.listdir(folder))  # fmt: skip
+    return any(os.path.isdir(os.path.join(folder, d, "results")) for d in os.listdir(folder))
 
 
 def discover_results(repo_root: str) -> list[ResultDir]:
@@ -404,7 +507,7 @@ def discover_results(repo_root: str) -> list[ResultDir]:
     return found
 
 
-def _result_dirs(repo_root: str, base: str, submitter: str, *, v05_entry: bool) -> list[ResultDir]:  # fmt: skip
+def _result_dirs(repo_root: str, base: str, submitter: str, *, v05_entry: bool) -> list[ResultDir]:
     results = os.path.join(repo_root, base, "results")
     if not os.path.isdir(results):
         return []
@@ -418,23 +521,32 @@ def _result_dirs(repo_root: str, base: str, submitter: str, *, v05_entry: bool) 
             sys_file = None
         for bench in _dirs(os.path.join(results, system)):
             rel = os.path.join(base, "results", system, bench)
-            names = sorted(n for n in os.listdir(os.path.join(repo_root, rel)) if RUN_FILE.match(n))  # fmt: skip
+            names = sorted(n for n in os.listdir(os.path.join(repo_root, rel)) if RUN_FILE.match(n))
             names = [n for n in names if os.path.isfile(os.path.join(repo_root, rel, n))]
             scaling = os.path.join(rel, "scaling.json")
-            out.append(ResultDir(
-                repo_root=repo_root, submitter_folder=submitter, system_folder=system,
-                benchmark_folder=bench, path=rel, runs=tuple(os.path.join(rel, n) for n in names),
-                system_file=sys_file,
-                scaling_file=scaling if os.path.isfile(os.path.join(repo_root, scaling)) else None,
-            ))  # fmt: skip
+            out.append(
+                ResultDir(
+                    repo_root=repo_root,
+                    submitter_folder=submitter,
+                    system_folder=system,
+                    benchmark_folder=bench,
+                    path=rel,
+                    runs=tuple(os.path.join(rel, n) for n in names),
+                    system_file=sys_file,
+                    scaling_file=scaling
+                    if os.path.isfile(os.path.join(repo_root, scaling))
+                    else None,
+                )
+            )
     return out
 
 
 def _dirs(path: str) -> list[str]:
     return sorted(
-        d for d in os.listdir(path)
+        d
+        for d in os.listdir(path)
         if not d.startswith(".") and os.path.isdir(os.path.join(path, d))
-    )  # fmt: skip
+    )
 
 
 # --- one result folder, end to end -------------------------------------------------
@@ -451,6 +563,7 @@ def load_result_dir(rd: ResultDir, known_sha256: str | None = None) -> LoadedRes
     parsed (``unchanged=True``). Never raises for bad content: problems come back
     in ``problems``; OSError (unreadable repository) propagates.
     """
+
     def read(rel: str) -> bytes:
         with open(os.path.join(rd.repo_root, rel), "rb") as f:
             return f.read()
@@ -466,7 +579,7 @@ def load_result_dir(rd: ResultDir, known_sha256: str | None = None) -> LoadedRes
     problems: list[Problem] = []
     system = None
     if rd.system_file is None:
-        problems.append(Problem(rd.path, None, f"no systems file for system {rd.system_folder!r}"))  # fmt: skip
+        problems.append(Problem(rd.path, None, f"no systems file for system {rd.system_folder!r}"))
     else:
         parse = parse_entry_json if rd.system_file.endswith("entry.json") else parse_systems_json
         try:
@@ -488,6 +601,11 @@ def load_result_dir(rd: ResultDir, known_sha256: str | None = None) -> LoadedRes
     if not rd.runs:
         problems.append(Problem(rd.path, None, "no result_*.txt files in result folder"))
     return LoadedResult(
-        dir=rd, content_sha256=digest, unchanged=False, system=system,
-        scaling_factor=scaling, runs=tuple(runs), problems=tuple(problems),
-    )  # fmt: skip
+        dir=rd,
+        content_sha256=digest,
+        unchanged=False,
+        system=system,
+        scaling_factor=scaling,
+        runs=tuple(runs),
+        problems=tuple(problems),
+    )

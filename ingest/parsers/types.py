@@ -86,7 +86,7 @@ class ParsedRun:
     eval_unit: str = "epochs"  # "samples" when evals carry samples_count, not epoch_num
     hyperparameters: dict[str, Any] = field(default_factory=dict)
     submission: dict[str, Any] = field(default_factory=dict)
-    compressed_log: bytes = b""
+    compressed_log: bytes = field(default=b"", repr=False)
 
 
 @dataclass(frozen=True)

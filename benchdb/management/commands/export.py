@@ -22,9 +22,11 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **opts: Any) -> None:
         qs = selectors.result_list(
-            round_version=opts["round_version"], submitter=opts["submitter"],
-            benchmark=opts["benchmark"], division=opts["division"],
-        )  # fmt: skip
+            round_version=opts["round_version"],
+            submitter=opts["submitter"],
+            benchmark=opts["benchmark"],
+            division=opts["division"],
+        )
         rows = (exports.result_row(r) for r in qs.iterator(chunk_size=2000))
         cols = exports.RESULT_COLUMNS
         if opts["format"] == "csv":

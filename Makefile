@@ -1,0 +1,45 @@
+# benchdb: `make demo` ingests ../shared/mlperf and serves the site; `make test` runs the tests.
+# DATABASE_URL: PostgreSQL for tests (default below); the demo uses SQLite when it is unset.
+PYTHON ?= python3
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/benchdb
+MLPERF_DATA ?= $(abspath ../shared/mlperf)
+VENDOR_DATA ?= $(abspath ../shared/vendor)
+export MLPERF_DATA VENDOR_DATA
+
+.PHONY: install services chromium demo serve test lint fix bench
+
+install:
+	$(PYTHON) -m pip install -q -r requirements.txt
+
+services:
+	@pg_isready -q -h 127.0.0.1 -p 5432 || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start
+	@for i in $$(seq 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+	@redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 || redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /var/lib/redis
+	@for i in $$(seq 30); do redis-cli -h 127.0.0.1 ping >/dev/null 2>&1 && break; sleep 1; done
+
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
+
+demo: install
+	mkdir -p var
+	$(PYTHON) manage.py migrate --noinput
+	$(PYTHON) manage.py ingest mlperf-training $(MLPERF_DATA)
+	$(PYTHON) manage.py runserver 127.0.0.1:8000
+
+serve:
+	$(PYTHON) manage.py runserver 127.0.0.1:8000
+
+test: install services chromium
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(PYTHON) -m pytest -q
+
+lint:
+	$(PYTHON) -m ruff check .
+	$(PYTHON) -m ruff format --check benchdb/scoring.py ingest/parsers
+
+fix:
+	$(PYTHON) -m ruff check --fix .
+	$(PYTHON) -m ruff format benchdb/scoring.py ingest/parsers
+
+bench:
+	$(PYTHON) -m pip install -q -r requirements-bench.txt
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(PYTHON) bench/ingest_speed.py

@@ -1,0 +1,170 @@
+"""Scoring rules: plain pytest, no database."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchdb import scoring
+from ingest.parsers.types import EvalPoint, ParsedRun
+
+
+@pytest.mark.parametrize(
+    ("minutes", "max_dropped", "expected", "counted"),
+    [
+        # 5 runs: mean of the middle three
+        ([30.0, 28.0, 29.0, 31.0, 27.0], 1, (28.0 + 29.0 + 30.0) / 3, 3),
+        # one failed run counts as the slowest: drop the fastest only
+        ([30.0, None, 29.0, 31.0, 27.0], 1, (29.0 + 30.0 + 31.0) / 3, 3),
+        # 10 runs: middle eight
+        ([float(i) for i in range(1, 11)], 1, sum(range(2, 10)) / 8, 8),
+        # 3 runs (gpt3): the median
+        ([3.0, 1.0, 2.0], 1, 2.0, 1),
+        # unet3d: 40 runs, four dropped at each end
+        ([float(i) for i in range(40)], 4, sum(range(4, 36)) / 32, 32),
+        # unet3d with 3 failures: drop 4 fastest and 1 more slowest
+        ([float(i) for i in range(37)] + [None] * 3, 4, sum(range(4, 36)) / 32, 32),
+    ],
+)
+def test_olympic_mean_drops_fastest_and_slowest(minutes, max_dropped, expected, counted):
+    score = scoring.olympic_mean(minutes, max_dropped)
+    assert score.score_minutes == pytest.approx(expected, rel=1e-12)
+    assert len(score.counted) == counted
+    assert score.runs_failed == sum(m is None for m in minutes)
+
+
+def test_olympic_mean_gives_no_score_when_too_many_runs_fail():
+    score = scoring.olympic_mean([30.0, None, None, 31.0, 27.0], 1)
+    assert score.score_minutes is None
+    assert "too many failed runs: 2" in score.reason
+
+
+def test_olympic_mean_gives_no_score_without_runs():
+    assert scoring.olympic_mean([], 1).score_minutes is None
+
+
+def test_olympic_mean_applies_the_scaling_factor():
+    score = scoring.olympic_mean([1.0, 2.0, 3.0, 4.0, 5.0], 1, scaling_factor=1.023)
+    assert score.mean_minutes == pytest.approx(3.0)
+    assert score.score_minutes == pytest.approx(3.0 * 1.023)
+
+
+def test_time_to_train_is_minutes_between_run_start_and_run_stop():
+    assert scoring.time_to_train(1_000_000.0, 1_000_000.0 + 90_000.0) == pytest.approx(1.5)
+
+
+@pytest.mark.parametrize(
+    ("name", "round_version", "key"),
+    [
+        ("mask", "v1.1", "maskrcnn"),
+        ("ResNet-50 v1.5", "v1.1", "resnet"),
+        ("ssd", "v1.1", "ssd"),
+        ("ssd", "v2.0", "retinanet"),
+        ("dlrm", "v2.1", "dlrm"),
+        ("dlrm", "v3.0", "dlrm_dcnv2"),
+        ("gnn", "v4.0", "rgat"),
+        ("bert", "v0.7", "bert"),
+    ],
+)
+def test_canonical_benchmark_follows_renames(name, round_version, key):
+    assert scoring.canonical_benchmark(name, round_version) == key
+
+
+def _run(**kw) -> ParsedRun:
+    base = dict(
+        path="x/result_0.txt",
+        sha256="0",
+        size=1,
+        log_format="mllog",
+        run_start_ms=0.0,
+        run_start_line=10,
+        run_stop_ms=60_000.0,
+        run_stop_line=20,
+        run_stop_status="success",
+        run_stop_has_status=True,
+        init_start_ms=0.0,
+        init_stop_ms=1000.0,
+        key_counts={"run_start": 1, "run_stop": 1, "weights_initialization": 1},
+        evals=(EvalPoint(1.0, 0.76, 50_000.0, 15),),
+        submission={"division": "closed"},
+    )
+    base.update(kw)
+    return ParsedRun(**base)
+
+
+V11, V20 = scoring.ruleset_for("v1.1"), scoring.ruleset_for("v2.0")
+
+
+def test_a_converged_closed_run_counts():
+    assert scoring.run_failure(_run(), V11, "resnet", "closed") == (None, [])
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"run_stop_ms": None, "run_stop_line": None}, "run_stop not recorded"),
+        ({"run_start_ms": None}, "run_start not recorded"),
+        ({"evals": (EvalPoint(1.0, 0.70, 1.0, 15),)}, "quality target not reached"),
+        ({"run_stop_has_status": False}, "run_stop has no status"),
+        ({"init_stop_ms": 31 * 60_000.0}, "initialization took 31.0 min"),
+        ({"log_format": "none"}, "not an MLPerf log"),
+    ],
+)
+def test_a_closed_run_fails_for_the_rounds_reasons(change, reason):
+    why, _ = scoring.run_failure(_run(**change), V11, "resnet", "closed")
+    assert why is not None and why.startswith(reason)
+
+
+def test_open_division_has_no_quality_target():
+    run = _run(evals=(EvalPoint(1.0, 0.70, 1.0, 15),), submission={"division": "open"})
+    assert scoring.run_failure(run, V11, "resnet", "open")[0] is None
+
+
+def test_weights_initialization_is_a_warning_in_v1_1_and_an_error_in_v2_0():
+    run = _run(key_counts={"run_start": 1, "run_stop": 1})
+    assert scoring.run_failure(run, V11, "resnet", "closed")[0] is None
+    assert scoring.run_failure(run, V11, "resnet", "closed")[1]
+    assert "weights_initialization" in scoring.run_failure(run, V20, "resnet", "closed")[0]
+
+
+def test_identical_repeated_run_start_is_only_a_warning_but_differing_fails():
+    twice = {"run_start": 2, "run_stop": 1, "weights_initialization": 1}
+    assert scoring.run_failure(_run(key_counts=twice), V11, "resnet", "closed")[0] is None
+    why, _ = scoring.run_failure(
+        _run(key_counts=twice, repeated_differ=("run_start",)), V11, "resnet", "closed"
+    )
+    assert why and "run_start logged 2 times" in why
+
+
+@pytest.mark.parametrize(
+    ("bench", "value", "met"),
+    [
+        ("maskrcnn", {"BBOX": 0.378, "SEGM": 0.340}, True),
+        ("maskrcnn", {"BBOX": 0.378, "SEGM": 0.338}, False),
+        ("rnnt", 0.057, True),
+        ("rnnt", 0.059, False),
+        ("resnet", 1.0, False),  # the checker rejects accuracies of 1.0 and above
+        ("unet3d", 0.91, True),
+        ("stable_diffusion", {"FID": 89.0, "CLIP": 0.16}, True),
+        ("stable_diffusion", {"FID": 89.0, "CLIP": 0.14}, False),
+    ],
+)
+def test_quality_targets(bench, value, met):
+    target = scoring.ruleset_for("v4.0" if bench == "stable_diffusion" else "v1.1").target(
+        bench, "closed"
+    )
+    assert target is not None and target.met_by(value) is met
+
+
+def test_unet3d_drops_four_from_v1_0_only():
+    assert scoring.ruleset_for("v1.0").max_dropped("unet3d") == 4
+    assert scoring.ruleset_for("v1.1").max_dropped("resnet") == 1
+
+
+def test_scaling_applies_from_v2_0():
+    assert not scoring.ruleset_for("v1.1").applies_scaling
+    assert scoring.ruleset_for("v2.0").applies_scaling
+
+
+def test_scaling_efficiency_is_relative_to_the_reference():
+    # 16 accelerators in 28 min vs 64 in 8.5 min
+    assert scoring.scaling_efficiency(28.0, 16, 8.5, 64) == pytest.approx(28 * 16 / (8.5 * 64))
