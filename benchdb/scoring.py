@@ -275,17 +275,26 @@ def ruleset_for(round_version: str) -> Ruleset:
 class RunFacts(Protocol):
     """What the rules read from a parsed log (``ingest.parsers.types.ParsedRun``)."""
 
-    log_format: str
-    run_start_ms: float | None
-    run_stop_ms: float | None
-    run_stop_status: str | None
-    run_stop_has_status: bool
-    init_start_ms: float | None
-    init_stop_ms: float | None
-    key_counts: dict[str, int]
-    repeated_differ: tuple[str, ...]
-    submission: dict[str, Any]
-
+    @property
+    def log_format(self) -> str: ...
+    @property
+    def run_start_ms(self) -> float | None: ...
+    @property
+    def run_stop_ms(self) -> float | None: ...
+    @property
+    def run_stop_status(self) -> str | None: ...
+    @property
+    def run_stop_has_status(self) -> bool: ...
+    @property
+    def init_start_ms(self) -> float | None: ...
+    @property
+    def init_stop_ms(self) -> float | None: ...
+    @property
+    def key_counts(self) -> dict[str, int]: ...
+    @property
+    def repeated_differ(self) -> tuple[str, ...]: ...
+    @property
+    def submission(self) -> dict[str, Any]: ...
     @property
     def parse_errors(self) -> Sequence[Any]: ...
     @property

@@ -517,7 +517,7 @@ def _result_dirs(repo_root: str, base: str, submitter: str, *, v05_entry: bool) 
             sys_file: str | None = os.path.join(base, "results", system, "entry.json")
         else:
             sys_file = os.path.join(base, "systems", system + ".json")
-        if not os.path.isfile(os.path.join(repo_root, sys_file)):
+        if not os.path.isfile(os.path.join(repo_root, sys_file or "")):
             sys_file = None
         for bench in _dirs(os.path.join(results, system)):
             rel = os.path.join(base, "results", system, bench)

@@ -4,6 +4,7 @@ and bad input that is recorded without stopping the round."""
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -268,3 +269,15 @@ def test_the_round_must_be_named_when_nothing_tells_it(tmp_path):
     with pytest.raises(IngestError, match="--round"):
         mlperf_training_ingest(location=str(root))
     assert mlperf_training_ingest(location=str(root), round_version="v1.1", workers=1).added == 4
+
+
+def test_a_git_url_is_cloned_and_its_commit_recorded(tmp_path, settings):
+    root = _repo(tmp_path)
+    env = ["-c", "user.name=t", "-c", "user.email=t@example.com"]
+    for args in (["init", "-q"], ["add", "-A"], [*env, "commit", "-qm", "results"]):
+        subprocess.run(["git", "-C", str(root), *args], check=True)
+    head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
+    settings.BENCHDB_CACHE = tmp_path / "cache"
+    report = mlperf_training_ingest(location=f"file://{root}", workers=1)
+    assert report.rounds == ["v1.1"] and report.added == 4
+    assert set(Result.objects.filter(system__submitter_folder="Acme").values_list("commit", flat=True)) == {head}  # fmt: skip
