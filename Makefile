@@ -24,6 +24,7 @@ demo: install
 	mkdir -p var
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py ingest mlperf-training $(MLPERF_DATA)
+	for f in $(VENDOR_DATA)/*.txt; do $(PYTHON) manage.py ingest vendor "$$f" || exit 1; done
 	$(PYTHON) manage.py runserver 127.0.0.1:8000
 
 serve:

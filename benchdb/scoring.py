@@ -200,6 +200,13 @@ class Ruleset:
         return 4 if benchmark == "unet3d" and round_tuple(self.version) >= (1, 0) else 1
 
     @property
+    def parse_errors_fail(self) -> bool:
+        """A log line that does not parse fails the run from 0.7.0
+        (``_read_result_file``: ``'Parse error'``); the v0.5 rules and the first
+        v0.6 summarizer read only the ``run_start``/``run_stop`` lines."""
+        return round_tuple(self.version) >= (0, 7)
+
+    @property
     def open_below_one(self) -> bool:
         """Open division: at least one ``eval_accuracy`` value must be < 1.0
         (``open_<benchmark>.yaml`` / ``open_common.yaml`` ``ATLEAST_ONE_CHECK``, 0.7.0 on)."""
@@ -296,7 +303,7 @@ class RunFacts(Protocol):
     @property
     def submission(self) -> dict[str, Any]: ...
     @property
-    def parse_errors(self) -> Sequence[Any]: ...
+    def parse_error_count(self) -> int: ...
     @property
     def evals(self) -> Sequence[Any]: ...
 
@@ -328,8 +335,8 @@ def run_failure(
     warnings: list[str] = []
     if run.log_format == "none":
         return "not an MLPerf log (no log lines)", warnings
-    if run.parse_errors:
-        return f"{len(run.parse_errors)} log line(s) do not parse", warnings
+    if run.parse_error_count and rules.parse_errors_fail:
+        return f"{run.parse_error_count} log line(s) do not parse", warnings
     if run.run_start_ms is None:
         return "run_start not recorded", warnings
     if run.run_stop_ms is None:
@@ -451,6 +458,55 @@ def olympic_mean(
         runs_failed=len(failed),
         reason="",
     )
+
+
+#: v0.5 NCF: "Run 100, use first 50 that converge" (mlcommons/training_policies,
+#: training_rules.adoc at v0.5, commit 6e02163), then the olympic mean of those 50.
+V05_NCF_RUNS_USED = 50
+
+
+def score_result(
+    minutes: Sequence[float | None], rules: Ruleset, benchmark: str, scaling_factor: float = 1.0
+) -> tuple[Score, tuple[int, ...]]:
+    """Score a result under its round's rules: (score, indices of converged runs
+    that the rule leaves out).
+
+    ``minutes``: per run in file order (``result_0``, ``result_1``, ... numerically),
+    None for a failed run. Every round scores with :func:`olympic_mean`, except v0.5
+    NCF, which uses the first :data:`V05_NCF_RUNS_USED` converged runs in file order
+    and leaves the others out (not failures, not dropped).
+    """
+    if rules.version == "v0.5" and benchmark == "ncf":
+        ok = [i for i, t in enumerate(minutes) if t is not None]
+        if len(ok) < V05_NCF_RUNS_USED:
+            return Score(
+                None,
+                None,
+                scaling_factor,
+                (),
+                (),
+                (),
+                len(minutes) - len(ok),
+                f"only {len(ok)} of {len(minutes)} runs converged (v0.5 NCF uses the first {V05_NCF_RUNS_USED})",
+            ), ()
+        used = ok[:V05_NCF_RUNS_USED]
+        sub = olympic_mean([minutes[i] for i in used], 1, scaling_factor)
+
+        def remap(idx: tuple[int, ...]) -> tuple[int, ...]:
+            return tuple(used[i] for i in idx)
+
+        score = Score(
+            sub.score_minutes,
+            sub.mean_minutes,
+            scaling_factor,
+            remap(sub.counted),
+            remap(sub.dropped_fastest),
+            remap(sub.dropped_slowest),
+            len(minutes) - len(ok),
+            "",
+        )
+        return score, tuple(ok[V05_NCF_RUNS_USED:])
+    return olympic_mean(minutes, rules.max_dropped(benchmark), scaling_factor), ()
 
 
 def scaling_efficiency(

@@ -9,6 +9,9 @@ MLPERF_DATA       folder of MLPerf results repositories, default ../shared/mlper
 VENDOR_DATA       folder of vendor pages, default ../shared/vendor
 BENCHDB_CACHE     where git sources are cloned, default ./var/cache
 CELERY_BROKER_URL e.g. redis://127.0.0.1:6379/0; unset: tasks run in-process
+INGEST_JOB_STALE_SECONDS  a running ingest job without heartbeat for this long is
+                  interrupted, default 120
+BENCHDB_SYNC_TEST_DELAY   test only: seconds slept after each result folder of a sync
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+import plotly
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -107,7 +111,9 @@ USE_I18N = False
 USE_TZ = True
 
 STATIC_URL = "/static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+# plotly.js comes from the installed plotly package (/static/plotly/plotly.min.js), so the
+# 4.6 MB file is never committed and its version always matches the Python package.
+STATICFILES_DIRS = [BASE_DIR / "static", ("plotly", Path(plotly.__file__).parent / "package_data")]
 STATIC_ROOT = BASE_DIR / "var" / "static"
 LOGIN_URL = "/admin/login/"
 
@@ -125,8 +131,18 @@ CELERY_TASK_SOFT_TIME_LIMIT = 55 * 60
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Redis re-delivers an unacknowledged task after the visibility timeout: keep it above
+# the longest task time limit (ingest.tasks: 4 h) so a long sync is not started twice.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 5 * 3600}
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = TIME_ZONE
+
+# Ingest jobs (ingest/sync.py): a running job whose heartbeat is older than this, or
+# whose worker process is gone, is marked interrupted.
+INGEST_JOB_STALE_SECONDS = int(os.environ.get("INGEST_JOB_STALE_SECONDS", "120"))
+# Test only (tests/ingest/test_worker.py): slows a sync down so that a test can kill
+# the worker in the middle of it. Leave unset.
+BENCHDB_SYNC_TEST_DELAY = float(os.environ.get("BENCHDB_SYNC_TEST_DELAY", "0"))
 
 LOGGING = {
     "version": 1,

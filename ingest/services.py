@@ -15,7 +15,7 @@ import re
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -292,8 +292,9 @@ class _Writer:
         factor = (
             item.scaling_factor if (item.scaling_factor and self.rules.applies_scaling) else 1.0
         )
-        score = scoring.olympic_mean(minutes, self.rules.max_dropped(bench), factor)
-        roles = {i: Run.Role.COUNTED for i in score.counted}
+        score, unused = scoring.score_result(minutes, self.rules, bench, factor)
+        roles = {i: Run.Role.UNUSED for i in unused}
+        roles |= {i: Run.Role.COUNTED for i in score.counted}
         roles |= {i: Run.Role.DROPPED_FASTEST for i in score.dropped_fastest}
         roles |= {i: Run.Role.DROPPED_SLOWEST for i in score.dropped_slowest}
         for i, (row, _) in enumerate(rows):
@@ -314,14 +315,17 @@ class _Writer:
 
     def _system_fields(self, item: LoadedResult) -> tuple[str, dict[str, Any]]:
         s = item.system
+        sub = next((r.submission for r in item.runs if r.submission), {})
+        logged_division = str(sub.get("division", "")).strip().lower()
         if s is None:  # no readable systems file: what the logs say about themselves
-            sub = next((r.submission for r in item.runs if r.submission), {})
-            division = str(sub.get("division", "")).lower()
+            division = logged_division
             return division, {"division": division, "name": str(sub.get("platform", "")), "raw": {}}
-        return s.division, {
+        # A systems file without a division (v0.7 SIAT, Tencent): the logs' own.
+        division = s.division or logged_division
+        return division, {
             "raw": s.raw,
             "name": s.system_name,
-            "division": s.division,
+            "division": division,
             "availability": s.availability,
             "nodes": s.number_of_nodes,
             "host_processor_model": s.host_processor_model,
@@ -418,19 +422,13 @@ def _git_head(repo: str) -> str:
 
 
 def _git_checkout(url: str, ref: str = "") -> tuple[str, str]:
-    """Clone (or fetch) ``url`` into ``BENCHDB_CACHE``; returns (folder, commit)."""
+    """Clone (or fetch) ``url`` into ``BENCHDB_CACHE``; returns (folder, commit).
+    Raises :class:`IngestError` when git fails (after ``ingest.fetch``'s retries)."""
+    from ingest import fetch
+
     name = re.sub(r"\.git$", "", url.rstrip("/").rsplit("/", 1)[-1])
     dest = os.path.join(settings.BENCHDB_CACHE, re.sub(r"[^A-Za-z0-9_.-]", "_", name))
-    os.makedirs(settings.BENCHDB_CACHE, exist_ok=True)
-    if os.path.isdir(os.path.join(dest, ".git")):
-        _git(["-C", dest, "fetch", "--depth", "1", "origin", ref or "HEAD"])
-        _git(["-C", dest, "checkout", "--force", "FETCH_HEAD"])
-    else:
-        _git(["clone", "--depth", "1", *(["--branch", ref] if ref else []), url, dest])
-    return dest, _git_head(dest)
-
-
-def _git(args: Iterable[str]) -> None:
-    out = subprocess.run(["git", *args], capture_output=True, text=True, timeout=3600)
-    if out.returncode != 0:
-        raise IngestError(f"git {' '.join(args)} failed: {out.stderr.strip()[-500:]}")
+    try:
+        return fetch.git_checkout(url=url, ref=ref, dest=dest)
+    except (fetch.SyncError, fetch.TransientError) as exc:
+        raise IngestError(str(exc)) from exc

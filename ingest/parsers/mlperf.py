@@ -16,6 +16,7 @@ line), and files are decoded as latin-1, as ``parse_file`` opens them.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
@@ -127,23 +128,38 @@ _MLL06_LINE = re.compile(r"\s*([0-9.]+)\s+([A-Za-z0-9_]+)(?::\s*(.*))?$", re.S)
 
 
 def _mll06_records(data: bytes, path: str) -> Iterator[Record | Problem]:
+    """v0.6 lines. Some submitters logged Python dicts (``{'lineno': 615}``) rather
+    than JSON: those are read with ``ast.literal_eval``; a body that is neither is
+    a problem, but its key and time still count (the first v0.6 summarizer read
+    only ``<time> run_start``/``run_stop``)."""
     for line, text in _lines_with(data, MLL06):
         m = _MLL06_LINE.match(text.decode("latin-1").strip())
         if not m:
             yield Problem(path, line, "MLL line does not parse")
             continue
         secs, key, rest = m.groups()
-        try:
-            body = json.loads(rest) if rest else {}
-        except ValueError as exc:
-            yield Problem(path, line, f"MLL line does not parse: {exc}")
-            continue
+        body: Any = {}
+        if rest:
+            try:
+                body = json.loads(rest)
+            except ValueError as exc:
+                try:
+                    body = ast.literal_eval(rest.replace("null", "None").replace("true", "True").replace("false", "False"))  # fmt: skip
+                except (ValueError, SyntaxError, MemoryError, RecursionError):
+                    yield Problem(path, line, f"MLL line does not parse: {exc}")
         if not isinstance(body, dict):
             body = {"value": body}
-        yield line, key, float(secs) * 1000.0, body.get("value"), body.get("metadata") or {}
+        meta = body.get("metadata")
+        yield (
+            line,
+            key,
+            float(secs) * 1000.0,
+            body.get("value"),
+            meta if isinstance(meta, dict) else {},
+        )
 
 
-_MLP05_LINE = re.compile(r"\s*\S+\s+([0-9.]+)\s+\(([^)]*)\)\s+([A-Za-z0-9_]+)(?::\s*(.*))?$")
+_MLP05_LINE = re.compile(r"\s*\S+\s+([0-9.]+)\s+\(([^)]*)\)\s+([A-Za-z0-9_]+)\s*(?::\s*(.*))?$")
 
 
 def _mlp05_records(data: bytes, path: str) -> Iterator[Record | Problem]:
@@ -161,7 +177,8 @@ def _mlp05_records(data: bytes, path: str) -> Iterator[Record | Problem]:
                 value = rest  # v0.5 values are often bare words
         meta: dict[str, Any] = {}
         if key == "run_stop" and isinstance(value, dict) and "success" in value:
-            meta["status"] = "success" if value["success"] else "aborted"
+            ok = value["success"] in (True, "true", "True")
+            meta["status"] = "success" if ok else "aborted"
         if key == "eval_accuracy" and isinstance(value, dict):
             meta["epoch_num"] = value.get("epoch")
             value = value.get("value")
@@ -178,6 +195,7 @@ def _collect(
 ) -> ParsedRun:
     """Fold a log's records into a ParsedRun (one pass, file order)."""
     errors: list[Problem] = []
+    n_errors = 0
     counts: dict[str, int] = {}
     first: dict[str, Any] = {}
     differ: set[str] = set()
@@ -191,7 +209,9 @@ def _collect(
     eval_unit = "epochs"
     for rec in records:
         if isinstance(rec, Problem):
-            errors.append(rec)
+            n_errors += 1
+            if n_errors <= MAX_PROBLEMS_PER_FILE:
+                errors.append(rec)
             continue
         line, key, t, value, meta = rec
         assert key is not None
@@ -242,7 +262,8 @@ def _collect(
         run_stop_has_status=stop_has_status,
         init_start_ms=init_start,
         init_stop_ms=init_stop,
-        parse_errors=tuple(errors),
+        parse_errors=tuple(errors) + _more(path, n_errors),
+        parse_error_count=n_errors,
         key_counts=counts,
         repeated_differ=tuple(sorted(differ)),
         evals=tuple(evals),
@@ -250,6 +271,21 @@ def _collect(
         hyperparameters=hyper,
         submission=submission,
         compressed_log=packed,
+    )
+
+
+#: Problems kept per file; the rest are counted (one log can hold 20,000 bad lines).
+MAX_PROBLEMS_PER_FILE = 20
+
+
+def _more(path: str, n_errors: int) -> tuple[Problem, ...]:
+    if n_errors <= MAX_PROBLEMS_PER_FILE:
+        return ()
+    more = n_errors - MAX_PROBLEMS_PER_FILE
+    return (
+        Problem(
+            path, None, f"{more} more log lines do not parse (first {MAX_PROBLEMS_PER_FILE} listed)"
+        ),
     )
 
 
@@ -498,9 +534,13 @@ def discover_results(repo_root: str) -> list[ResultDir]:
     v05 = os.path.join(repo_root, "v0.5.0")
     if os.path.isdir(v05):
         for org in _dirs(v05):
-            for sub in _dirs(os.path.join(v05, org)):
-                base = os.path.join("v0.5.0", org, sub)
-                found += _result_dirs(repo_root, base, org, v05_entry=True)
+            # Submissions nest at different depths (google/cloud_v3.8/resnet-tpuv3-8/results).
+            for parent, subdirs, _files in sorted(os.walk(os.path.join(v05, org))):
+                subdirs[:] = sorted(d for d in subdirs if not d.startswith("."))
+                if "results" in subdirs:
+                    base = os.path.relpath(parent, repo_root)
+                    found += _result_dirs(repo_root, base, org, v05_entry=True)
+                    subdirs.remove("results")
         return found
     for submitter in _dirs(repo_root):
         found += _result_dirs(repo_root, submitter, submitter, v05_entry=False)
@@ -512,6 +552,9 @@ def _result_dirs(repo_root: str, base: str, submitter: str, *, v05_entry: bool) 
     if not os.path.isdir(results):
         return []
     out = []
+    # v0.5 names systems per submission ("tpu" in several): the submission path is
+    # part of the system's key there.
+    prefix = base.split(os.sep, 2)[2] + "/" if v05_entry and base.count(os.sep) >= 2 else ""
     for system in _dirs(results):
         if v05_entry:
             sys_file: str | None = os.path.join(base, "results", system, "entry.json")
@@ -521,14 +564,17 @@ def _result_dirs(repo_root: str, base: str, submitter: str, *, v05_entry: bool) 
             sys_file = None
         for bench in _dirs(os.path.join(results, system)):
             rel = os.path.join(base, "results", system, bench)
-            names = sorted(n for n in os.listdir(os.path.join(repo_root, rel)) if RUN_FILE.match(n))
+            names = sorted(
+                (n for n in os.listdir(os.path.join(repo_root, rel)) if RUN_FILE.match(n)),
+                key=_natural,
+            )
             names = [n for n in names if os.path.isfile(os.path.join(repo_root, rel, n))]
             scaling = os.path.join(rel, "scaling.json")
             out.append(
                 ResultDir(
                     repo_root=repo_root,
                     submitter_folder=submitter,
-                    system_folder=system,
+                    system_folder=prefix + system,
                     benchmark_folder=bench,
                     path=rel,
                     runs=tuple(os.path.join(rel, n) for n in names),
@@ -539,6 +585,11 @@ def _result_dirs(repo_root: str, base: str, submitter: str, *, v05_entry: bool) 
                 )
             )
     return out
+
+
+def _natural(name: str) -> tuple[Any, ...]:
+    """``result_2.txt`` before ``result_10.txt``."""
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", name))
 
 
 def _dirs(path: str) -> list[str]:
@@ -552,7 +603,7 @@ def _dirs(path: str) -> list[str]:
 # --- one result folder, end to end -------------------------------------------------
 
 #: Bump when parsing or scoring changes, so that every result is recomputed.
-PARSER_VERSION = "2026-11-21.1"
+PARSER_VERSION = "2026-11-21.3"
 
 
 def load_result_dir(rd: ResultDir, known_sha256: str | None = None) -> LoadedResult:

@@ -61,8 +61,9 @@ class ParsedRun:
 
     Times are wall-clock milliseconds since the Unix epoch (v0.5/v0.6 seconds are
     converted); lines are 1-based physical lines of the file.
-    ``parse_errors`` lists MLLOG lines that did not parse (each one fails the run,
-    as ``mlp_parser.parse_file`` + ``result_summarizer._read_result_file`` do).
+    ``parse_errors`` lists log lines that did not parse (the first 20, then one
+    summary line; ``parse_error_count`` counts them all). From v0.7 each one fails
+    the run, as ``mlp_parser.parse_file`` + ``result_summarizer._read_result_file`` do.
     ``key_counts`` counts each key; ``repeated_differ`` names keys seen more than
     once with different values (``EXACTLY_ONE`` violations that are errors).
     """
@@ -80,6 +81,7 @@ class ParsedRun:
     init_start_ms: float | None = None
     init_stop_ms: float | None = None
     parse_errors: tuple[Problem, ...] = ()
+    parse_error_count: int = 0
     key_counts: dict[str, int] = field(default_factory=dict)
     repeated_differ: tuple[str, ...] = ()
     evals: tuple[EvalPoint, ...] = ()

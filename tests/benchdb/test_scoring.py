@@ -168,3 +168,31 @@ def test_scaling_applies_from_v2_0():
 def test_scaling_efficiency_is_relative_to_the_reference():
     # 16 accelerators in 28 min vs 64 in 8.5 min
     assert scoring.scaling_efficiency(28.0, 16, 8.5, 64) == pytest.approx(28 * 16 / (8.5 * 64))
+
+
+def test_v0_5_ncf_uses_the_first_50_converged_runs():
+    # 100 runs: every third fails; converged times grow with the index
+    minutes = [None if i % 3 == 0 else float(i) for i in range(100)]
+    converged = [i for i in range(100) if i % 3]
+    score, unused = scoring.score_result(minutes, scoring.ruleset_for("v0.5"), "ncf")
+    first50 = converged[:50]
+    assert score.score_minutes == pytest.approx(sum(first50[1:-1]) / 48)
+    assert set(unused) == set(converged[50:])
+    assert score.runs_failed == 34
+
+
+def test_v0_5_ncf_needs_50_converged_runs():
+    score, _ = scoring.score_result([1.0] * 49 + [None] * 51, scoring.ruleset_for("v0.5"), "ncf")
+    assert score.score_minutes is None and "only 49 of 100" in score.reason
+
+
+def test_other_results_score_with_the_olympic_mean():
+    minutes = [30.0, None, 29.0, 31.0, 27.0]
+    score, unused = scoring.score_result(minutes, V11, "resnet")
+    assert unused == () and score == scoring.olympic_mean(minutes, 1)
+
+
+def test_unparseable_lines_fail_a_run_from_v0_7_only():
+    run = _run(parse_error_count=3)
+    assert "3 log line(s) do not parse" in scoring.run_failure(run, V11, "resnet", "closed")[0]
+    assert scoring.run_failure(run, scoring.ruleset_for("v0.6"), "resnet", "closed")[0] is None

@@ -166,3 +166,46 @@ def test_scaling_json_must_hold_a_positive_factor():
     assert mlperf.parse_scaling_json(b'{"scaling_factor": 1.023}') == 1.023
     with pytest.raises(ParseError):
         mlperf.parse_scaling_json(b'{"scaling_factor": 0}', "s/scaling.json")
+
+
+def test_v0_6_python_dict_bodies_are_read():
+    """Intel's v0.6 minigo logs print Python dicts, not JSON."""
+    data = (
+        b':::MLL 1560873710.141 run_start: {"value": null, "metadata": {\'lineno\': 615}}\n'
+        b":::MLL 1560875622.040 run_stop: {\"value\": null, \"metadata\": {'status': 'success'}}\n"
+    )
+    run = mlperf.parse_log(data, "result_0.txt")
+    assert run.parse_errors == () and run.run_stop_status == "success"
+    assert run.run_stop_ms - run.run_start_ms == pytest.approx(1911.899 * 1000)
+
+
+def test_v0_5_lines_may_have_a_space_before_the_colon():
+    data = b':::MLPv0.5.0 resnet 1541000000.000 (r.py:1) opt_learning_rate : {"lr": 0.1}\n'
+    run = mlperf.parse_log(data, "result_0.txt")
+    assert run.parse_errors == () and run.key_counts == {"opt_learning_rate": 1}
+
+
+def test_problems_per_file_are_capped_and_counted():
+    data = b"\n".join([b":::MLLOG {broken"] * 500)
+    run = mlperf.parse_log(data, "result_0.txt")
+    assert run.parse_error_count == 500
+    assert len(run.parse_errors) == mlperf.MAX_PROBLEMS_PER_FILE + 1
+    assert "480 more" in run.parse_errors[-1].message
+
+
+def test_v0_5_submissions_nest_at_any_depth(tmp_path):
+    """v0.5.0/<org>/<submission...>/results/<system>/<benchmark>/result_*.txt."""
+    for sub in ("cloud_v3.8/resnet-tpuv3-8", "research_v3.32/resnet-tpuv3-32", "submission"):
+        bench = tmp_path / "v0.5.0/google" / sub / "results/tpu/resnet"
+        bench.mkdir(parents=True)
+        for n in (10, 2, 1):
+            (bench / f"result_{n}.txt").write_text("x")
+        (bench.parent / "entry.json").write_text("{}")
+    dirs = mlperf.discover_results(str(tmp_path))
+    assert sorted(d.system_folder for d in dirs) == [
+        "cloud_v3.8/resnet-tpuv3-8/tpu",
+        "research_v3.32/resnet-tpuv3-32/tpu",
+        "submission/tpu",
+    ]
+    assert [Path(r).name for r in dirs[0].runs] == ["result_1.txt", "result_2.txt", "result_10.txt"]
+    assert all(d.system_file and d.system_file.endswith("entry.json") for d in dirs)

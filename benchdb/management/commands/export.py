@@ -1,4 +1,6 @@
-"""python manage.py export results --format csv|json [--round] [--submitter] [--benchmark]"""
+"""python manage.py export results --format csv|json [--round] [--submitter] [--benchmark]
+
+python manage.py export claims --format csv|json [--verdict] [--kind]   (vendor claims, issue 4)"""
 
 from __future__ import annotations
 
@@ -13,14 +15,19 @@ class Command(BaseCommand):
     help = "Write a table to stdout as CSV or JSON."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("table", choices=["results"])
+        parser.add_argument("table", choices=["results", "claims"])
         parser.add_argument("--format", choices=["csv", "json"], default="csv")
         parser.add_argument("--round", dest="round_version")
         parser.add_argument("--submitter")
         parser.add_argument("--benchmark")
         parser.add_argument("--division", choices=["closed", "open"])
+        parser.add_argument("--verdict", default="", help="claims: only this verdict")
+        parser.add_argument("--kind", default="", help="claims: only this kind")
 
     def handle(self, *args: Any, **opts: Any) -> None:
+        if opts["table"] == "claims":
+            self._claims(opts)
+            return
         qs = selectors.result_list(
             round_version=opts["round_version"],
             submitter=opts["submitter"],
@@ -33,3 +40,14 @@ class Command(BaseCommand):
             self.stdout.write(exports.to_csv(rows, cols), ending="")
         else:
             self.stdout.write(exports.to_json(rows, cols, "benchdb.results/1"))
+
+    def _claims(self, opts: dict[str, Any]) -> None:
+        """One row per vendor claim (schema ``benchdb.claims/1``, ``benchdb.vendor_views``)."""
+        from benchdb import vendor_views
+
+        rows = list(vendor_views.claim_export_rows(verdict=opts["verdict"], kind=opts["kind"]))
+        cols = vendor_views.CLAIM_COLUMNS
+        if opts["format"] == "csv":
+            self.stdout.write(exports.to_csv(vendor_views.flat(rows), cols), ending="")
+        else:
+            self.stdout.write(exports.to_json(rows, cols, "benchdb.claims/1"))

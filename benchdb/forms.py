@@ -1,0 +1,133 @@
+"""Query-string forms: each page's GET parameters, validated before a selector sees
+them. Every field is optional unless a page cannot work without it; bad values
+give a 400 page naming the parameter."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from benchdb.models import System
+
+MAX_COMPARE = 50
+
+
+def _text() -> forms.CharField:
+    """An optional free-text parameter (a name as submitters write it)."""
+    return forms.CharField(required=False, max_length=300)
+
+
+class MultiValueField(forms.Field):
+    """A parameter that may repeat (``?x=a&x=b``); cleans to a list of stripped,
+    non-empty strings."""
+
+    widget = forms.MultipleHiddenInput
+
+    def to_python(self, value: Any) -> list[str]:
+        if not value:
+            return []
+        values = value if isinstance(value, (list, tuple)) else [value]
+        return [str(v).strip() for v in values if str(v).strip()]
+
+
+class ExportForm(forms.Form):
+    """``format``: empty for the HTML page, ``csv`` or ``json`` for the table."""
+
+    format = forms.ChoiceField(choices=[("", "HTML"), ("csv", "CSV"), ("json", "JSON")], required=False)  # fmt: skip
+
+
+class SearchForm(ExportForm):
+    submitter = _text()
+    system = _text()
+    accelerator = _text()
+    framework = _text()
+    round = forms.CharField(required=False, max_length=16)
+    benchmark = forms.CharField(required=False, max_length=64)
+    division = forms.ChoiceField(choices=[("", "any"), ("closed", "closed"), ("open", "open")], required=False)  # fmt: skip
+    page = forms.IntegerField(required=False, min_value=1)
+
+    def filters(self) -> dict[str, Any]:
+        """Keyword arguments for ``selectors.result_search``."""
+        d = self.cleaned_data
+        return {
+            "submitter_contains": d["submitter"] or None, "system_contains": d["system"] or None,
+            "accelerator_contains": d["accelerator"] or None,
+            "framework_contains": d["framework"] or None, "round_version": d["round"] or None,
+            "benchmark": d["benchmark"] or None, "division": d["division"] or None,
+        }  # fmt: skip
+
+
+class LeaderboardForm(ExportForm):
+    division = forms.ChoiceField(choices=[("", "any"), ("closed", "closed"), ("open", "open")], required=False)  # fmt: skip
+    availability = forms.ChoiceField(choices=[("", "any"), *[(c.value, c.label) for c in System.Availability if c.value]], required=False)  # fmt: skip
+    submitter = _text()
+    accelerator = _text()
+
+
+class CompareForm(ExportForm):
+    """``ids``: result ids, comma-separated and/or repeated (``?ids=3,7`` or
+    ``?ids=3&ids=7``); ``base``: the baseline's id (default: the slowest)."""
+
+    ids = MultiValueField(required=False)
+    base = forms.IntegerField(required=False, min_value=1)
+
+    def clean_ids(self) -> list[int]:
+        out: list[int] = []
+        for value in self.cleaned_data["ids"]:
+            for part in value.split(","):
+                part = part.strip()
+                if not part:
+                    continue
+                if not part.isdigit():
+                    raise ValidationError(f"not a result id: {part[:40]!r}")
+                if int(part) not in out:
+                    out.append(int(part))
+        if len(out) > MAX_COMPARE:
+            raise ValidationError(f"at most {MAX_COMPARE} results at once")
+        return out
+
+
+class DivisionsForm(ExportForm):
+    round = forms.CharField(required=False, max_length=16)
+    benchmark = forms.CharField(required=False, max_length=64)
+    submitter = _text()
+
+
+_DIVISION_DEFAULT_CLOSED = [("closed", "closed"), ("open", "open"), ("any", "any")]
+
+
+class SoftwareForm(ExportForm):
+    """``accelerator`` may repeat: a vendor's accelerator generations (Graphcore
+    GC200, then Bow IPU) on one timeline."""
+
+    benchmark = forms.CharField(required=False, max_length=64)
+    accelerator = MultiValueField(required=False)
+    submitter = _text()
+    division = forms.ChoiceField(choices=_DIVISION_DEFAULT_CLOSED, required=False)
+
+    def clean_division(self) -> str:
+        value = self.cleaned_data["division"] or "closed"
+        return "" if value == "any" else value
+
+    @property
+    def ready(self) -> bool:
+        return bool(self.cleaned_data.get("benchmark") and self.cleaned_data.get("accelerator"))
+
+
+class ScalingForm(ExportForm):
+    submitter = _text()
+    accelerator = _text()
+    benchmark = forms.CharField(required=False, max_length=64)
+    round = forms.CharField(required=False, max_length=16)
+    division = forms.ChoiceField(choices=_DIVISION_DEFAULT_CLOSED, required=False)
+
+    def clean_division(self) -> str:
+        value = self.cleaned_data["division"] or "closed"
+        return "" if value == "any" else value
+
+    @property
+    def ready(self) -> bool:
+        d = self.cleaned_data
+        return bool(d.get("submitter") and d.get("accelerator") and d.get("benchmark"))

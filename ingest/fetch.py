@@ -1,0 +1,168 @@
+"""Getting a source's bytes: git checkouts and conditional HTTP GETs, with retries.
+
+No database here; ``ingest.sync`` decides what to read and records the job.
+Network errors raise :class:`TransientError` and are retried by :func:`retry` after
+each delay of :data:`RETRY_DELAYS`; anything else (and a network error that outlives
+the retries) raises :class:`SyncError`.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+log = logging.getLogger(__name__)
+
+#: Seconds slept before each retry of a network operation (git fetch, HTTP GET).
+RETRY_DELAYS: tuple[float, ...] = (5.0, 30.0, 120.0)
+#: Seconds an HTTP request may take.
+HTTP_TIMEOUT = 30.0
+#: Largest vendor page accepted, bytes.
+MAX_PAGE_BYTES = 20 * 1024 * 1024
+#: Seconds a git command may take (a first clone of a whole round is a few GB).
+GIT_TIMEOUT = 3 * 3600
+
+T = TypeVar("T")
+
+
+class SyncError(Exception):
+    """A sync cannot go on (source unreachable, not a results repository...)."""
+
+
+class TransientError(Exception):
+    """A network error worth retrying."""
+
+
+def retry(fn: Callable[[], T], what: str) -> T:
+    """``fn()``, called again after each delay of :data:`RETRY_DELAYS` while it
+    raises :class:`TransientError`; then :class:`SyncError`."""
+    for delay in RETRY_DELAYS:
+        try:
+            return fn()
+        except TransientError as exc:
+            log.warning("%s failed (%s); retrying in %.0f s", what, exc, delay)
+            _backoff(delay)
+    try:
+        return fn()
+    except TransientError as exc:
+        raise SyncError(f"{exc} (gave up after {len(RETRY_DELAYS) + 1} attempts)") from exc
+
+
+def _backoff(seconds: float) -> None:
+    time.sleep(seconds)
+
+
+# --- git -------------------------------------------------------------------------------
+
+
+def git_checkout(*, url: str, ref: str, dest: str) -> tuple[str, str]:
+    """Shallow-fetch ``ref`` ("" = the remote's default branch) of ``url`` into
+    ``dest`` and check it out; returns (``dest``, commit).
+
+    The previously checked-out commit stays in ``dest`` (under
+    ``refs/benchdb/synced``), so that it can be diffed against the new one. A
+    cache left broken by a killed worker is repaired or cloned again.
+    Raises :class:`SyncError` when the fetch still fails after the retries.
+    """
+    if os.path.isdir(os.path.join(dest, ".git")):
+        for lock in ("index.lock", "shallow.lock", "HEAD.lock"):
+            # Only one job per source runs, so a lock file is a leftover of a dead one.
+            if os.path.exists(os.path.join(dest, ".git", lock)):
+                os.remove(os.path.join(dest, ".git", lock))
+        if not git_ok(["-C", dest, "remote", "set-url", "origin", url]):
+            shutil.rmtree(dest)
+    if not os.path.isdir(os.path.join(dest, ".git")):
+        shutil.rmtree(dest, ignore_errors=True)
+        os.makedirs(dest)
+        git(["-C", dest, "init", "-q"])
+        git(["-C", dest, "remote", "add", "origin", url])
+    retry(lambda: git(["-C", dest, "fetch", "-q", "--depth", "1", "--no-tags", "origin", ref or "HEAD"], transient=True), f"git fetch {url} {ref}")  # fmt: skip
+    git(["-C", dest, "checkout", "-q", "--force", "--detach", "FETCH_HEAD"])
+    git(["-C", dest, "clean", "-q", "-ffdx"])
+    commit = git(["-C", dest, "rev-parse", "HEAD"]).strip()
+    git(["-C", dest, "update-ref", "refs/benchdb/synced", commit])
+    return dest, commit
+
+
+def git_changed_files(tree: str, base: str, commit: str) -> list[str] | None:
+    """Paths (relative to the tree) that differ between two commits, both sides
+    of a rename included; None when ``base`` is not in the checkout any more."""
+    if not git_ok(["-C", tree, "cat-file", "-e", f"{base}^{{commit}}"]):
+        return None
+    out = git(["-C", tree, "diff", "--name-only", "--no-renames", "-z", base, commit])
+    return [p for p in out.split("\0") if p]
+
+
+def git(args: list[str], *, transient: bool = False) -> str:
+    """Run git and return its stdout. A failure raises :class:`SyncError`
+    (:class:`TransientError` with ``transient``) with git's message."""
+    out = _run_git(args)
+    if out.returncode == 0:
+        return out.stdout
+    err = f"git {' '.join(args[2:] if args[0] == '-C' else args)}: {out.stderr.strip()[-800:]}"
+    raise TransientError(err) if transient else SyncError(err)
+
+
+def git_ok(args: list[str]) -> bool:
+    return _run_git(args).returncode == 0
+
+
+def _run_git(args: list[str]) -> subprocess.CompletedProcess[str]:
+    # Never wait for a password or a host-key prompt: a worker has no terminal.
+    env = {"GIT_SSH_COMMAND": "ssh -o BatchMode=yes", **os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}  # fmt: skip
+    return subprocess.run(["git", *args], capture_output=True, text=True, env=env, timeout=GIT_TIMEOUT)  # fmt: skip
+
+
+# --- HTTP --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """An HTTP answer: ``status`` 200 (``body`` set) or 304 (not modified)."""
+
+    status: int
+    body: bytes = b""
+    etag: str = ""
+    last_modified: str = ""
+    content_type: str = ""
+
+
+def vendor_fetch(*, url: str, etag: str = "", last_modified: str = "", timeout: float = HTTP_TIMEOUT) -> Fetched:  # fmt: skip
+    """GET ``url`` (http or https) with ``If-None-Match`` / ``If-Modified-Since``.
+
+    Raises :class:`TransientError` for network errors, timeouts, HTTP 429 and
+    5xx; :class:`SyncError` for other HTTP errors and bodies over
+    :data:`MAX_PAGE_BYTES`.
+    """
+    if not url.startswith(("http://", "https://")):
+        raise SyncError(f"{url}: only http and https URLs are fetched")
+    headers = {"User-Agent": "benchdb-sync/1", "Accept": "text/html,text/plain,*/*"}
+    if etag:
+        headers["If-None-Match"] = etag
+    if last_modified:
+        headers["If-Modified-Since"] = last_modified
+    req = urllib.request.Request(url, headers=headers)  # noqa: S310 - scheme checked above
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310
+            body = resp.read(MAX_PAGE_BYTES + 1)
+            h = resp.headers
+            got = Fetched(200, body, h.get("ETag", ""), h.get("Last-Modified", ""), h.get("Content-Type", ""))  # fmt: skip
+    except urllib.error.HTTPError as exc:
+        if exc.code == 304:
+            return Fetched(304, b"", etag, last_modified)
+        if exc.code == 429 or exc.code >= 500:
+            raise TransientError(f"{url}: HTTP {exc.code}") from exc
+        raise SyncError(f"{url}: HTTP {exc.code}") from exc
+    except (urllib.error.URLError, TimeoutError, ConnectionError) as exc:
+        raise TransientError(f"{url}: {exc}") from exc
+    if len(body) > MAX_PAGE_BYTES:
+        raise SyncError(f"{url}: page larger than {MAX_PAGE_BYTES} bytes")
+    return got

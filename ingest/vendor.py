@@ -1,0 +1,340 @@
+"""Vendor pages: the services that write them, their claims and corrections.
+
+``vendor_page_ingest`` reads a page (bytes, a file or an http(s) URL), cleans it,
+finds its vendor tables and claims (``ingest.parsers.vendor``,
+``ingest.parsers.claims``), checks every claim against the stored MLPerf results
+(``benchdb.claims``) and stores it all in one short transaction: the same bytes twice
+are one page, and a page either goes in whole or not at all.
+``claims_reverify`` checks a page's claims again (after new MLPerf data);
+``claim_links_correct`` lets a person set the results a claim rests on, and keeps
+who did it, when, and the links before and after.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import urllib.parse
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from benchdb import claims as checks
+from benchdb.models import (  # fmt: skip
+    Claim,
+    ClaimCorrection,
+    ClaimResult,
+    Result,
+    Round,
+    VendorPage,
+    VendorResult,
+)
+from ingest.parsers import claims as claim_parser
+from ingest.parsers import vendor as page_parser
+from ingest.parsers.types import ParseError
+
+MAX_PAGE_BYTES = 20 * 1024 * 1024
+FETCH_TIMEOUT_SECONDS = 30
+
+
+class VendorIngestError(Exception):
+    """The page cannot be ingested (not found, not fetched, empty); names the input."""
+
+
+@dataclass
+class VendorIngestReport:
+    """What one ingest did. ``created`` is False when the bytes were already stored
+    (then nothing was written); ``verdicts`` counts claims by verdict."""
+
+    page_id: int
+    created: bool
+    claims: int = 0
+    vendor_results: int = 0
+    verdicts: Counter[str] = field(default_factory=Counter)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**self.__dict__, "verdicts": dict(self.verdicts)}
+
+
+def is_url(location: str) -> bool:
+    return urllib.parse.urlsplit(location).scheme in ("http", "https")
+
+
+def vendor_page_fetch(url: str, *, timeout: float = FETCH_TIMEOUT_SECONDS) -> tuple[bytes, str]:
+    """GET an http(s) URL: (body, content type). Raises :class:`VendorIngestError` on
+    another scheme, a network error or a timeout (``timeout`` seconds), or a body over
+    :data:`MAX_PAGE_BYTES`."""
+    if not is_url(url):
+        raise VendorIngestError(f"{url}: only http and https URLs are fetched")
+    from ingest import fetch
+
+    try:
+        got = fetch.vendor_fetch(url=url, timeout=timeout)
+    except (fetch.SyncError, fetch.TransientError) as exc:
+        raise VendorIngestError(f"cannot fetch: {exc}") from exc
+    return got.body, got.content_type
+
+
+def vendor_page_ingest(
+    *,
+    data: bytes | None,
+    path_or_url: str,
+    published: date | None = None,
+    url: str = "",
+    user: Any = None,
+    content_type: str = "",
+) -> VendorIngestReport:
+    """Ingest one vendor page.
+
+    ``data``: the page's bytes, or None to read ``path_or_url`` (a file, or an http(s)
+    URL fetched with a timeout). ``path_or_url`` also gives the file name. ``published``:
+    the page's date; when None, the first date in the page's opening is used, if any.
+    ``url``: the page's source URL (default: ``path_or_url`` when it is a URL).
+    ``user``: who uploaded it (None from the command line).
+    Raises :class:`VendorIngestError` (file missing, fetch failed, nothing readable);
+    nothing is written then.
+    """
+    if data is None:
+        data, content_type = _read(path_or_url)
+    sha = hashlib.sha256(data).hexdigest()
+    existing = VendorPage.objects.filter(sha256=sha).only("pk").first()
+    if existing:
+        return VendorIngestReport(existing.pk, False)
+    name = path_or_url.rsplit("/", 1)[-1] if not is_url(path_or_url) else ""
+    try:
+        doc = page_parser.parse_vendor_page(data, name=path_or_url, content_type=content_type)
+    except ParseError as exc:
+        raise VendorIngestError(str(exc)) from exc
+    tables = page_parser.parse_vendor_tables(doc.text)
+    found = claim_parser.extract_claims(doc.text, tables=tables)
+    source = "given" if published else ""
+    if published is None:
+        guess = page_parser.guess_published(doc.text)
+        published, source = (date(*guess), "text") if guess and _valid(guess) else (None, "")
+    page = VendorPage(
+        sha256=sha, raw=data, text=doc.text, format=doc.format, encoding=doc.encoding[:40],
+        title=doc.title[:300], url=url or (path_or_url if is_url(path_or_url) else ""),
+        file_name=name[:300], published=published, published_source=source,
+        retrieved=timezone.now(), language=doc.language,
+        created_by=user if getattr(user, "is_authenticated", False) else None,
+    )  # fmt: skip
+    rows = [_vendor_result(t, r) for t in tables for r in t.rows]
+    checked = _check(found, published)
+    try:
+        with transaction.atomic():
+            page.save()
+            for row in rows:
+                row.page = page
+            VendorResult.objects.bulk_create(rows)
+            by_row = {(r.table, r.row): r for r in rows}
+            _store_claims(page, checked, by_row)
+    except IntegrityError:
+        # The same bytes stored meanwhile by another request: one page, as asked.
+        again = VendorPage.objects.filter(sha256=sha).only("pk").first()
+        if again is None:
+            raise
+        return VendorIngestReport(again.pk, False)
+    return VendorIngestReport(page.pk, True, len(checked), len(rows), Counter(v.verdict for _, _, v in checked))  # fmt: skip
+
+
+def _read(path_or_url: str) -> tuple[bytes, str]:
+    if is_url(path_or_url):
+        return vendor_page_fetch(path_or_url)
+    try:
+        with open(path_or_url, "rb") as f:
+            data = f.read(MAX_PAGE_BYTES + 1)
+    except OSError as exc:
+        raise VendorIngestError(f"{path_or_url}: {exc.strerror or exc}") from exc
+    if len(data) > MAX_PAGE_BYTES:
+        raise VendorIngestError(f"{path_or_url}: larger than {MAX_PAGE_BYTES} bytes")
+    return data, ""
+
+
+def _valid(ymd: tuple[int, int, int]) -> bool:
+    try:
+        date(*ymd)
+    except ValueError:
+        return False
+    return True
+
+
+def _vendor_result(t: page_parser.VendorTable, r: page_parser.VendorRow) -> VendorResult:
+    v = r.values
+    metric, value, unit = "", None, ""
+    num = _number(v.get("time_to_train", ""))
+    if num is not None:
+        metric, value, unit = "time-to-train", num, "min"
+    elif _number(v.get("throughput", "")) is not None:
+        metric, value = "throughput", _number(v.get("throughput", ""))
+        head = next((c for c in t.columns if c.lower().startswith("throughput")), "")
+        unit = head[head.find("(") + 1 : head.rfind(")")] if "(" in head else ""
+    model = v.get("model", "")
+    acc = _number(v.get("accelerators", "").split("x")[0])
+    rnd = claim_parser.round_in(model) or claim_parser.round_in(t.caption)
+    div = "closed" if "closed" in t.caption.lower() else "open" if "open division" in t.caption.lower() else ""  # fmt: skip
+    bench = next((key for pat, key in claim_parser.BENCHMARKS if _search(pat, model)), "")
+    return VendorResult(
+        table=t.index, row=r.index, line=r.line, caption=t.caption, columns=list(t.columns),
+        cells=list(r.cells), carried=list(r.carried), model=model[:200], benchmark_key=bench,
+        framework=v.get("framework", "")[:200], system=(v.get("system") or v.get("accelerator") or "")[:200],
+        accelerators=int(acc) if acc is not None else None, metric=metric, value=value, unit=unit[:32],
+        result_id=v.get("result_id", "")[:32], round=rnd, division=div,
+    )  # fmt: skip
+
+
+def _search(pattern: str, text: str) -> bool:
+    return bool(re.search(pattern, text, re.I))
+
+
+def _number(cell: str) -> float | None:
+    m = re.match(r"\s*(\d[\d,]*(?:\.\d+)?)", cell or "")
+    return float(m.group(1).replace(",", "")) if m else None
+
+
+# --- checking -----------------------------------------------------------------------
+
+
+def result_facts(benchmarks: Iterable[str] | None = None) -> list[checks.ResultFacts]:
+    """Every scored result (of ``benchmarks``, canonical keys, when given) as
+    :class:`benchdb.claims.ResultFacts`: one query."""
+    qs = Result.objects.filter(status=Result.Status.SCORED).select_related("round", "system", "system__submitter", "benchmark")  # fmt: skip
+    if benchmarks is not None:
+        qs = qs.filter(benchmark__key__in=list(benchmarks))
+    return [
+        checks.ResultFacts(
+            pk=r.pk, round=r.round.version, submitter=r.system.submitter.name,
+            system_folder=r.system.folder, system_name=r.system.name, division=r.division,
+            availability=r.system.availability, accelerators=r.system.accelerators,
+            accelerator_model=r.system.accelerator_model, framework=r.system.framework,
+            benchmark=r.benchmark.key, score_minutes=r.score_minutes, nodes=r.system.nodes,
+            result_id=r.result_id,
+        )
+        for r in qs
+    ]  # fmt: skip
+
+
+def _round_dates() -> dict[str, date]:
+    dates = dict(checks.ROUND_PUBLISHED)
+    for version, published in Round.objects.filter(suite=Round.Suite.TRAINING, published__isnull=False).values_list("version", "published"):  # fmt: skip
+        if published is not None:
+            dates[version] = published
+    return dates
+
+
+def _facts(c: claim_parser.Claim | dict[str, Any], published: date | None, dates: dict[str, date]) -> checks.ClaimFacts:  # fmt: skip
+    data = c.as_dict() if isinstance(c, claim_parser.Claim) else dict(c)
+    context = tuple(data.get("context") or ())
+    rnd = data.get("round") or ""
+    if not rnd:
+        rnd = checks.round_for_date(published, dates)
+        context += ("round-date",) if rnd else ()
+    return checks.ClaimFacts.from_mapping(data, round=rnd, context=context)
+
+
+def _check(found: Sequence[claim_parser.Claim], published: date | None) -> list[tuple[claim_parser.Claim, checks.ClaimFacts, checks.Verification]]:  # fmt: skip
+    dates = _round_dates()
+    facts = [_facts(c, published, dates) for c in found]
+    results = result_facts()
+    return [(c, f, checks.verify_claim(f, results)) for c, f in zip(found, facts, strict=True)]
+
+
+def _store_claims(page: VendorPage, checked: Sequence[tuple[claim_parser.Claim, checks.ClaimFacts, checks.Verification]], by_row: dict[tuple[int, int], VendorResult]) -> None:  # fmt: skip
+    rows = []
+    for i, (c, f, v) in enumerate(checked):
+        row = Claim(page=page, position=i, source=c.source, vendor_result=by_row.get(c.table_row) if c.table_row else None)  # fmt: skip
+        _apply(row, c.as_dict(), f, v)
+        rows.append(row)
+    Claim.objects.bulk_create(rows)
+    links = [ClaimResult(claim=row, result_id=lk.result, role=lk.role) for row, (_, _, v) in zip(rows, checked, strict=True) for lk in v.links]  # fmt: skip
+    ClaimResult.objects.bulk_create(links)
+
+
+def _apply(row: Claim, extracted: dict[str, Any], f: checks.ClaimFacts, v: checks.Verification) -> None:  # fmt: skip
+    """Copy what was extracted and how it was checked onto a Claim row (no save)."""
+    row.kind = extracted["kind"]
+    row.sentence = extracted["sentence"]
+    for name in ("sentence_start", "sentence_end", "start", "end", "value", "compared_value"):
+        setattr(row, name, extracted[name])
+    row.unit, row.qualifier = extracted["unit"][:16], extracted["qualifier"][:16]
+    row.system, row.compared_system = extracted["system"][:200], extracted["compared_system"][:200]
+    row.benchmark, row.benchmark_key = extracted["benchmark"][:200], extracted["benchmark_key"][:64]
+    row.round, row.division = f.round, extracted["division"]
+    row.result_ids = list(extracted["result_ids"])
+    row.extracted = extracted
+    _apply_verification(row, v)
+
+
+def _apply_verification(row: Claim, v: checks.Verification) -> None:
+    row.verdict = v.verdict
+    row.recomputed_value = v.recomputed_value
+    row.compared_recomputed_value = v.compared_recomputed_value
+    row.flags = list(v.flags)
+    row.details = v.details
+
+
+_VERIFY_FIELDS = ["round", "verdict", "recomputed_value", "compared_recomputed_value", "flags", "details"]  # fmt: skip
+
+
+def claims_reverify(*, page_id: int) -> Counter[str]:
+    """Check a page's claims again against the results stored now (links that a
+    person set are kept and recomputed). Returns the count of claims by verdict."""
+    page = VendorPage.objects.only("pk", "published").get(pk=page_id)
+    dates = _round_dates()
+    results = result_facts()
+    verdicts: Counter[str] = Counter()
+    with transaction.atomic():
+        for row in Claim.objects.select_for_update().filter(page=page).prefetch_related("links"):
+            facts = _facts(row.extracted, page.published, dates)
+            pinned = [checks.Link(lk.result_id, lk.role) for lk in row.links.all()] if row.corrected else None  # fmt: skip
+            v = checks.verify_claim(facts, results, pinned=pinned)
+            row.round = facts.round
+            _apply_verification(row, v)
+            row.save(update_fields=_VERIFY_FIELDS)
+            _replace_links(row, v.links)
+            verdicts[v.verdict] += 1
+    return verdicts
+
+
+def _replace_links(row: Claim, links: Sequence[checks.Link]) -> None:
+    ClaimResult.objects.filter(claim=row).delete()
+    ClaimResult.objects.bulk_create([ClaimResult(claim=row, result_id=lk.result, role=lk.role) for lk in links])  # fmt: skip
+
+
+def claim_links_correct(*, claim_id: int, links: Sequence[tuple[int, str]], user: Any, note: str = "") -> Claim:  # fmt: skip
+    """Set the results a claim rests on, re-check it with them, and keep the
+    correction (who, when, links and verdict before and after, ``note``).
+
+    ``links``: ``(result pk, role)`` pairs, role ``subject``, ``compared`` or
+    ``baseline``; at least one subject. ``user`` must be a logged-in user. Raises
+    ValueError on an unknown role, a missing subject or result, or an anonymous user.
+    """
+    if not getattr(user, "is_authenticated", False):
+        raise ValueError("a correction needs a logged-in user")
+    roles = {role for _, role in links}
+    if not roles <= {"subject", "compared", "baseline"} or "subject" not in roles:
+        raise ValueError("links need a subject; roles are subject, compared, baseline")
+    pks = {pk for pk, _ in links}
+    if Result.objects.filter(pk__in=pks).count() != len(pks):
+        raise ValueError("unknown result in links")
+    with transaction.atomic():
+        row = Claim.objects.select_for_update().select_related("page").get(pk=claim_id)
+        old = [{"result": lk.result_id, "role": lk.role} for lk in row.links.all()]
+        old_verdict = row.verdict
+        facts = _facts(row.extracted, row.page.published, _round_dates())
+        pinned = [checks.Link(pk, role) for pk, role in links]
+        v = checks.verify_claim(facts, result_facts(), pinned=pinned)
+        _apply_verification(row, v)
+        row.corrected = True
+        row.save(update_fields=[*_VERIFY_FIELDS[1:], "corrected"])
+        _replace_links(row, v.links or pinned)
+        ClaimCorrection.objects.create(
+            claim=row, user=user, created=timezone.now(), old_links=old,
+            new_links=[{"result": pk, "role": role} for pk, role in links],
+            old_verdict=old_verdict, new_verdict=v.verdict, note=note,
+        )  # fmt: skip
+    return row

@@ -1,0 +1,45 @@
+/* benchdb: draw the Plotly figures a page embeds (json_script), open a result when
+   one of its points is clicked, and keep filter forms' URLs short. No inline JS. */
+(function () {
+  "use strict";
+
+  function openPoint(ev) {
+    var p = ev && ev.points && ev.points[0];
+    var url = p && p.customdata && (Array.isArray(p.customdata) ? p.customdata[0] : p.customdata);
+    // Only this site's own paths: customdata holds /results/<id>/.
+    if (typeof url === "string" && url.charAt(0) === "/" && url.charAt(1) !== "/") {
+      window.location.assign(url);
+    }
+  }
+
+  function draw(el) {
+    var holder = document.getElementById(el.getAttribute("data-figure"));
+    if (!holder || !window.Plotly) { return; }
+    var fig = JSON.parse(holder.textContent);
+    window.Plotly.newPlot(el, fig.data, fig.layout, {responsive: true, displaylogo: false}).then(function () {
+      el.on("plotly_click", openPoint);
+      el.setAttribute("data-drawn", "1");
+    });
+  }
+
+  function tidyFilters(form) {
+    // Drop empty parameters so that the URL holds only the filters in use.
+    form.addEventListener("formdata", function (ev) {
+      var empty = [];
+      ev.formData.forEach(function (value, key) { if (value === "") { empty.push(key); } });
+      empty.forEach(function (key) {
+        var kept = ev.formData.getAll(key).filter(function (v) { return v !== ""; });
+        ev.formData.delete(key);
+        kept.forEach(function (v) { ev.formData.append(key, v); });
+      });
+    });
+    form.querySelectorAll("select:not([multiple])").forEach(function (sel) {
+      sel.addEventListener("change", function () { form.requestSubmit(); });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("[data-figure]").forEach(draw);
+    document.querySelectorAll("form.filters").forEach(tidyFilters);
+  });
+})();

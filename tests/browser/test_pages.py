@@ -1,0 +1,225 @@
+"""Every page in Chromium on ../shared/mlperf: it loads without a console error, its
+chart draws, a filter changes the URL and the table, and the CSV and JSON
+downloads parse and agree with the table. Screenshots: tests/screenshots/<test>.png."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def _drawn(page, count: int = 1) -> None:  # type: ignore[no-untyped-def]
+    """``count`` Plotly charts drew an SVG."""
+    page.page.wait_for_selector("[data-drawn='1'] .plotly svg", timeout=15_000)
+    assert page.page.locator("[data-drawn='1']").count() == count
+    assert page.page.locator(".plotly svg.main-svg").count() >= count
+
+
+def _download(page, fmt: str) -> str:  # type: ignore[no-untyped-def]
+    with page.page.expect_download() as info:
+        page.page.click(f"a[data-format='{fmt}']")
+    d = info.value
+    assert d.suggested_filename.startswith("benchdb-") and d.suggested_filename.endswith(f".{fmt}")
+    return Path(d.path()).read_text(encoding="utf-8")
+
+
+def _downloads(page) -> tuple[list[dict[str, str]], dict]:  # type: ignore[no-untyped-def]
+    rows = list(csv.DictReader(io.StringIO(_download(page, "csv"))))
+    doc = json.loads(_download(page, "json"))
+    assert doc["columns"] == (list(rows[0]) if rows else doc["columns"])
+    assert len(doc["rows"]) == len(rows)
+    return rows, doc
+
+
+def _scores_by_id(page, table: str) -> dict[int, str]:  # type: ignore[no-untyped-def]
+    """id -> the score cell's text of each row of an HTML table."""
+    cells = page.page.eval_on_selector_all(
+        f"#{table} tbody tr[data-id]",
+        "rows => rows.map(r => [r.dataset.id, r.querySelector('td.score').innerText.trim()])",
+    )
+    return {int(i): s for i, s in cells}
+
+
+def _agree(page, table: str) -> tuple[list[dict[str, str]], dict]:  # type: ignore[no-untyped-def]
+    """The table's rows (id, score to 2 decimals) equal those of the CSV and JSON."""
+    shown = _scores_by_id(page, table)
+    rows, doc = _downloads(page)
+    assert {int(r["id"]): f"{float(r['score_minutes']):.2f}" for r in rows} == shown
+    assert {r["id"]: f"{r['score_minutes']:.2f}" for r in doc["rows"]} == shown
+    return rows, doc
+
+
+def _query(page) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
+    return parse_qs(urlparse(page.page.url).query)
+
+
+def test_home_lists_rounds_and_search_narrows_results(page):
+    page.goto("/")
+    rounds = page.page.locator("#rounds tbody tr")
+    assert rounds.count() == 3
+    assert page.page.locator("#rounds a[href='/leaderboard/v1.1/resnet/']").count() == 1
+    rows, doc = _downloads(page)
+    assert [r["round"] for r in rows] == [r["round"] for r in doc["rows"]] == ["v1.0", "v1.1", "v2.0"]  # fmt: skip
+    assert [r.inner_text().split()[0] for r in rounds.all()] == ["v1.0", "v1.1", "v2.0"]
+    page.page.fill("input[name=framework]", "paddle")
+    page.page.click("form.search button[type=submit]")
+    page.page.wait_for_url(re.compile(r"/results/\?framework=paddle$"))
+    rows, _ = _agree(page, "results")
+    assert rows and all("paddle" in r["framework"].lower() for r in rows)
+    page.screenshot("search")
+    page.goto("/")
+    page.screenshot("home")
+    assert page.errors == []
+
+
+def test_leaderboard_chart_filter_downloads_and_a_point_opens_its_result(page):
+    page.goto("/leaderboard/v1.1/resnet/")
+    _drawn(page)
+    shown = _scores_by_id(page, "results")
+    text = page.page.inner_text("#results")
+    assert "IPU-POD16" in text and "dgxa100_ngc21.09_mxnet" in text
+    assert {"28.33", "29.15"} <= set(shown.values())
+    page.screenshot("leaderboard")
+    _agree(page, "results")
+    page.page.select_option("#filters select[name=submitter]", "Graphcore")
+    page.page.wait_for_url(re.compile(r"\?submitter=Graphcore$"))  # empty filters left out
+    _drawn(page)
+    rows, _ = _agree(page, "results")
+    assert len(rows) == 4 and {r["submitter"] for r in rows} == {"Graphcore"}
+    assert len(_scores_by_id(page, "results")) == 4 < len(shown)
+    page.screenshot("leaderboard-filtered")
+    point = page.page.locator(".plotly .scatterlayer .trace .points path").first
+    box = point.bounding_box()
+    page.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.page.wait_for_url(re.compile(r"/results/\d+/$"))
+    assert int(page.page.url.rstrip("/").rsplit("/", 1)[1]) in {int(r["id"]) for r in rows}
+    assert page.errors == []
+
+
+def test_result_page_runs_chart_log_and_downloads(page):
+    page.goto("/leaderboard/v1.1/resnet/?submitter=Graphcore")
+    page.page.click("#results a:text-is('IPU-POD16')")
+    page.page.wait_for_url(re.compile(r"/results/\d+/$"))
+    page.page.wait_for_load_state("networkidle")
+    _drawn(page)
+    assert page.page.inner_text("#score") == "28.33 min"
+    assert page.page.locator(".plotly .scatterlayer .trace").count() == 5  # one curve per run
+    cells = page.page.eval_on_selector_all("#runs tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.innerText.trim()))")  # fmt: skip
+    rows, doc = _downloads(page)
+    assert [c[0] for c in cells] == [r["file"] for r in rows] == [r["file"] for r in doc["rows"]]
+    assert [c[1] for c in cells] == [f"{float(r['time_to_train_minutes']):.3f}" for r in rows]
+    assert [c[2] for c in cells] == [r["role"] for r in rows]
+    assert [c[6] for c in cells] == [f"{r['run_start_line']} / {r['run_stop_line']}" for r in rows]
+    page.screenshot("result")
+    page.page.click("#runs a:text-is('stored log') >> nth=0")
+    page.page.wait_for_url(re.compile(r"/runs/\d+/log\.txt$"))
+    body = page.page.inner_text("body")
+    assert ":::MLLOG" in body and '"key": "run_start"' in body
+    assert page.errors == []
+
+
+def test_system_page_description_raw_json_and_results(page):
+    page.goto("/leaderboard/v1.1/resnet/?submitter=Graphcore")
+    page.page.click("#results a:text-is('IPU-POD16')")
+    page.page.click("a:text-is('System description')")
+    page.page.wait_for_url(re.compile(r"/systems/\d+/$"))
+    raw = json.loads(page.page.inner_text("#raw-json"))
+    assert raw["system_name"] == "IPU-POD16" and raw["accelerator_model_name"] == "Graphcore IPU GC200"
+    assert "TensorFlow 1.15 Poplar SDK 2.3.0" in page.page.inner_text("#system-fields")
+    rows, _ = _agree(page, "results")
+    assert [r["benchmark"] for r in rows] == ["resnet"]
+    page.screenshot("system")
+    assert page.errors == []
+
+
+def test_compare_two_results_ticked_on_the_leaderboard(page):
+    page.goto("/leaderboard/v1.1/resnet/")
+    for name in ("IPU-POD16", "dgxa100_ngc21.09_mxnet"):
+        page.page.locator("#results tbody tr", has=page.page.locator(f"a:text-is('{name}')")).locator("input[type=checkbox]").check()  # fmt: skip
+    page.page.click("#compare-form button")
+    page.page.wait_for_url(re.compile(r"/compare/\?ids=\d+%2C\d+$"))
+    page.page.wait_for_load_state("networkidle")
+    _drawn(page)
+    speedups = page.page.locator("td[data-col=speedup] .big-ratio").all_inner_texts()
+    assert sorted(speedups) == ["1.000", "1.029"]
+    flags = page.page.inner_text("#compare")
+    assert "different accelerator count (16 vs 8)" in flags and "not an MLPerf metric" in flags
+    shown = page.page.locator("td[data-col=score_minutes]").all_inner_texts()
+    rows, doc = _downloads(page)
+    assert [f"{float(r['score_minutes']):.2f}" for r in rows] == shown
+    assert sorted(f"{r['speedup']:.3f}" for r in doc["rows"]) == ["1.000", "1.029"]
+    page.screenshot("compare")
+    assert page.errors == []
+
+
+def test_divisions_filter_and_downloads(page):
+    page.goto("/divisions/")
+    _drawn(page)
+    before = page.page.locator("#divisions tbody tr").count()
+    page.page.select_option("#filters select[name=round]", "v1.1")
+    page.page.wait_for_url(re.compile(r"\?round=v1\.1$"))
+    _drawn(page)
+    cells = page.page.eval_on_selector_all("#divisions tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.innerText.trim()))")  # fmt: skip
+    assert 0 < len(cells) < before and {c[1] for c in cells} == {"v1.1"}
+    rows, doc = _downloads(page)
+    assert [c[8] for c in cells] == [f"{float(r['open_score_minutes']):.2f}" for r in rows]
+    assert [r["open_id"] for r in doc["rows"]] == [int(r["open_id"]) for r in rows]
+    page.screenshot("divisions")
+    assert page.errors == []
+
+
+def test_software_versions_timeline_filter_and_downloads(page):
+    page.goto("/software/")
+    assert page.page.locator("#choices tbody tr").count() > 0
+    page.page.select_option("#filters select[name=benchmark]", "bert")
+    page.page.wait_for_url(re.compile(r"\?benchmark=bert&division=closed$"))
+    page.page.select_option("#filters select[name=accelerator]", ["Graphcore IPU GC200", "Graphcore Bow IPU"])  # fmt: skip
+    page.page.click("#filters button[type=submit]")
+    page.page.wait_for_url(re.compile(r"accelerator=Graphcore\+Bow\+IPU"))
+    page.page.wait_for_load_state("networkidle")
+    _drawn(page)
+    everything = _scores_by_id(page, "software")
+    page.page.select_option("#filters select[name=submitter]", "Graphcore")
+    page.page.wait_for_url(re.compile(r"submitter=Graphcore"))
+    assert sorted(_query(page)["accelerator"]) == ["Graphcore Bow IPU", "Graphcore IPU GC200"]
+    _drawn(page)
+    rows, _ = _agree(page, "software")
+    assert len(rows) < len(everything) and {r["submitter"] for r in rows} == {"Graphcore"}
+    text = page.page.inner_text("#software")
+    assert "PopART" in text and "PaddlePaddle" in text and "v1.0" in text and "v2.0" in text
+    page.screenshot("software")
+    assert page.errors == []
+
+
+def test_scaling_charts_filter_and_downloads(page):
+    page.goto("/scaling/")
+    page.page.click("#choices a[href*='round=v1.1'][href*='IPU%20GC200'][href*='benchmark=resnet']")
+    page.page.wait_for_load_state("networkidle")
+    _drawn(page, 2)
+    rows, _ = _agree(page, "scaling")
+    assert [int(r["accelerators"]) for r in rows] == [16, 64, 128, 256]
+    effs = page.page.locator("#scaling td.efficiency").all_inner_texts()
+    assert effs == [f"{float(r['efficiency']):.3f}" for r in rows] and effs[0] == "1.000"
+    page.screenshot("scaling")
+    page.page.select_option("#filters select[name=round]", "")
+    page.page.wait_for_url(lambda url: "round=" not in url)
+    _drawn(page, 2)
+    rows, _ = _agree(page, "scaling")
+    assert {r["round"] for r in rows} == {"v1.0", "v1.1"}
+    assert page.errors == []
+
+
+def test_api_page_lists_the_schemas(page):
+    page.goto("/api/")
+    assert page.page.locator("h2[id^='benchdb.']").count() >= 8
+    page.screenshot("api")
+    assert page.errors == []
