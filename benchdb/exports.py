@@ -561,14 +561,22 @@ def round_order(versions: Iterable[str]) -> list[str]:
 
 
 def to_csv(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
-    """Rows -> CSV text with a header; None becomes an empty cell; floats keep full
-    precision (``repr``)."""
+    """Rows -> CSV text with a header; None becomes an empty cell, a list its items
+    joined by spaces; floats keep full precision (``repr``)."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(columns)
     for row in rows:
-        w.writerow(["" if row.get(c) is None else row.get(c) for c in columns])
+        w.writerow([_cell(row.get(c)) for c in columns])
     return buf.getvalue()
+
+
+def _cell(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        return " ".join(map(str, value))
+    return value
 
 
 def to_json(rows: Iterable[dict[str, Any]], columns: Sequence[str], schema: str) -> str:

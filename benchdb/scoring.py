@@ -407,6 +407,11 @@ class Score:
     runs_failed: int
     reason: str
 
+    @classmethod
+    def none(cls, reason: str, failed: tuple[int, ...], scaling_factor: float) -> Score:
+        """No score, for ``reason``; ``failed`` are the indices of the failed runs."""
+        return cls(None, None, scaling_factor, (), (), failed, len(failed), reason)
+
 
 def olympic_mean(
     minutes: Sequence[float | None], max_dropped: int, scaling_factor: float = 1.0
@@ -424,29 +429,13 @@ def olympic_mean(
     ok = sorted((t, i) for i, t in enumerate(minutes) if t is not None)
     failed = tuple(i for i, t in enumerate(minutes) if t is None)
     if len(failed) > max_dropped:
-        return Score(
-            None,
-            None,
-            scaling_factor,
-            (),
-            (),
-            failed,
-            len(failed),
-            f"too many failed runs: {len(failed)} (at most {max_dropped})",
+        return Score.none(
+            f"too many failed runs: {len(failed)} (at most {max_dropped})", failed, scaling_factor
         )
     keep_to = len(ok) - (max_dropped - len(failed))
     counted = ok[max_dropped:keep_to]
     if not counted:
-        return Score(
-            None,
-            None,
-            scaling_factor,
-            (),
-            (),
-            failed,
-            len(failed),
-            f"not enough runs: {len(minutes)}",
-        )
+        return Score.none(f"not enough runs: {len(minutes)}", failed, scaling_factor)
     mean = sum(t for t, _ in counted) * 1.0 / len(counted)  # as the summarizer sums
     return Score(
         score_minutes=mean * scaling_factor,
@@ -479,16 +468,9 @@ def score_result(
     if rules.version == "v0.5" and benchmark == "ncf":
         ok = [i for i, t in enumerate(minutes) if t is not None]
         if len(ok) < V05_NCF_RUNS_USED:
-            return Score(
-                None,
-                None,
-                scaling_factor,
-                (),
-                (),
-                (),
-                len(minutes) - len(ok),
-                f"only {len(ok)} of {len(minutes)} runs converged (v0.5 NCF uses the first {V05_NCF_RUNS_USED})",
-            ), ()
+            failed = tuple(i for i, t in enumerate(minutes) if t is None)
+            why = f"only {len(ok)} of {len(minutes)} runs converged (v0.5 NCF uses the first {V05_NCF_RUNS_USED})"
+            return Score.none(why, failed, scaling_factor), ()
         used = ok[:V05_NCF_RUNS_USED]
         sub = olympic_mean([minutes[i] for i in used], 1, scaling_factor)
 

@@ -9,6 +9,7 @@ MLPERF_DATA       folder of MLPerf results repositories, default ../shared/mlper
 VENDOR_DATA       folder of vendor pages, default ../shared/vendor
 BENCHDB_CACHE     where git sources are cloned, default ./var/cache
 CELERY_BROKER_URL e.g. redis://127.0.0.1:6379/0; unset: tasks run in-process
+CONN_MAX_AGE      seconds a database connection is kept, default 0
 INGEST_JOB_STALE_SECONDS  a running ingest job without heartbeat for this long is
                   interrupted, default 120
 BENCHDB_SYNC_TEST_DELAY   test only: seconds slept after each result folder of a sync
@@ -100,7 +101,9 @@ DATABASES = {
     "default": dj_database_url.config(
         env="DATABASE_URL",
         default=f"sqlite:///{BASE_DIR / 'var' / 'benchdb.sqlite3'}",
-        conn_max_age=60,
+        # Persistent connections suit a process-per-worker server (gunicorn); the
+        # threaded dev server would keep one per thread, so the default is 0.
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

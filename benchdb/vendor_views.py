@@ -3,7 +3,7 @@
 Kept in one module for the vendor feature: selectors (``vendor_page_list``,
 ``vendor_page_get``, ``claim_list``, ``claim_get``), pure row shaping (``*_row``,
 ``highlight_segments``) and thin views. Every table is also ``?format=csv`` and
-``?format=json`` from the same rows (``benchdb.exports.to_csv``/``to_json``), with
+``?format=json`` from the same rows (``benchdb.views.export_response``), with
 the schemas named in :data:`SCHEMAS`. Writes go through ``ingest.vendor`` and need a
 login; text from vendor pages is only ever rendered through autoescaping templates.
 """
@@ -20,8 +20,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_POST
 
-from benchdb import exports
 from benchdb.models import Claim, ClaimCorrection, ClaimResult, Result, VendorPage, VendorResult
+from benchdb.views import export_response
 
 # --- columns -----------------------------------------------------------------------
 
@@ -159,11 +159,6 @@ def claim_export_rows(*, verdict: str = "", kind: str = "") -> Iterable[dict[str
     return (claim_row(c) for c in claim_list(verdict=verdict, kind=kind))
 
 
-def flat(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Lists become space-separated strings (for CSV)."""
-    return [{k: " ".join(map(str, v)) if isinstance(v, list) else v for k, v in r.items()} for r in rows]  # fmt: skip
-
-
 def highlight_segments(text: str, spans: Sequence[tuple[int, int, Any]]) -> list[dict[str, Any]]:
     """Cut ``text`` into plain and highlighted pieces for a template to escape.
 
@@ -190,17 +185,7 @@ def highlight_segments(text: str, spans: Sequence[tuple[int, int, Any]]) -> list
 
 
 def _table(request: HttpRequest, rows: list[dict[str, Any]], schema: str, name: str) -> HttpResponse | None:  # fmt: skip
-    fmt = request.GET.get("format", "")
-    cols = SCHEMAS[schema]
-    if fmt == "csv":
-        resp = HttpResponse(exports.to_csv(flat(rows), cols), content_type="text/csv; charset=utf-8")
-        resp["Content-Disposition"] = f'attachment; filename="{name}.csv"'
-        return resp
-    if fmt == "json":
-        resp = HttpResponse(exports.to_json(rows, cols, schema), content_type="application/json")
-        resp["Content-Disposition"] = f'inline; filename="{name}.json"'
-        return resp
-    return None
+    return export_response(request.GET.get("format", ""), rows, SCHEMAS[schema], schema, name)
 
 
 def page_list(request: HttpRequest) -> HttpResponse:

@@ -20,18 +20,22 @@ from django.utils.http import urlencode
 from benchdb import exports, figures, forms, selectors
 
 
-def _export(fmt: str, rows: Sequence[dict[str, Any]], schema: str, name: str) -> HttpResponse | None:  # fmt: skip
-    """The CSV or JSON response for ``fmt``; None for HTML."""
-    cols = exports.columns(schema)
+def export_response(fmt: str, rows: Sequence[dict[str, Any]], columns: Sequence[str], schema: str, name: str) -> HttpResponse | None:  # fmt: skip
+    """The CSV or JSON download of a page's table for ``fmt`` (``csv``/``json``),
+    named ``<name>.csv``/``.json``; None when the page is wanted as HTML."""
     if fmt == "csv":
-        resp = HttpResponse(exports.to_csv(rows, cols), content_type="text/csv; charset=utf-8")
+        resp = HttpResponse(exports.to_csv(rows, columns), content_type="text/csv; charset=utf-8")
         resp["Content-Disposition"] = f'attachment; filename="{name}.csv"'
         return resp
     if fmt == "json":
-        resp = HttpResponse(exports.to_json(rows, cols, schema), content_type="application/json")
+        resp = HttpResponse(exports.to_json(rows, columns, schema), content_type="application/json")
         resp["Content-Disposition"] = f'inline; filename="{name}.json"'
         return resp
     return None
+
+
+def _export(fmt: str, rows: Sequence[dict[str, Any]], schema: str, name: str) -> HttpResponse | None:  # fmt: skip
+    return export_response(fmt, rows, exports.columns(schema), schema, name)
 
 
 def _bad_request(request: HttpRequest, form: django_forms.Form) -> HttpResponse:

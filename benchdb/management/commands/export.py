@@ -48,6 +48,6 @@ class Command(BaseCommand):
         rows = list(vendor_views.claim_export_rows(verdict=opts["verdict"], kind=opts["kind"]))
         cols = vendor_views.CLAIM_COLUMNS
         if opts["format"] == "csv":
-            self.stdout.write(exports.to_csv(vendor_views.flat(rows), cols), ending="")
+            self.stdout.write(exports.to_csv(rows, cols), ending="")
         else:
             self.stdout.write(exports.to_json(rows, cols, "benchdb.claims/1"))
