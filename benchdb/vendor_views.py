@@ -298,6 +298,7 @@ class UploadForm(forms.Form):
 
 @login_required
 def page_upload(request: HttpRequest) -> HttpResponse:
+    from ingest.fetch import SyncError, require_public_url
     from ingest.vendor import MAX_PAGE_BYTES, VendorIngestError, vendor_page_ingest
 
     form = UploadForm(request.POST or None, request.FILES or None)
@@ -311,8 +312,9 @@ def page_upload(request: HttpRequest) -> HttpResponse:
                     raise VendorIngestError(f"{upload.name}: larger than {MAX_PAGE_BYTES} bytes")
                 report = vendor_page_ingest(data=data, path_or_url=upload.name, published=d["published"], url=d["url"], user=request.user, content_type=upload.content_type or "")  # fmt: skip
             else:
+                require_public_url(d["fetch_url"])
                 report = vendor_page_ingest(data=None, path_or_url=d["fetch_url"], published=d["published"], user=request.user)  # fmt: skip
-        except VendorIngestError as exc:
+        except (VendorIngestError, SyncError) as exc:
             form.add_error(None, str(exc))
         else:
             return HttpResponseRedirect(VendorPage(pk=report.page_id).get_absolute_url())

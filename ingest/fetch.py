@@ -8,12 +8,15 @@ the retries) raises :class:`SyncError`.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import os
 import shutil
+import socket
 import subprocess
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -122,6 +125,25 @@ def _run_git(args: list[str]) -> subprocess.CompletedProcess[str]:
 
 
 # --- HTTP --------------------------------------------------------------------------------
+
+
+def require_public_url(url: str) -> None:
+    """Raise :class:`SyncError` unless ``url`` is http(s) and its host resolves only to
+    public addresses. For URLs typed into the site by a user: the server must not be
+    made to fetch from loopback, private, link-local or reserved addresses (SSRF).
+    Sources added by an operator (``manage.py source add``) are trusted and skip this.
+    """
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise SyncError(f"{url}: only http and https URLs are fetched")
+    try:
+        infos = socket.getaddrinfo(parts.hostname, parts.port or 443, proto=socket.IPPROTO_TCP)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise SyncError(f"{url}: cannot resolve {parts.hostname}: {exc}") from exc
+    for info in infos:
+        addr = ipaddress.ip_address(info[4][0])
+        if not addr.is_global:
+            raise SyncError(f"{url}: {parts.hostname} is not a public address ({addr})")
 
 
 @dataclass(frozen=True)

@@ -115,6 +115,16 @@ def test_upload_requires_login(client: Client, ingested_shared: object) -> None:
     assert resp.status_code == 302 and not VendorPage.objects.exists()
 
 
+@pytest.mark.parametrize("url", ["http://127.0.0.1:8000/admin/", "http://localhost/", "http://169.254.169.254/latest/", "http://10.0.0.1/x"])  # fmt: skip
+def test_the_site_does_not_fetch_from_private_addresses(user: User, url: str) -> None:
+    client = Client()
+    client.force_login(user)
+    resp = client.post("/vendor/upload/", {"fetch_url": url})
+    assert resp.status_code == 400
+    assert "not a public address" in resp.content.decode()
+    assert not VendorPage.objects.filter(url=url).exists()
+
+
 def test_correction_requires_login_and_csrf(pages: dict[str, VendorPage], user: User) -> None:
     claim = Claim.objects.get(page=pages["graphcore-mlperf-training-v1.1-performance-at-scale.en.txt"], kind="time", value=5.78)  # fmt: skip
     closed = Result.objects.get(round__version="v1.1", system__folder="ipu-pod128-POPART-closed")

@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -97,10 +98,18 @@ def test_leaderboard_chart_filter_downloads_and_a_point_opens_its_result(page):
     assert len(_scores_by_id(page, "results")) == 4 < len(shown)
     page.screenshot("leaderboard-filtered")
     point = page.page.locator(".plotly .scatterlayer .trace .points path").first
-    box = point.bounding_box()
-    page.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.page.wait_for_url(re.compile(r"/results/\d+/$"))
+    for attempt in range(3):
+        # A responsive relayout can move the point after it was measured: measure
+        # again and retry rather than click where it used to be.
+        box = point.bounding_box()
+        page.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        try:
+            page.page.wait_for_url(re.compile(r"/results/\d+/$"), timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
     assert int(page.page.url.rstrip("/").rsplit("/", 1)[1]) in {int(r["id"]) for r in rows}
     assert page.errors == []
 
