@@ -10,6 +10,8 @@ VENDOR_DATA       folder of vendor pages, default ../shared/vendor
 BENCHDB_CACHE     where git sources are cloned, default ./var/cache
 CELERY_BROKER_URL e.g. redis://127.0.0.1:6379/0; unset: tasks run in-process
 CONN_MAX_AGE      seconds a database connection is kept, default 0
+STATIC_ROOT       collectstatic target for a deployment; unset: static files are
+                  served from their folders by WhiteNoise
 INGEST_JOB_STALE_SECONDS  a running ingest job without heartbeat for this long is
                   interrupted, default 120
 BENCHDB_SYNC_TEST_DELAY   test only: seconds slept after each result folder of a sync
@@ -70,6 +72,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files (CSS, JS, plotly.js) from the app itself, with or without DEBUG.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -117,7 +121,11 @@ STATIC_URL = "/static/"
 # plotly.js comes from the installed plotly package (/static/plotly/plotly.min.js), so the
 # 4.6 MB file is never committed and its version always matches the Python package.
 STATICFILES_DIRS = [BASE_DIR / "static", ("plotly", Path(plotly.__file__).parent / "package_data")]
-STATIC_ROOT = BASE_DIR / "var" / "static"
+# Only for a deployment that runs collectstatic (then WHITENOISE_USE_FINDERS=0).
+STATIC_ROOT = os.environ.get("STATIC_ROOT") or None
+# Serve straight from STATICFILES_DIRS (no collectstatic step for the quick start);
+# a deployment may run collectstatic and turn this off.
+WHITENOISE_USE_FINDERS = envbool("WHITENOISE_USE_FINDERS", "1")
 LOGIN_URL = "/admin/login/"
 
 MLPERF_DATA = Path(os.environ.get("MLPERF_DATA", BASE_DIR.parent / "shared" / "mlperf"))
