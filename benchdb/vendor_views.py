@@ -298,8 +298,12 @@ class UploadForm(forms.Form):
 
 @login_required
 def page_upload(request: HttpRequest) -> HttpResponse:
-    from ingest.fetch import SyncError, require_public_url
-    from ingest.vendor import MAX_PAGE_BYTES, VendorIngestError, vendor_page_ingest
+    from ingest.vendor import (
+        MAX_PAGE_BYTES,
+        VendorIngestError,
+        vendor_page_fetch,
+        vendor_page_ingest,
+    )
 
     form = UploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
@@ -312,9 +316,9 @@ def page_upload(request: HttpRequest) -> HttpResponse:
                     raise VendorIngestError(f"{upload.name}: larger than {MAX_PAGE_BYTES} bytes")
                 report = vendor_page_ingest(data=data, path_or_url=upload.name, published=d["published"], url=d["url"], user=request.user, content_type=upload.content_type or "")  # fmt: skip
             else:
-                require_public_url(d["fetch_url"])
-                report = vendor_page_ingest(data=None, path_or_url=d["fetch_url"], published=d["published"], user=request.user)  # fmt: skip
-        except (VendorIngestError, SyncError) as exc:
+                body, ctype = vendor_page_fetch(d["fetch_url"], public_only=True)
+                report = vendor_page_ingest(data=body, path_or_url=d["fetch_url"], url=d["fetch_url"], published=d["published"], user=request.user, content_type=ctype)  # fmt: skip
+        except VendorIngestError as exc:
             form.add_error(None, str(exc))
         else:
             return HttpResponseRedirect(VendorPage(pk=report.page_id).get_absolute_url())

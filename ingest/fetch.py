@@ -157,15 +157,29 @@ class Fetched:
     content_type: str = ""
 
 
-def vendor_fetch(*, url: str, etag: str = "", last_modified: str = "", timeout: float = HTTP_TIMEOUT) -> Fetched:  # fmt: skip
+class _PublicRedirects(urllib.request.HTTPRedirectHandler):
+    """Follows a redirect only to a public address (see :func:`require_public_url`)."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):  # type: ignore[no-untyped-def]
+        require_public_url(newurl)
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
+def vendor_fetch(*, url: str, etag: str = "", last_modified: str = "", timeout: float = HTTP_TIMEOUT, public_only: bool = False) -> Fetched:  # fmt: skip
     """GET ``url`` (http or https) with ``If-None-Match`` / ``If-Modified-Since``.
 
+    ``public_only`` (URLs a user typed into the site): the URL and every redirect
+    must resolve to public addresses (:func:`require_public_url`). What remains
+    possible is DNS rebinding between the check and the connection.
     Raises :class:`TransientError` for network errors, timeouts, HTTP 429 and
-    5xx; :class:`SyncError` for other HTTP errors and bodies over
-    :data:`MAX_PAGE_BYTES`.
+    5xx; :class:`SyncError` for other HTTP errors, a private address and bodies
+    over :data:`MAX_PAGE_BYTES`.
     """
     if not url.startswith(("http://", "https://")):
         raise SyncError(f"{url}: only http and https URLs are fetched")
+    if public_only:
+        require_public_url(url)
+    opener = urllib.request.build_opener(*([_PublicRedirects()] if public_only else []))
     headers = {"User-Agent": "benchdb-sync/1", "Accept": "text/html,text/plain,*/*"}
     if etag:
         headers["If-None-Match"] = etag
@@ -173,7 +187,7 @@ def vendor_fetch(*, url: str, etag: str = "", last_modified: str = "", timeout: 
         headers["If-Modified-Since"] = last_modified
     req = urllib.request.Request(url, headers=headers)  # noqa: S310 - scheme checked above
     try:
-        with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310
+        with opener.open(req, timeout=timeout) as resp:
             body = resp.read(MAX_PAGE_BYTES + 1)
             h = resp.headers
             got = Fetched(200, body, h.get("ETag", ""), h.get("Last-Modified", ""), h.get("Content-Type", ""))  # fmt: skip

@@ -65,16 +65,17 @@ def is_url(location: str) -> bool:
     return urllib.parse.urlsplit(location).scheme in ("http", "https")
 
 
-def vendor_page_fetch(url: str, *, timeout: float = FETCH_TIMEOUT_SECONDS) -> tuple[bytes, str]:
+def vendor_page_fetch(url: str, *, timeout: float = FETCH_TIMEOUT_SECONDS, public_only: bool = False) -> tuple[bytes, str]:  # fmt: skip
     """GET an http(s) URL: (body, content type). Raises :class:`VendorIngestError` on
-    another scheme, a network error or a timeout (``timeout`` seconds), or a body over
-    :data:`MAX_PAGE_BYTES`."""
+    another scheme, a network error or a timeout (``timeout`` seconds), a body over
+    :data:`MAX_PAGE_BYTES`, or, with ``public_only`` (a URL typed into the site), a
+    URL or redirect to a loopback, private or reserved address."""
     if not is_url(url):
         raise VendorIngestError(f"{url}: only http and https URLs are fetched")
     from ingest import fetch
 
     try:
-        got = fetch.vendor_fetch(url=url, timeout=timeout)
+        got = fetch.vendor_fetch(url=url, timeout=timeout, public_only=public_only)
     except (fetch.SyncError, fetch.TransientError) as exc:
         raise VendorIngestError(f"cannot fetch: {exc}") from exc
     return got.body, got.content_type

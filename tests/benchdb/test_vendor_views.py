@@ -125,6 +125,23 @@ def test_the_site_does_not_fetch_from_private_addresses(user: User, url: str) ->
     assert not VendorPage.objects.filter(url=url).exists()
 
 
+def test_the_site_follows_no_redirect_to_a_private_address(user: User) -> None:
+    """A public URL that redirects to loopback is refused at the redirect."""
+    from unittest import mock
+
+    from ingest import fetch
+
+    def resolve(host, *a, **kw):  # the fixture's two hosts: one public, one loopback
+        ip = "93.184.216.34" if host == "public.example" else "127.0.0.1"
+        return [(2, 1, 6, "", (ip, 80))]
+
+    handler = fetch._PublicRedirects()
+    with mock.patch("socket.getaddrinfo", resolve):
+        fetch.require_public_url("http://public.example/page")
+        with pytest.raises(fetch.SyncError, match="not a public address"):
+            handler.redirect_request(None, None, 302, "Found", {}, "http://localhost/admin/")
+
+
 def test_correction_requires_login_and_csrf(pages: dict[str, VendorPage], user: User) -> None:
     claim = Claim.objects.get(page=pages["graphcore-mlperf-training-v1.1-performance-at-scale.en.txt"], kind="time", value=5.78)  # fmt: skip
     closed = Result.objects.get(round__version="v1.1", system__folder="ipu-pod128-POPART-closed")
