@@ -22,13 +22,16 @@ chromium:
 
 demo: install
 	mkdir -p var
+	test -s var/secret_key || $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > var/secret_key
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py ingest mlperf-training $(MLPERF_DATA)
 	for f in $(VENDOR_DATA)/*.txt; do $(PYTHON) manage.py ingest vendor "$$f" || exit 1; done
-	$(PYTHON) manage.py runserver 127.0.0.1:8000
+	SECRET_KEY_FILE=$(abspath var/secret_key) $(PYTHON) manage.py runserver 127.0.0.1:8000
 
 serve:
-	$(PYTHON) manage.py runserver 127.0.0.1:8000
+	mkdir -p var
+	test -s var/secret_key || $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > var/secret_key
+	SECRET_KEY_FILE=$(abspath var/secret_key) $(PYTHON) manage.py runserver 127.0.0.1:8000
 
 test: install services chromium
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(PYTHON) -m pytest -q

@@ -127,7 +127,7 @@ def start_server(kind: str, workers: int) -> tuple[subprocess.Popen[bytes], int]
     log = ROOT / "bench" / "out" / "pages_speed_server.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     with open(log, "w") as out:  # the server's access log; the child keeps its own handle
-        proc = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, "DEBUG": "0"}, stdout=out, stderr=subprocess.STDOUT)  # fmt: skip
+        proc = subprocess.Popen(cmd, cwd=ROOT, env={"SECRET_KEY": "bench-only", **os.environ, "DEBUG": "0"}, stdout=out, stderr=subprocess.STDOUT)  # fmt: skip
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:

@@ -96,7 +96,7 @@ run | integer | id of the run
 index | integer | position in file-name order (0-based)
 file | string | file name, e.g. "result_0.txt"
 path | string | path in the results repository
-role | string | "counted", "dropped_fastest", "dropped_slowest" or "failed"
+role | string | "counted", "dropped_fastest", "dropped_slowest", "failed" or "unused" (v0.5 NCF beyond the first 50 converged)
 counted | boolean | averaged by the olympic mean
 converged | boolean | the run reached the quality target and is valid
 time_to_train_minutes | number|null | run_stop - run_start, minutes
@@ -562,7 +562,8 @@ def round_order(versions: Iterable[str]) -> list[str]:
 
 def to_csv(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
     """Rows -> CSV text with a header; None becomes an empty cell, a list its items
-    joined by spaces; floats keep full precision (``repr``)."""
+    joined by spaces, text starting with ``= + - @`` gets a leading ``'``; floats
+    keep full precision (``repr``)."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(columns)
@@ -575,8 +576,15 @@ def _cell(value: Any) -> Any:
     if value is None:
         return ""
     if isinstance(value, (list, tuple)):
-        return " ".join(map(str, value))
+        value = " ".join(map(str, value))
+    if isinstance(value, str) and value[:1] in _FORMULA_START:
+        # Scraped text opened in a spreadsheet must not run as a formula (OWASP
+        # "CSV injection"): a leading apostrophe makes it text. JSON keeps it as is.
+        return "'" + value
     return value
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def to_json(rows: Iterable[dict[str, Any]], columns: Sequence[str], schema: str) -> str:

@@ -120,7 +120,7 @@ class Result(models.Model):
 
     ``score_minutes`` is the olympic mean of the counted runs' time to train times
     ``scaling_factor``; None when the result has no score (``reason`` says why).
-    ``content_sha256`` covers every input file and the scoring code version, so an
+    ``content_sha256`` covers every input file and the parsing and scoring code, so an
     unchanged result is never rewritten.
     """
 

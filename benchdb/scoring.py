@@ -12,6 +12,7 @@ epoch, as MLLOG ``time_ms``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -341,6 +342,8 @@ def run_failure(
         return "run_start not recorded", warnings
     if run.run_stop_ms is None:
         return "run_stop not recorded (log cut off?)", warnings
+    if not (math.isfinite(run.run_start_ms) and math.isfinite(run.run_stop_ms)):
+        return "run_start/run_stop time is not a number", warnings
     if rules.requires_success_status and run.run_stop_status not in (None, "success"):
         return f"run_stop status is {run.run_stop_status!r}", warnings
     if rules.init_minutes is None:

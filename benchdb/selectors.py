@@ -41,8 +41,10 @@ def result_list(
 ) -> QuerySet[Result]:
     """Results with round, system, submitter and benchmark joined (one query).
 
-    ``submitter`` matches the canonical name or any alias, case-insensitively;
-    ``benchmark`` is a canonical key (``resnet``) or a folder name (``mask``).
+    ``submitter`` matches the canonical name or the results folder name,
+    case-insensitively; ``benchmark`` is a canonical key (``resnet``) or an alias
+    (``mask``, ``ResNet-50``). A folder name is not enough: ``ssd`` is SSD-ResNet34
+    up to v1.1 and RetinaNet (key ``retinanet``) from v2.0.
     The ``*_contains`` filters are case-insensitive substrings (search):
     ``submitter_contains`` looks at the name and every alias, ``system_contains`` at
     the system name and folder, ``accelerator_contains`` at the accelerator model.
@@ -56,7 +58,8 @@ def result_list(
             system__submitter_folder__iexact=submitter
         )
     if benchmark:
-        qs = qs.filter(benchmark__key=benchmark.lower()) | qs.filter(benchmark_folder=benchmark)
+        key = benchmark.strip().lower()
+        qs = qs.filter(benchmark__key=scoring.BENCHMARK_ALIASES.get(key, key))
     if division:
         qs = qs.filter(division=division)
     if availability:

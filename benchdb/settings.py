@@ -50,12 +50,14 @@ def envsecret(name: str) -> str | None:
 
 DEBUG = envbool("DEBUG")
 SECRET_KEY = envsecret("SECRET_KEY") or ""
+SECRET_KEY_IS_EPHEMERAL = False
 if not SECRET_KEY:
-    if not DEBUG and envbool("REQUIRE_SECRET_KEY"):
-        raise ImproperlyConfigured("SECRET_KEY (or SECRET_KEY_FILE) must be set")
     # No secret default in code: an unset key is random per process, so sessions
-    # do not survive a restart. Set SECRET_KEY for anything but a local demo.
+    # do not survive a restart and several web processes would not agree on it.
+    # Commands and tests do not care; benchdb/wsgi.py refuses to serve without
+    # a key unless DEBUG is on.
     SECRET_KEY = secrets.token_urlsafe(50)
+    SECRET_KEY_IS_EPHEMERAL = True
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()]  # fmt: skip
 
 INSTALLED_APPS = [

@@ -9,6 +9,8 @@ unchanged input writes nothing; a broken file is recorded as an
 
 from __future__ import annotations
 
+import hashlib
+import math
 import multiprocessing
 import os
 import re
@@ -21,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 
 from benchdb import scoring
 from benchdb.models import Benchmark, Result, Round, Run, RunLog, Submitter, System
@@ -43,6 +45,7 @@ class IngestReport:
     changed: int = 0
     unchanged: int = 0
     failed: int = 0
+    failed_paths: list[str] = field(default_factory=list)
     scored: int = 0
     unscored: int = 0
     runs_stored: int = 0
@@ -128,7 +131,7 @@ def _ingest_repository(
     if only_paths is not None:
         dirs = [d for d in dirs if d.path in only_paths]
     known = dict(Result.objects.filter(round=rnd).values_list("source_path", "content_sha256"))
-    writer = _Writer(rnd, rules, repo, commit)
+    writer = _Writer(rnd, rules, _repository_url(repo, rules.version), commit)
     loaded = _load_all(dirs, known, workers)
     if progress:
         from tqdm import tqdm
@@ -147,10 +150,11 @@ def _ingest_repository(
         else:
             try:
                 writer.store(item, report)
-            except (DatabaseError, ValueError) as exc:
+            except (DatabaseError, ValueError, TypeError, OverflowError) as exc:
                 # The result's transaction was rolled back: nothing of it is stored.
                 # Record why and go on with the round.
                 report.failed += 1
+                report.failed_paths.append(item.dir.path)
                 IngestProblem.objects.get_or_create(
                     round=rnd,
                     path=item.dir.path,
@@ -181,7 +185,7 @@ def _load_all(
     n = workers if workers is not None else min(2, os.cpu_count() or 1)
     if n <= 1 or multiprocessing.current_process().daemon or len(dirs) < 4:
         for d in dirs:
-            yield mlperf.load_result_dir(d, known.get(d.path))
+            yield mlperf.load_result_dir(d, known.get(d.path), CODE_VERSION)
         return
     ctx = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
@@ -189,19 +193,33 @@ def _load_all(
         pending: list[Any] = []
         it = iter(dirs)
         for d in it:
-            pending.append(pool.submit(mlperf.load_result_dir, d, known.get(d.path)))
+            pending.append(pool.submit(mlperf.load_result_dir, d, known.get(d.path), CODE_VERSION))
             if len(pending) >= 2 * n:
                 yield pending.pop(0).result()
         for fut in pending:
             yield fut.result()
 
 
+def _code_version() -> str:
+    """sha256 of the code that turns files into rows (parser, rules, this module):
+    part of every result's content hash, so a change to any of them re-scores every
+    result on the next ingest, and nothing else does."""
+    h = hashlib.sha256()
+    for module in (mlperf, scoring, sys.modules[__name__]):
+        with open(module.__file__ or "", "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()
+
+
+CODE_VERSION = _code_version()
+
+
 class _Writer:
     """Stores loaded results of one repository; caches ids of shared rows."""
 
-    def __init__(self, rnd: Round, rules: scoring.Ruleset, repo: str, commit: str) -> None:
+    def __init__(self, rnd: Round, rules: scoring.Ruleset, repository: str, commit: str) -> None:
         self.round, self.rules, self.commit = rnd, rules, commit
-        self.repository = rnd.repository or repo
+        self.repository = repository
         self.benchmarks: dict[str, Benchmark] = {}
         self.submitters: dict[str, Submitter] = {}
 
@@ -210,8 +228,12 @@ class _Writer:
         bench = self._benchmark(rd.benchmark_folder)
         division, system_fields = self._system_fields(item)
         runs, score = self._score(item, bench.key, division)
+        # Shared rows are made (and committed) before the result's transaction, so a
+        # rolled-back result never leaves a cached row that does not exist.
+        json_name = item.system.submitter if item.system and item.system.submitter else ""
+        submitter = self._submitter(rd.submitter_folder, json_name)
         with transaction.atomic():
-            system = self._system(rd, item, system_fields)
+            system = self._system(rd, submitter, system_fields)
             result = Result.objects.filter(
                 system=system, benchmark_folder=rd.benchmark_folder
             ).first()
@@ -338,9 +360,7 @@ class _Writer:
             "source_path": s.path,
         }
 
-    def _system(self, rd: ResultDir, item: LoadedResult, fields: dict[str, Any]) -> System:
-        json_name = item.system.submitter if item.system and item.system.submitter else ""
-        submitter = self._submitter(rd.submitter_folder, json_name)
+    def _system(self, rd: ResultDir, submitter: Submitter, fields: dict[str, Any]) -> System:
         system = System.objects.filter(
             round=self.round, submitter_folder=rd.submitter_folder, folder=rd.system_folder
         ).first()
@@ -370,9 +390,11 @@ class _Writer:
                 found = sub
                 break
         if found is None:
-            found = Submitter.objects.create(
-                name=json_name or folder, aliases=sorted(set(spellings))
-            )
+            try:
+                with transaction.atomic():
+                    found = Submitter.objects.create(name=json_name or folder, aliases=sorted(set(spellings)))  # fmt: skip
+            except IntegrityError:  # another ingest created it meanwhile
+                found = Submitter.objects.get(name=json_name or folder)
         elif not set(spellings) <= set(found.aliases):
             found.aliases = sorted(set(found.aliases) | set(spellings))
             found.save(update_fields=["aliases"])
@@ -399,7 +421,10 @@ def _run_row(i: int, p: ParsedRun, ttt: float | None, why: str | None, warnings:
         failure_reason=why or "",
         warnings=warnings,
         global_batch_size=int(gbs)
-        if isinstance(gbs, (int, float)) and not isinstance(gbs, bool)
+        if isinstance(gbs, (int, float))
+        and not isinstance(gbs, bool)
+        and math.isfinite(gbs)
+        and abs(gbs) < 2**62
         else None,
         converge_at=before_stop[-1].at if before_stop else None,
         converge_unit=p.eval_unit if before_stop else "",
@@ -409,6 +434,14 @@ def _run_row(i: int, p: ParsedRun, ttt: float | None, why: str | None, warnings:
 
 
 def _repository_url(repo: str, version: str) -> str:
+    """Where the files came from, for provenance links: the git checkout's ``origin``
+    URL (credentials dropped); else, for a folder named as MLCommons names its
+    repositories (``training_results_v1.1``, as ../shared/mlperf's byte-exact copies
+    are), that public repository; else the folder's absolute path."""
+    origin = subprocess.run(["git", "-C", repo, "config", "--get", "remote.origin.url"], capture_output=True, text=True)  # fmt: skip
+    url = origin.stdout.strip() if origin.returncode == 0 and os.path.isdir(os.path.join(repo, ".git")) else ""  # fmt: skip
+    if url:
+        return re.sub(r"^(\w+://)[^/@]*@", r"\1", url).removesuffix(".git")
     if mlperf.ROUND_DIR.fullmatch(os.path.basename(os.path.abspath(repo))):
         return f"https://github.com/mlcommons/training_results_{version}"
     return os.path.abspath(repo)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import json
+import math
 import os
 import re
 import zlib
@@ -90,7 +91,7 @@ def parse_log(data: bytes, path: str = "", *, compress: bool = True) -> ParsedRu
     return _collect(path, sha, len(data), fmt, records, packed)
 
 
-# A record: (line, key, time_ms, value, metadata) or (line, None, error message).
+# A record: (line, key, time_ms, value, metadata); a line that does not parse is a Problem.
 Record = tuple[int, str | None, float, Any, dict[str, Any]]
 
 
@@ -115,13 +116,32 @@ def _lines_with(data: bytes, token: bytes) -> Iterator[tuple[int, bytes]]:
         pos = data.find(token, end)
 
 
+def _no_constant(name: str) -> None:
+    """``NaN``/``Infinity`` in a log (a diverged loss, say) become None: PostgreSQL's
+    jsonb cannot store them, and no target can be met by them."""
+    return None
+
+
 def _mllog_records(data: bytes, path: str) -> Iterator[Record | Problem]:
     for line, text in _lines_with(data, MLLOG):
         try:
-            m = json.loads(text.decode("latin-1"))
-            yield line, m["key"], float(m["time_ms"]), m["value"], m["metadata"] or {}
-        except (ValueError, KeyError, TypeError) as exc:
-            yield Problem(path, line, f"MLLOG line does not parse: {exc}")
+            m = json.loads(text.decode("latin-1"), parse_constant=_no_constant)
+            key, t, meta = m["key"], float(m["time_ms"]), m["metadata"] or {}
+            if not isinstance(key, str) or not isinstance(meta, dict):
+                raise TypeError("key must be a string and metadata an object")
+            record: Record | Problem = (line, key, t, m["value"], meta)
+        except (ValueError, KeyError, TypeError, OverflowError) as exc:
+            record = Problem(path, line, f"MLLOG line does not parse: {exc}")
+        yield record
+
+
+def _seconds_ms(secs: str) -> float:
+    """Unix seconds as logged by v0.5/v0.6 (``1560873710.141``) -> ms; NaN when the
+    digits do not make a number (``1.2.3``), so that the run has no usable time."""
+    try:
+        return float(secs) * 1000.0
+    except ValueError:
+        return math.nan
 
 
 _MLL06_LINE = re.compile(r"\s*([0-9.]+)\s+([A-Za-z0-9_]+)(?::\s*(.*))?$", re.S)
@@ -153,7 +173,7 @@ def _mll06_records(data: bytes, path: str) -> Iterator[Record | Problem]:
         yield (
             line,
             key,
-            float(secs) * 1000.0,
+            _seconds_ms(secs),
             body.get("value"),
             meta if isinstance(meta, dict) else {},
         )
@@ -182,7 +202,7 @@ def _mlp05_records(data: bytes, path: str) -> Iterator[Record | Problem]:
         if key == "eval_accuracy" and isinstance(value, dict):
             meta["epoch_num"] = value.get("epoch")
             value = value.get("value")
-        yield line, key, float(secs) * 1000.0, value, meta
+        yield line, key, _seconds_ms(secs), value, meta
 
 
 def _collect(
@@ -291,9 +311,10 @@ def _more(path: str, n_errors: int) -> tuple[Problem, ...]:
 
 def _num(x: Any) -> float | None:
     try:
-        return float(x)
-    except (TypeError, ValueError):
+        f = float(x)
+    except (TypeError, ValueError, OverflowError):
         return None
+    return f if math.isfinite(f) else None
 
 
 def _scalar(v: Any) -> bool:
@@ -366,7 +387,7 @@ def _int(
         return None
     try:
         return int(float(str(v).strip()))
-    except ValueError:
+    except (ValueError, OverflowError):
         problems.append(
             Problem(path, _line_of(text, f'"{key}"'), f"{key} is not a number: {v!r}", "warning")
         )
@@ -422,6 +443,15 @@ def parse_systems_json(data: bytes, path: str = "") -> ParsedSystem:
     )
 
 
+def _count(v: Any) -> int | None:
+    """A count from a systems file (``"16"``, ``16``, ``16.0``); None if it is not one."""
+    try:
+        n = int(float(str(v).strip()))
+    except (ValueError, OverflowError):
+        return None
+    return n if 0 <= n < 2**31 else None
+
+
 def parse_entry_json(data: bytes, path: str = "") -> ParsedSystem:
     """Parse a v0.5 ``results/<system>/entry.json`` (nodes listed under ``nodes``).
 
@@ -435,11 +465,11 @@ def parse_entry_json(data: bytes, path: str = "") -> ParsedSystem:
     if not isinstance(raw, dict):
         raise ParseError("not a JSON object", path=path, line=1)
     nodes = [n for n in raw.get("nodes", []) if isinstance(n, dict)]
-    n_nodes = sum(int(n.get("num_nodes", 1) or 1) for n in nodes) or None
+    n_nodes = sum(_count(n.get("num_nodes", 1)) or 1 for n in nodes) or None
     accel = next(
         (str(n.get("accelerator")) for n in nodes if n.get("accelerator") not in (None, "NA")), ""
     )
-    per_node = int(nodes[0].get("num_accelerators", 0) or 0) if nodes else None
+    per_node = _count(nodes[0].get("num_accelerators", 0)) if nodes else None
     return ParsedSystem(
         path=path,
         raw=raw,
@@ -467,8 +497,10 @@ def parse_scaling_json(data: bytes, path: str = "") -> float:
         factor = float(json.loads(data)["scaling_factor"])
     except (ValueError, KeyError, TypeError) as exc:
         raise ParseError(f"no usable scaling_factor: {exc}", path=path, line=1) from exc
-    if not factor > 0:
-        raise ParseError(f"scaling_factor must be > 0, got {factor}", path=path, line=1)
+    if not (math.isfinite(factor) and factor > 0):
+        raise ParseError(
+            f"scaling_factor must be a finite number > 0, got {factor}", path=path, line=1
+        )
     return factor
 
 
@@ -602,16 +634,15 @@ def _dirs(path: str) -> list[str]:
 
 # --- one result folder, end to end -------------------------------------------------
 
-#: Bump when parsing or scoring changes, so that every result is recomputed.
-PARSER_VERSION = "2026-11-21.3"
 
-
-def load_result_dir(rd: ResultDir, known_sha256: str | None = None) -> LoadedResult:
+def load_result_dir(
+    rd: ResultDir, known_sha256: str | None = None, code_version: str = ""
+) -> LoadedResult:
     """Read and parse one result folder: its runs, systems file and scaling.json.
 
     Reads the files under ``rd.repo_root``. The content hash covers every file it
-    reads and :data:`PARSER_VERSION`; when it equals ``known_sha256`` nothing is
-    parsed (``unchanged=True``). Never raises for bad content: problems come back
+    reads and ``code_version`` (the caller's hash of the parsing and scoring code);
+    when it equals ``known_sha256`` nothing is parsed (``unchanged=True``). Never raises for bad content: problems come back
     in ``problems``; OSError (unreadable repository) propagates.
     """
 
@@ -620,7 +651,7 @@ def load_result_dir(rd: ResultDir, known_sha256: str | None = None) -> LoadedRes
             return f.read()
 
     blobs = {rel: read(rel) for rel in (rd.system_file, rd.scaling_file, *rd.runs) if rel}
-    h = hashlib.sha256(PARSER_VERSION.encode())
+    h = hashlib.sha256(code_version.encode())
     for rel in sorted(blobs):
         h.update(f"\0{rel}\0".encode())
         h.update(hashlib.sha256(blobs[rel]).digest())
@@ -638,6 +669,8 @@ def load_result_dir(rd: ResultDir, known_sha256: str | None = None) -> LoadedRes
             problems += system.problems
         except ParseError as exc:
             problems.append(Problem(exc.path, exc.line, exc.reason))
+        except Exception as exc:  # noqa: BLE001 - as for logs: record, go on
+            problems.append(Problem(rd.system_file, None, f"cannot read systems file: {type(exc).__name__}: {exc}"))  # fmt: skip
     scaling = None
     if rd.scaling_file:
         try:
@@ -646,7 +679,12 @@ def load_result_dir(rd: ResultDir, known_sha256: str | None = None) -> LoadedRes
             problems.append(Problem(exc.path, exc.line, exc.reason))
     runs = []
     for rel in rd.runs:
-        run = parse_log(blobs.pop(rel), rel)
+        data = blobs.pop(rel)
+        try:
+            run = parse_log(data, rel)
+        except Exception as exc:  # noqa: BLE001 - one unreadable log must not stop the round
+            problem = Problem(rel, None, f"cannot read log: {type(exc).__name__}: {exc}")
+            run = ParsedRun(path=rel, sha256=hashlib.sha256(data).hexdigest(), size=len(data), log_format="none", parse_errors=(problem,), parse_error_count=1, compressed_log=zlib.compress(data, 6))  # fmt: skip
         problems += run.parse_errors
         runs.append(run)
     if not rd.runs:

@@ -168,3 +168,9 @@ def test_csv_and_json_carry_the_same_rows():
     parsed = list(csv.DictReader(io.StringIO(exports.to_csv(rows, cols))))
     assert doc["columns"] == list(cols) == list(parsed[0])
     assert [float(r["efficiency"]) for r in parsed] == [r["efficiency"] for r in doc["rows"]]
+
+
+def test_csv_cells_that_would_run_as_formulas_become_text():
+    rows = [{"a": '=HYPERLINK("http://x")', "b": -1.5, "c": ["x", "y"], "d": "@SUM(1)", "e": "ok"}]
+    [cells] = list(csv.reader(io.StringIO(exports.to_csv(rows, list("abcde")))))[1:]
+    assert cells == ["'=HYPERLINK(\"http://x\")", "-1.5", "x y", "'@SUM(1)", "ok"]

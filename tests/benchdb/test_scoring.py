@@ -189,10 +189,18 @@ def test_v0_5_ncf_needs_50_converged_runs():
 def test_other_results_score_with_the_olympic_mean():
     minutes = [30.0, None, 29.0, 31.0, 27.0]
     score, unused = scoring.score_result(minutes, V11, "resnet")
-    assert unused == () and score == scoring.olympic_mean(minutes, 1)
+    # 27 (index 4) is the fastest and dropped; the failed run is the slowest one
+    assert unused == () and score.score_minutes == pytest.approx((29.0 + 30.0 + 31.0) / 3)
+    assert sorted(score.counted) == [0, 2, 3] and score.dropped_fastest == (4,)
+    assert score.dropped_slowest == (1,)
 
 
 def test_unparseable_lines_fail_a_run_from_v0_7_only():
     run = _run(parse_error_count=3)
     assert "3 log line(s) do not parse" in scoring.run_failure(run, V11, "resnet", "closed")[0]
     assert scoring.run_failure(run, scoring.ruleset_for("v0.6"), "resnet", "closed")[0] is None
+
+
+def test_a_run_whose_times_are_not_numbers_fails():
+    why, _ = scoring.run_failure(_run(run_start_ms=float("nan")), V11, "resnet", "closed")
+    assert why == "run_start/run_stop time is not a number"

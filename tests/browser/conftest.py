@@ -75,7 +75,7 @@ def server_url(browser_db, django_db_blocker, mlperf_data) -> Iterator[str]:  # 
         mlperf_training_ingest(location=str(mlperf_data))
         connection.close()  # the test DB is dropped at the end: leave no idle connection
     port = _free_port()
-    env = {**os.environ, "DATABASE_URL": _database_url(), "DEBUG": "0", "PYTHONUNBUFFERED": "1"}
+    env = {"SECRET_KEY": "browser-tests-only", **os.environ, "DATABASE_URL": _database_url(), "DEBUG": "0", "PYTHONUNBUFFERED": "1"}  # fmt: skip
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     with open(SCREENSHOTS / "server.log", "w") as log:
         proc = subprocess.Popen(

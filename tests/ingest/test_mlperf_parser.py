@@ -209,3 +209,34 @@ def test_v0_5_submissions_nest_at_any_depth(tmp_path):
     ]
     assert [Path(r).name for r in dirs[0].runs] == ["result_1.txt", "result_2.txt", "result_10.txt"]
     assert all(d.system_file and d.system_file.endswith("entry.json") for d in dirs)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b':::MLLOG {"key": "run_start", "value": null, "time_ms": 1, "metadata": "oops"}',
+        b':::MLLOG {"key": ["run_start"], "value": null, "time_ms": 1, "metadata": {}}',
+        b':::MLLOG {"key": "x", "value": null, "time_ms": "1.2.3", "metadata": {}}',
+        b':::MLLOG {"key": "x", "value": null, "time_ms": NaN, "metadata": {}}',
+        b":::MLLOG [1, 2]",
+    ],
+)
+def test_odd_mllog_lines_are_problems_not_crashes(line):
+    run = mlperf.parse_log(line + b"\n", "result_0.txt")
+    assert run.parse_error_count == 1 and run.parse_errors[0].line == 1
+
+
+def test_nan_values_are_kept_as_none():
+    data = b':::MLLOG {"key": "eval_accuracy", "value": NaN, "time_ms": 5, "metadata": {"epoch_num": NaN}}\n'
+    run = mlperf.parse_log(data, "result_0.txt")
+    assert run.parse_errors == () and run.evals[0].value is None and run.evals[0].at is None
+
+
+def test_v0_6_times_that_are_not_numbers_do_not_crash():
+    run = mlperf.parse_log(b':::MLL 1.2.3 run_start: {"value": null}\n', "result_0.txt")
+    assert run.run_start_ms != run.run_start_ms  # NaN: the run has no usable time
+
+
+def test_scaling_json_rejects_infinity():
+    with pytest.raises(ParseError):
+        mlperf.parse_scaling_json(b'{"scaling_factor": 1e999}')
