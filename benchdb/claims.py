@@ -37,6 +37,7 @@ from dataclasses import dataclass, field, fields
 from datetime import date
 from typing import Any
 
+from benchdb.exports import framework_family
 from benchdb.scoring import canonical_benchmark, round_tuple
 
 CONSISTENT, INCONSISTENT, AMBIGUOUS = "consistent", "inconsistent", "ambiguous"
@@ -385,12 +386,10 @@ def _earlier(a: str, b: str) -> bool:
 
 
 def _same_line(old: ResultFacts, new: ResultFacts) -> bool:
-    """Same submitter and framework family (``ipu-pod16-TF1`` in v1.0 and v1.1)."""
-    return old.submitter == new.submitter and _framework_family(old) == _framework_family(new)
-
-
-def _framework_family(r: ResultFacts) -> str:
-    return (r.framework.split() or [""])[0].lower()
+    """Same submitter and framework family (``ipu-pod16-TF1`` in v1.0 and v1.1), the
+    family as the software page draws its lines (``benchdb.exports.framework_family``:
+    ``"MXNet NVIDIA Release 21.05"`` and ``"NGC MXNet 21.09 , ..."`` are both MXNet)."""
+    return old.submitter == new.submitter and framework_family(old.framework) == framework_family(new.framework)  # fmt: skip
 
 
 def _verify_gain(c: ClaimFacts, bench: str, results: Sequence[ResultFacts], chosen: dict[str, list[ResultFacts]] | None) -> Verification:  # fmt: skip

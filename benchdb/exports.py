@@ -221,6 +221,92 @@ SCHEMAS: dict[str, tuple[Column, ...]] = {
 }
 
 
+# --- vendor pages and claims (benchdb.vendor_selectors, /vendor/) -------------------
+# "array": a JSON array (items space-separated in CSV).
+
+_VENDOR_PAGE_SPEC = """
+id | integer | id of the page (/vendor/pages/<id>/)
+page | string | the page's source URL, else its file name
+title | string | the page's title ("" if none)
+file_name | string | name of the uploaded or ingested file ("" for a fetched URL)
+url | string | source URL ("" if not known)
+published | string|null | publication date, YYYY-MM-DD: given, or the first date in the page's opening; null if unknown
+retrieved | string | when benchdb got the page, ISO 8601 with time zone
+language | string | "en", "zh-Hans", "zh-Hant" or "und" (undetermined)
+format | string | "html" or "text"
+sha256 | string | sha256 of the page's bytes as fetched or uploaded
+claims | integer|null | numeric claims found in the page
+vendor_results | integer|null | rows of the vendor's own tables found in the page
+link | string | path of the page on this site
+"""
+
+_CLAIM_SPEC = """
+id | integer | id of the claim (/vendor/claims/<id>/)
+page | string | source URL of the claim's page, else its file name
+sentence | string | the sentence that states the claim, as the page gives it
+kind | string | "time", "head_to_head", "multiplier", "percentage", "scale", "parity", "spec", "throughput" or "count"
+value | number|null | the claimed figure, in unit; null when the page's number is no finite figure
+unit | string | "min", "s" or "h" (times), "%", "x", "GPU", "IPU"... (scales), "TFLOPS", "GB"... (hardware)
+qualifier | string | "up to", "nearly", "about", "more than", "at least", "just over", "less than", "only" or ""
+system | string | the system the claim is about, as the page names it
+benchmark | string | the benchmark as the page names it
+round | string | round the claim is checked in ("v1.1"): named in the page, else the latest published on or before the page's date
+division | string | "closed", "open" or "" (not named)
+compared_system | string | the other side of a comparison, as the page names it
+compared_value | number|null | the other side's figure, in unit
+recomputed_value | number|null | the claimed figure recomputed from the linked results' scores, in unit
+compared_recomputed_value | number|null | the other side's figure recomputed, in unit
+verdict | string | "consistent", "inconsistent", "ambiguous", "not-mlperf" or "unverifiable" (benchdb.claims)
+flags | array | strings: differences and caveats MLPerf's results messaging guidelines require stating ("different-divisions"...)
+result_ids | array | strings: MLPerf result IDs the page cites ("3.0-2053")
+results | array | strings: the results the claim was checked against, "role:round/submitter/system/benchmark"; role "subject", "compared" or "baseline"
+link | string | path of the claim on this site
+"""
+
+_CLAIM_LINK_SPEC = """
+claim | integer | id of the claim
+role | string | "subject" (the claimed system), "compared" (the other side) or "baseline" (the earlier result a gain is measured from)
+result | string | path of the result page on this site
+round | string | round version of the result
+submitter | string | submitting organization
+system | string | system folder name
+division | string | "closed" or "open"
+availability | string | availability category
+accelerators | integer|null | accelerator count
+benchmark | string | benchmark key
+score_minutes | number|null | the result's time to train, minutes (olympic mean x scaling factor)
+link | string | path of the result page on this site
+"""
+
+_VENDOR_RESULT_SPEC = """
+page | integer | id of the page
+table | integer | the table's number in the page, from 1
+row | integer | the row's number in its table, from 1
+line | integer | 1-based line of the page's cleaned text
+caption | string | up to three lines of text above the table (its title and notes)
+model | string | the model (network) cell as written
+benchmark | string | benchmark key the model names ("" if none)
+framework | string | the framework cell
+system | string | the server cell, else the accelerator
+accelerators | integer|null | the row's accelerator count
+metric | string | "time-to-train", "throughput" or ""
+value | number|null | the row's time to train (minutes) or throughput (in unit)
+unit | string | "min", or the throughput unit of the column header
+result_id | string | the MLPerf-ID cell ("3.0-2068") or ""
+round | string | round named by the model or the caption ("v3.0") or ""
+division | string | "closed" or "open" from the caption, else ""
+carried | array | integers: 0-based indexes of the cells filled from the row above
+cells | array | strings: the row's cells in column order
+"""
+
+SCHEMAS |= {
+    "benchdb.vendor_pages/1": _cols(_VENDOR_PAGE_SPEC),
+    "benchdb.claims/1": _cols(_CLAIM_SPEC),
+    "benchdb.claim_links/1": _cols(_CLAIM_LINK_SPEC),
+    "benchdb.vendor_results/1": _cols(_VENDOR_RESULT_SPEC),
+}
+
+
 def columns(schema: str) -> tuple[str, ...]:
     """Column names of a schema in :data:`SCHEMAS` (KeyError if unknown)."""
     return tuple(c.name for c in SCHEMAS[schema])

@@ -1,162 +1,40 @@
-"""Vendor pages and their claims: reads, table rows, and the pages that show them.
+"""Vendor pages and their claims: the pages that show them, and the writes behind
+a login.
 
-Kept in one module for the vendor feature: selectors (``vendor_page_list``,
-``vendor_page_get``, ``claim_list``, ``claim_get``), pure row shaping (``*_row``,
-``highlight_segments``) and thin views. Every table is also ``?format=csv`` and
-``?format=json`` from the same rows (``benchdb.views.export_response``), with
-the schemas named in :data:`SCHEMAS`. Writes go through ``ingest.vendor`` and need a
-login; text from vendor pages is only ever rendered through autoescaping templates.
+Thin views: reads come from ``benchdb.vendor_selectors`` (selectors and the table
+rows built from them); every table is also ``?format=csv`` and ``?format=json`` from
+the same rows (``benchdb.views.export_response``), with the columns of its schema in
+``benchdb.exports.SCHEMAS``. Writes go through ``ingest.vendor`` and need a login;
+text from vendor pages is only ever rendered through autoescaping templates.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, cast
 
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Prefetch, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_POST
 
-from benchdb.models import Claim, ClaimCorrection, ClaimResult, Result, VendorPage, VendorResult
+from benchdb import exports
+from benchdb.models import Claim, Result, VendorPage
+from benchdb.vendor_selectors import (
+    claim_candidates,
+    claim_export_rows,
+    claim_get,
+    claim_row,
+    link_row,
+    page_row,
+    scored_result_list,
+    vendor_page_get,
+    vendor_page_list,
+    vendor_result_list,
+    vendor_result_row,
+)
 from benchdb.views import export_response
-
-# --- columns -----------------------------------------------------------------------
-
-PAGE_COLUMNS = ("id", "page", "title", "file_name", "url", "published", "retrieved", "language",
-                "format", "sha256", "claims", "vendor_results", "link")  # fmt: skip
-CLAIM_COLUMNS = ("id", "page", "sentence", "kind", "value", "unit", "qualifier", "system",
-                 "benchmark", "round", "division", "compared_system", "compared_value",
-                 "recomputed_value", "compared_recomputed_value", "verdict", "flags",
-                 "result_ids", "results", "link")  # fmt: skip
-LINK_COLUMNS = ("claim", "role", "result", "round", "submitter", "system", "division",
-                "availability", "accelerators", "benchmark", "score_minutes", "link")  # fmt: skip
-VENDOR_RESULT_COLUMNS = ("page", "table", "row", "line", "caption", "model", "benchmark",
-                         "framework", "system", "accelerators", "metric", "value", "unit",
-                         "result_id", "round", "division", "carried", "cells")  # fmt: skip
-SCHEMAS = {
-    "benchdb.vendor_pages/1": PAGE_COLUMNS,
-    "benchdb.claims/1": CLAIM_COLUMNS,
-    "benchdb.claim_links/1": LINK_COLUMNS,
-    "benchdb.vendor_results/1": VENDOR_RESULT_COLUMNS,
-}
-"""``page``: the page's URL, else its file name; ``value``, ``compared_value``,
-``recomputed_value``, ``compared_recomputed_value`` in ``unit``; ``flags``,
-``result_ids``, ``results`` are lists (space-separated in CSV); ``results`` items are
-``role:round/submitter/system/benchmark``; ``link``/``result`` are paths on this site;
-``score_minutes`` in minutes."""
-
-# --- selectors ---------------------------------------------------------------------
-
-_LINKS = Prefetch("links", queryset=ClaimResult.objects.select_related(
-    "result__round", "result__system__submitter", "result__benchmark").order_by("pk"))  # fmt: skip
-
-
-def vendor_page_list() -> QuerySet[VendorPage]:
-    """Pages with their claim and table-row counts; no raw bytes or text loaded (one query)."""
-    return VendorPage.objects.defer("raw", "text").annotate(
-        n_claims=Count("claims", distinct=True), n_results=Count("vendor_results", distinct=True)
-    ).order_by("-published", "file_name", "pk")  # fmt: skip
-
-
-def vendor_page_get(pk: int) -> VendorPage:
-    """One page (raw bytes not loaded) with its claims and their links prefetched
-    (three queries); raises Http404."""
-    qs = VendorPage.objects.defer("raw").prefetch_related(
-        Prefetch("claims", queryset=Claim.objects.order_by("start", "position").prefetch_related(_LINKS)))  # fmt: skip
-    return get_object_or_404(qs, pk=pk)
-
-
-def claim_list(*, verdict: str = "", kind: str = "", page: int | None = None) -> QuerySet[Claim]:
-    """Claims with their page and links (two queries), in page order."""
-    qs = Claim.objects.select_related("page").defer("page__raw", "page__text").prefetch_related(_LINKS)  # fmt: skip
-    if verdict:
-        qs = qs.filter(verdict=verdict)
-    if kind:
-        qs = qs.filter(kind=kind)
-    if page is not None:
-        qs = qs.filter(page_id=page)
-    return qs.order_by("page__published", "page_id", "position")
-
-
-def claim_get(pk: int) -> Claim:
-    """One claim with its page, links (with each result's runs) and corrections."""
-    links = Prefetch("links", queryset=ClaimResult.objects.select_related(
-        "result__round", "result__system__submitter", "result__benchmark").prefetch_related("result__runs").order_by("pk"))  # fmt: skip
-    corrections = Prefetch("corrections", queryset=ClaimCorrection.objects.select_related("user"))
-    qs = Claim.objects.select_related("page", "vendor_result").defer("page__raw", "page__text")
-    return get_object_or_404(qs.prefetch_related(links, corrections), pk=pk)
-
-
-def claim_candidates(claim: Claim) -> QuerySet[Result]:
-    """Results a person may link a claim to: the claim's round and benchmark, or
-    every scored result when the claim names neither."""
-    qs = Result.objects.filter(status=Result.Status.SCORED).select_related("round", "system__submitter", "benchmark")  # fmt: skip
-    if claim.round:
-        qs = qs.filter(round__version=claim.round)
-    if claim.benchmark_key:
-        qs = qs.filter(benchmark__key=claim.benchmark_key)
-    return qs.order_by("round__version", "benchmark__key", "system__folder")
-
-
-# --- rows (pure reshaping) ----------------------------------------------------------
-
-
-def page_row(p: Any) -> dict[str, Any]:
-    return {
-        "id": p.pk, "page": p.source, "title": p.title, "file_name": p.file_name, "url": p.url,
-        "published": p.published.isoformat() if p.published else None,
-        "retrieved": p.retrieved.isoformat(), "language": p.language, "format": p.format,
-        "sha256": p.sha256, "claims": getattr(p, "n_claims", None),
-        "vendor_results": getattr(p, "n_results", None), "link": p.get_absolute_url(),
-    }  # fmt: skip
-
-
-def _link_label(lk: Any) -> str:
-    r = lk.result
-    return f"{lk.role}:{r.round.version}/{r.system.submitter.name}/{r.system.folder}/{r.benchmark.key}"
-
-
-def claim_row(c: Any, page: Any | None = None) -> dict[str, Any]:
-    """A claim (links prefetched) -> a flat dict over :data:`CLAIM_COLUMNS`."""
-    p = page or c.page
-    return {
-        "id": c.pk, "page": p.source, "sentence": c.sentence, "kind": c.kind, "value": c.value,
-        "unit": c.unit, "qualifier": c.qualifier, "system": c.system, "benchmark": c.benchmark,
-        "round": c.round, "division": c.division, "compared_system": c.compared_system,
-        "compared_value": c.compared_value, "recomputed_value": c.recomputed_value,
-        "compared_recomputed_value": c.compared_recomputed_value, "verdict": c.verdict,
-        "flags": list(c.flags), "result_ids": list(c.result_ids),
-        "results": [_link_label(lk) for lk in c.links.all()], "link": c.get_absolute_url(),
-    }  # fmt: skip
-
-
-def link_row(lk: Any) -> dict[str, Any]:
-    r = lk.result
-    return {
-        "claim": lk.claim_id, "role": lk.role, "result": r.get_absolute_url(),
-        "round": r.round.version, "submitter": r.system.submitter.name, "system": r.system.folder,
-        "division": r.division, "availability": r.system.availability,
-        "accelerators": r.system.accelerators, "benchmark": r.benchmark.key,
-        "score_minutes": r.score_minutes, "link": r.get_absolute_url(),
-    }  # fmt: skip
-
-
-def vendor_result_row(v: Any) -> dict[str, Any]:
-    return {
-        "page": v.page_id, "table": v.table + 1, "row": v.row + 1, "line": v.line,
-        "caption": v.caption, "model": v.model, "benchmark": v.benchmark_key,
-        "framework": v.framework, "system": v.system, "accelerators": v.accelerators,
-        "metric": v.metric, "value": v.value, "unit": v.unit, "result_id": v.result_id,
-        "round": v.round, "division": v.division, "carried": list(v.carried), "cells": list(v.cells),
-    }  # fmt: skip
-
-
-def claim_export_rows(*, verdict: str = "", kind: str = "") -> Iterable[dict[str, Any]]:
-    """Rows of ``manage.py export claims`` and of the claims page (``benchdb.claims/1``)."""
-    return (claim_row(c) for c in claim_list(verdict=verdict, kind=kind))
 
 
 def highlight_segments(text: str, spans: Sequence[tuple[int, int, Any]]) -> list[dict[str, Any]]:
@@ -185,7 +63,7 @@ def highlight_segments(text: str, spans: Sequence[tuple[int, int, Any]]) -> list
 
 
 def _table(request: HttpRequest, rows: list[dict[str, Any]], schema: str, name: str) -> HttpResponse | None:  # fmt: skip
-    return export_response(request.GET.get("format", ""), rows, SCHEMAS[schema], schema, name)
+    return export_response(request.GET.get("format", ""), rows, exports.columns(schema), schema, name)
 
 
 def page_list(request: HttpRequest) -> HttpResponse:
@@ -209,8 +87,8 @@ def page_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def page_vendor_results(request: HttpRequest, pk: int) -> HttpResponse:
-    page = get_object_or_404(VendorPage.objects.defer("raw", "text"), pk=pk)
-    rows = [vendor_result_row(v) for v in VendorResult.objects.filter(page=page)]
+    page = vendor_page_get(pk, claims=False)
+    rows = [vendor_result_row(v) for v in vendor_result_list(page_id=page.pk)]
     out = _table(request, rows, "benchdb.vendor_results/1", f"benchdb-vendor-page-{pk}-tables")
     return out or render(request, "vendor/vendor_results.html", {"page": page, "rows": rows})
 
@@ -239,7 +117,7 @@ class CorrectionForm(forms.Form):
 
     def __init__(self, *args: Any, claim: Claim, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        everything = Result.objects.filter(status=Result.Status.SCORED).select_related("round", "system__submitter", "benchmark").order_by("round__version", "benchmark__key", "system__folder")  # fmt: skip
+        everything = scored_result_list()
         for name, qs in (("subject", claim_candidates(claim)), ("compared", everything), ("baseline", everything)):  # fmt: skip
             f = cast(forms.ModelChoiceField, self.fields[name])  # type: ignore[type-arg]
             f.queryset = qs
@@ -272,7 +150,7 @@ def claim_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def claim_correct(request: HttpRequest, pk: int) -> HttpResponse:
     from ingest.vendor import claim_links_correct
 
-    claim = get_object_or_404(Claim.objects.only("pk", "round", "benchmark_key"), pk=pk)
+    claim = claim_get(pk, related=False)
     form = CorrectionForm(request.POST, claim=claim)
     if not form.is_valid():
         full = claim_get(pk)

@@ -1,4 +1,6 @@
-"""Getting a source's bytes: git checkouts and conditional HTTP GETs, with retries.
+"""Getting a source's bytes: git checkouts and conditional HTTP GETs, with retries;
+and the URL rules every ingest path shares (:func:`is_http_url`,
+:func:`strip_userinfo`, :func:`cache_dir`).
 
 No database here; ``ingest.sync`` decides what to read and records the job.
 Network errors raise :class:`TransientError` and are retried by :func:`retry` after
@@ -11,6 +13,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -63,6 +66,42 @@ def _backoff(seconds: float) -> None:
     time.sleep(seconds)
 
 
+# --- URLs ------------------------------------------------------------------------------
+
+
+def is_http_url(s: str) -> bool:
+    """True when ``s`` is an http or https URL with a host: the only URLs fetched
+    (git sources, vendor pages). Anything else is a local path."""
+    parts = urllib.parse.urlsplit(s)
+    return parts.scheme in ("http", "https") and bool(parts.netloc)
+
+
+_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/\s@'\"]*@")
+
+
+def strip_userinfo(text: str) -> str:
+    """``text`` (a URL, or a message that may quote URLs, such as git's stderr) with
+    the ``user:token@`` part of every URL removed: what a page may show."""
+    return _USERINFO.sub(r"\1", text)
+
+
+def cache_dir(url: str, *, source_id: int | None = None) -> str:
+    """Where a git ``url`` is checked out: ``BENCHDB_CACHE/sources/<source_id>/<name>``
+    for a source's syncs (each source its own checkout, so that two sources of one
+    repository never share a working tree), ``BENCHDB_CACHE/<name>`` for a one-off
+    ingest. ``<name>`` is the repository's name (``training_results_v4.1``, ``.git``
+    dropped, other characters than ``A-Za-z0-9_.-`` as ``_``): a repository root is
+    recognised by it, so it must be kept.
+    """
+    from django.conf import settings
+
+    path = urllib.parse.urlsplit(url).path if "://" in url else url
+    name = re.sub(r"\.git$", "", path.rstrip("/").rsplit("/", 1)[-1].rsplit(":", 1)[-1])
+    name = re.sub(r"[^A-Za-z0-9_.-]", "_", name).strip(".") or "repository"
+    parts = ["sources", str(source_id)] if source_id is not None else []
+    return os.path.join(settings.BENCHDB_CACHE, *parts, name)
+
+
 # --- git -------------------------------------------------------------------------------
 
 
@@ -87,7 +126,7 @@ def git_checkout(*, url: str, ref: str, dest: str) -> tuple[str, str]:
         os.makedirs(dest)
         git(["-C", dest, "init", "-q"])
         git(["-C", dest, "remote", "add", "origin", url])
-    retry(lambda: git(["-C", dest, "fetch", "-q", "--depth", "1", "--no-tags", "origin", ref or "HEAD"], transient=True), f"git fetch {url} {ref}")  # fmt: skip
+    retry(lambda: git(["-C", dest, "fetch", "-q", "--depth", "1", "--no-tags", "origin", ref or "HEAD"], transient=True), f"git fetch {strip_userinfo(url)} {ref}")  # fmt: skip
     git(["-C", dest, "checkout", "-q", "--force", "--detach", "FETCH_HEAD"])
     git(["-C", dest, "clean", "-q", "-ffdx"])
     commit = git(["-C", dest, "rev-parse", "HEAD"]).strip()
@@ -175,8 +214,8 @@ def vendor_fetch(*, url: str, etag: str = "", last_modified: str = "", timeout: 
     5xx; :class:`SyncError` for other HTTP errors, a private address and bodies
     over :data:`MAX_PAGE_BYTES`.
     """
-    if not url.startswith(("http://", "https://")):
-        raise SyncError(f"{url}: only http and https URLs are fetched")
+    if not is_http_url(url):
+        raise SyncError(f"{strip_userinfo(url)}: only http and https URLs are fetched")
     if public_only:
         require_public_url(url)
     opener = urllib.request.build_opener(*([_PublicRedirects()] if public_only else []))

@@ -99,8 +99,11 @@ class IngestJob(models.Model):
 
     ``files_seen``: input files of the result folders read (runs, systems file,
     scaling.json; a vendor page is one file). ``results_total`` is known once the
-    diff is made and drives the progress bar; ``results_seen`` = added + changed +
-    unchanged at the end. ``heartbeat`` is refreshed while the job runs, so a job
+    diff is made and drives the progress bar. When a job that read all its result
+    folders ends, ``results_seen`` = added + changed + unchanged + failed, where
+    failed (folders whose transaction was rolled back: one error row each, and the
+    job fails) is that difference, not a column (``ingest.selectors.results_failed``).
+    ``heartbeat`` is refreshed while the job runs, so a job
     whose worker died is recognised and marked ``interrupted``.
     """
 

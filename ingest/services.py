@@ -22,7 +22,6 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
 from django.db import DatabaseError, IntegrityError, transaction
 
 from benchdb import scoring
@@ -57,6 +56,12 @@ class IngestReport:
         return {**self.__dict__, "reasons": dict(self.reasons)}
 
 
+#: Start of the problem recorded for a result folder whose transaction rolled back
+#: (``ingest.sync`` turns these into job errors).
+NOT_STORED = "result not stored"
+
+#: What ``ingest mlperf-training`` clones rather than reads as a folder: any git URL
+#: (an operator's command may name ssh or file:// remotes; the site fetches only http(s)).
 GIT_URL = re.compile(r"^(https?://|git@|ssh://|file://).+|.+\.git$")
 
 
@@ -159,7 +164,7 @@ def _ingest_repository(
                     round=rnd,
                     path=item.dir.path,
                     line=None,
-                    message=f"result not stored: {type(exc).__name__}: {exc}"[:2000],
+                    message=f"{NOT_STORED}: {type(exc).__name__}: {exc}"[:2000],
                 )
         if on_result:
             on_result(item)
@@ -260,6 +265,8 @@ class _Writer:
             }.items():
                 setattr(result, name, value)
             result.save()
+            # A failure recorded by an earlier ingest of this folder is history now.
+            IngestProblem.objects.filter(round=self.round, path=rd.path, result=None, message__startswith=NOT_STORED).delete()  # fmt: skip
             if not is_new:
                 result.runs.all().delete()
                 IngestProblem.objects.filter(round=self.round, result=result).delete()
@@ -459,9 +466,7 @@ def _git_checkout(url: str, ref: str = "") -> tuple[str, str]:
     Raises :class:`IngestError` when git fails (after ``ingest.fetch``'s retries)."""
     from ingest import fetch
 
-    name = re.sub(r"\.git$", "", url.rstrip("/").rsplit("/", 1)[-1])
-    dest = os.path.join(settings.BENCHDB_CACHE, re.sub(r"[^A-Za-z0-9_.-]", "_", name))
     try:
-        return fetch.git_checkout(url=url, ref=ref, dest=dest)
+        return fetch.git_checkout(url=url, ref=ref, dest=fetch.cache_dir(url))
     except (fetch.SyncError, fetch.TransientError) as exc:
         raise IngestError(str(exc)) from exc

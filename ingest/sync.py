@@ -17,6 +17,12 @@ and queues ``ingest_job_run_task`` after commit; ``ingest_job_run`` does the wor
 Network errors are retried with backoff (``ingest.fetch``); after
 ``Source.FAILING_AFTER`` failed jobs in a row a source shows as failing.
 
+A result folder whose transaction is rolled back (a database error) is an error
+row of the job, and the job fails: ``last_commit`` stays, so the next sync reads
+that diff again, skips what was stored and stores what was not. After a job that
+wrote results, the claims of every vendor page are checked again against them
+(:func:`ingest.vendor.claims_reverify`).
+
 Safe to interrupt: each result is written in its own transaction, and
 ``last_commit`` only moves when a job succeeds, so the next job re-reads the same
 diff and skips what was already stored. A job whose worker died (heartbeat older
@@ -38,7 +44,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import psutil
 from django.conf import settings
@@ -47,10 +53,25 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from ingest.fetch import Fetched, SyncError, git_changed_files, git_checkout, retry, vendor_fetch
+from benchdb.models import Claim
+from ingest.fetch import (
+    Fetched,
+    SyncError,
+    cache_dir,
+    git_changed_files,
+    git_checkout,
+    is_http_url,
+    retry,
+    strip_userinfo,
+    vendor_fetch,
+)
 from ingest.models import IngestJob, IngestJobError, IngestProblem, Source
 from ingest.parsers import mlperf
 from ingest.parsers.types import LoadedResult
+from ingest.services import NOT_STORED
+
+if TYPE_CHECKING:
+    from ingest.services import IngestReport
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +79,6 @@ log = logging.getLogger(__name__)
 #: source in a row were interrupted (a source that kills its worker must not loop).
 MAX_RESUMES = 3
 SCHEDULE_TASK = "ingest.tasks.source_sync_request_task"
-URL = re.compile(r"^(https?|ssh|git|file)://|^git@")
-
 
 # --- sources and schedules ------------------------------------------------------------
 
@@ -69,15 +88,16 @@ def source_add(
     *, name: str, kind: str, location: str, ref: str = "", schedule: str = "",
     round_version: str = "", enabled: bool = True,
 ) -> Source:  # fmt: skip
-    """Register a source. ``schedule``: see :func:`parse_schedule` ("" = none).
+    """Register a source. ``location``: an http(s) URL (:func:`ingest.fetch.is_http_url`)
+    or a local path. ``schedule``: see :func:`parse_schedule` ("" = none).
 
-    Raises ``ValidationError`` (bad name, kind, schedule, or a local path that does
-    not exist).
+    Raises ``ValidationError`` (bad name, kind, schedule, or a location that is neither
+    an http(s) URL nor an existing path: ssh and ``git@`` remotes are not fetched).
     """
-    if not URL.match(location):
-        location = os.path.abspath(location)
+    if not is_http_url(location):
+        given, location = location, os.path.abspath(location)
         if not os.path.exists(location):
-            raise ValidationError({"location": f"{location}: no such file or folder"})
+            raise ValidationError({"location": f"{given}: not an http(s) URL, and no such file or folder"})  # fmt: skip
     source = Source(name=name, kind=kind, location=location, ref=ref, round_version=round_version, enabled=enabled)  # fmt: skip
     source.full_clean()
     source.save()
@@ -204,7 +224,9 @@ def ingest_job_run(*, job_id: int, worker: str = "", task_id: str = "") -> Inges
     elsewhere (a task delivered twice). A job left ``running`` by a dead worker
     (the broker redelivers its task, see ``ingest.tasks``) is marked interrupted
     and a ``resume`` job is queued. Errors never propagate: they end in the job
-    row (state ``failed``, ``message``, error rows).
+    row (state ``failed``, ``message``, error rows). A job that read everything but
+    could not store some result folders fails too, with one error row per folder,
+    and leaves the source's sync state (``last_commit``) as it was.
     """
     job, resume = _job_start(job_id, worker, task_id)
     if resume:
@@ -221,6 +243,8 @@ def ingest_job_run(*, job_id: int, worker: str = "", task_id: str = "") -> Inges
             log.exception("ingest job %s failed", job.pk)
         progress.flush()
         return _job_end(job, IngestJob.State.FAILED, f"{type(exc).__name__}: {exc}", {})
+    if progress.failed:  # its error rows name the folders: no source-level row
+        return _job_end(job, IngestJob.State.FAILED, job.message, {}, error_row=False)
     return _job_end(job, IngestJob.State.SUCCEEDED, job.message, source_fields)
 
 
@@ -244,7 +268,10 @@ def _job_start(job_id: int, worker: str, task_id: str) -> tuple[IngestJob | None
     return job, None
 
 
-def _job_end(job: IngestJob, state: str, message: str, source_fields: dict[str, Any]) -> IngestJob:
+def _job_end(job: IngestJob, state: str, message: str, source_fields: dict[str, Any], *, error_row: bool = True) -> IngestJob:  # fmt: skip
+    """Finish ``job``. A succeeded job writes ``source_fields`` (the new sync state);
+    a failed one only counts the failure, and adds ``message`` as a source-level
+    error row when ``error_row``."""
     now = timezone.now()
     with transaction.atomic():
         source = Source.objects.select_for_update().get(pk=job.source_id)
@@ -252,8 +279,9 @@ def _job_end(job: IngestJob, state: str, message: str, source_fields: dict[str, 
             source_fields |= {"consecutive_failures": 0, "last_error": ""}
         else:
             source_fields = {"consecutive_failures": F("consecutive_failures") + 1, "last_error": message[:2000]}  # fmt: skip
-            IngestJobError.objects.create(job=job, path="", message=message)
-            job.errors += 1
+            if error_row:
+                IngestJobError.objects.create(job=job, path="", message=message)
+                job.errors += 1
         Source.objects.filter(pk=source.pk).update(**source_fields)
         job.state, job.finished, job.heartbeat, job.message = state, now, now, message
         job.save(update_fields=[
@@ -336,13 +364,14 @@ class _Heartbeat:
 
 class _Progress:
     """``on_result`` callback: counts what was read and writes the counts to the
-    job row at most every half second; keeps the problems of the results written
-    as job error rows."""
+    job row at most every half second; keeps the problems of the results written,
+    and the result folders that could not be stored, as job error rows."""
 
     def __init__(self, job: IngestJob) -> None:
         self.job = job
         self.prefix = ""
         self.written: list[str] = []
+        self.failed = 0
         self.pending: list[IngestJobError] = []
         self.last = 0.0
 
@@ -358,11 +387,21 @@ class _Progress:
         if settings.BENCHDB_SYNC_TEST_DELAY:
             time.sleep(settings.BENCHDB_SYNC_TEST_DELAY)  # test only, see settings
 
-    def problems(self, rounds: list[str]) -> None:
-        """Copy the problems stored with the results written since the last call
-        (parse errors, and the warnings of failed runs, with file and line)."""
-        found = IngestProblem.objects.filter(round__suite="training", round__version__in=rounds, result__source_path__in=self.written)  # fmt: skip
-        for p in found.order_by("path", "line"):
+    def repository_done(self, report: IngestReport) -> None:
+        """Count one repository's ingest, then add an error row per result folder it
+        could not store (``report.failed_paths``, with the problem the service
+        recorded) and copy the problems stored with the results written (parse
+        errors, and the warnings of failed runs, with file and line)."""
+        job = self.job
+        job.results_added += report.added
+        job.results_changed += report.changed
+        self.failed += report.failed
+        problems = IngestProblem.objects.filter(round__suite="training", round__version__in=report.rounds)  # fmt: skip
+        paths = report.failed_paths
+        why = dict(problems.filter(result=None, path__in=paths, message__startswith=NOT_STORED).order_by("pk").values_list("path", "message"))  # fmt: skip
+        for path in paths:
+            self.error(posixpath.join(self.prefix, path), None, why.get(path, f"{NOT_STORED}: its transaction was rolled back"))  # fmt: skip
+        for p in problems.filter(result__source_path__in=self.written).order_by("path", "line"):
             self.error(posixpath.join(self.prefix, p.path), p.line, p.message, p.severity)
         self.written = []
 
@@ -377,7 +416,7 @@ class _Progress:
         IngestJob.objects.filter(pk=job.pk).update(
             heartbeat=timezone.now(), results_total=job.results_total, files_seen=job.files_seen,
             results_seen=job.results_seen, results_unchanged=job.results_unchanged,
-            errors=job.errors, commit_from=job.commit_from, commit_to=job.commit_to,
+            results_added=job.results_added, results_changed=job.results_changed, errors=job.errors, commit_from=job.commit_from, commit_to=job.commit_to,
             incremental=job.incremental,
         )  # fmt: skip
         self.last = time.monotonic()
@@ -387,11 +426,11 @@ class _Progress:
 
 
 def _mlperf_sync(job: IngestJob, progress: _Progress) -> dict[str, Any]:
-    from ingest.services import IngestError, mlperf_training_ingest
+    from ingest.services import CODE_VERSION, IngestError, mlperf_training_ingest
 
     source = job.source
     tree, commit = _mlperf_tree(source)
-    base = source.last_commit if source.synced_parser_version == mlperf.PARSER_VERSION else ""
+    base = source.last_commit if source.synced_parser_version == CODE_VERSION[:32] else ""
     changed = git_changed_files(tree, base, commit) if commit and base else None
     job.commit_from, job.commit_to, job.incremental = base, commit, changed is not None
     repos = mlperf.find_repositories(tree)
@@ -418,11 +457,34 @@ def _mlperf_sync(job: IngestJob, progress: _Progress) -> dict[str, Any]:
             report = mlperf_training_ingest(location=repo, round_version=round_version, commit=commit, on_result=progress, only_paths=paths)  # fmt: skip
         except IngestError as exc:
             raise SyncError(str(exc)) from exc
-        progress.problems(report.rounds)
-        job.results_added += report.added
-        job.results_changed += report.changed
+        progress.repository_done(report)
     job.message = _summary(job, len(plan))
-    return {"last_commit": commit, "synced_parser_version": mlperf.PARSER_VERSION}
+    if progress.failed:
+        job.message += f"; {_n(progress.failed, 'result folder')} not stored (see the errors), so the synced commit stays {base[:12] or 'unset'} and the next sync reads them again"  # fmt: skip
+    # A failed re-check would not be retried by the next sync, which finds these
+    # results stored: a source whose last job failed re-checks on its next one.
+    if job.results_added or job.results_changed or source.consecutive_failures:
+        progress.flush()
+        pages = _claims_reverify()
+        job.message += f"; claims of {_n(pages, 'vendor page')} checked again" if pages else ""
+    return {"last_commit": commit, "synced_parser_version": CODE_VERSION[:32]}
+
+
+def _claims_reverify() -> int:
+    """Check the claims of every vendor page again against the results stored now
+    (a page read before its MLPerf results were is ``unverifiable`` until then);
+    one transaction per page, outside those of the results. Returns the pages."""
+    from benchdb.models import VendorPage
+    from ingest.vendor import claims_reverify
+
+    n = 0
+    for page_id in Claim.objects.order_by("page_id").values_list("page_id", flat=True).distinct():
+        try:
+            claims_reverify(page_id=page_id)
+        except VendorPage.DoesNotExist:  # deleted meanwhile
+            continue
+        n += 1
+    return n
 
 
 def _summary(job: IngestJob, repos: int) -> str:
@@ -464,21 +526,13 @@ def _mlperf_tree(source: Source) -> tuple[str, str]:
     """(folder to read, its commit): a git checkout in the cache, or a plain local
     folder read in place (commit "")."""
     loc = source.location
-    if not URL.match(loc):
+    if not is_http_url(loc):
         if not os.path.isdir(loc):
             raise SyncError(f"{loc}: no such folder")
         if not (os.path.exists(os.path.join(loc, ".git")) or loc.endswith(".git")):
             return loc, ""
         loc = "file://" + os.path.abspath(loc)  # file://, so that --depth applies locally
-    return git_checkout(url=loc, ref=source.ref, dest=source_cache_dir(source))
-
-
-def source_cache_dir(source: Source) -> str:
-    """``BENCHDB_CACHE/sources/<id>/<repository name>``: the name is kept because a
-    repository root is recognised by it (``training_results_v4.1``)."""
-    name = re.sub(r"\.git$", "", source.location.rstrip("/").rsplit("/", 1)[-1]) or "repository"
-    name = re.sub(r"[^A-Za-z0-9_.-]", "_", name)
-    return os.path.join(settings.BENCHDB_CACHE, "sources", str(source.pk), name)
+    return git_checkout(url=loc, ref=source.ref, dest=cache_dir(loc, source_id=source.pk))
 
 
 # --- vendor pages ------------------------------------------------------------------------
@@ -486,8 +540,8 @@ def source_cache_dir(source: Source) -> str:
 
 def _vendor_sync(job: IngestJob, progress: _Progress) -> dict[str, Any]:
     source = job.source
-    if URL.match(source.location):
-        got = retry(lambda: vendor_fetch(url=source.location, etag=source.etag, last_modified=source.last_modified), f"GET {source.location}")  # fmt: skip
+    if is_http_url(source.location):
+        got = retry(lambda: vendor_fetch(url=source.location, etag=source.etag, last_modified=source.last_modified), f"GET {strip_userinfo(source.location)}")  # fmt: skip
     else:
         with open(source.location, "rb") as f:
             got = Fetched(200, f.read())
@@ -509,10 +563,8 @@ def _vendor_sync(job: IngestJob, progress: _Progress) -> dict[str, Any]:
 def _vendor_ingest(source: Source, got: Fetched) -> bool:
     """Store the page with the vendor ingest service (``ingest.vendor``); True if
     it made a new page (False: these bytes were already stored)."""
-    try:
-        from ingest.vendor import VendorIngestError, vendor_page_ingest
-    except ImportError as exc:  # the vendor issue not merged in this tree
-        raise SyncError("vendor page ingest (ingest/vendor.py) is not installed") from exc
+    from ingest.vendor import VendorIngestError, vendor_page_ingest
+
     try:
         report = vendor_page_ingest(data=got.body, path_or_url=source.location, content_type=got.content_type)  # fmt: skip
     except VendorIngestError as exc:

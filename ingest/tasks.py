@@ -8,7 +8,9 @@ worker puts the message back and it is delivered again; the second delivery find
 the job ``running`` with its process gone, marks it ``interrupted`` and queues a
 ``resume`` job (at most ``sync.MAX_RESUMES`` interrupted jobs in a row, so a source
 that kills its worker cannot loop). If the whole worker dies, Redis hands the
-message out again only after its visibility timeout (1 hour by default); meanwhile
+message out again only after its visibility timeout (settings
+``CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]``, 5 hours: above the 4-hour
+time limit below, so that a long sync is not delivered twice); meanwhile
 the job is marked ``interrupted`` when a worker starts (``worker_ready`` below) or
 at the next sync request of the source, and that next sync finishes the work. A
 late or duplicate delivery of a job that already ran, or runs elsewhere with a

@@ -5,7 +5,8 @@ finds its vendor tables and claims (``ingest.parsers.vendor``,
 ``ingest.parsers.claims``), checks every claim against the stored MLPerf results
 (``benchdb.claims``) and stores it all in one short transaction: the same bytes twice
 are one page, and a page either goes in whole or not at all.
-``claims_reverify`` checks a page's claims again (after new MLPerf data);
+``claims_reverify`` checks a page's claims again (after new MLPerf data; run again
+with nothing new, it writes nothing);
 ``claim_links_correct`` lets a person set the results a claim rests on, and keeps
 who did it, when, and the links before and after.
 """
@@ -13,8 +14,9 @@ who did it, when, and the links before and after.
 from __future__ import annotations
 
 import hashlib
+import json
+import math
 import re
-import urllib.parse
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -34,11 +36,11 @@ from benchdb.models import (  # fmt: skip
     VendorPage,
     VendorResult,
 )
+from ingest.fetch import MAX_PAGE_BYTES as MAX_PAGE_BYTES  # re-exported: benchdb.vendor_views
 from ingest.parsers import claims as claim_parser
 from ingest.parsers import vendor as page_parser
 from ingest.parsers.types import ParseError
 
-MAX_PAGE_BYTES = 20 * 1024 * 1024
 FETCH_TIMEOUT_SECONDS = 30
 
 
@@ -62,7 +64,10 @@ class VendorIngestReport:
 
 
 def is_url(location: str) -> bool:
-    return urllib.parse.urlsplit(location).scheme in ("http", "https")
+    """True for an http(s) URL (fetched), False for a file path: ``fetch.is_http_url``."""
+    from ingest.fetch import is_http_url
+
+    return is_http_url(location)
 
 
 def vendor_page_fetch(url: str, *, timeout: float = FETCH_TIMEOUT_SECONDS, public_only: bool = False) -> tuple[bytes, str]:  # fmt: skip
@@ -175,7 +180,7 @@ def _vendor_result(t: page_parser.VendorTable, r: page_parser.VendorRow) -> Vend
         head = next((c for c in t.columns if c.lower().startswith("throughput")), "")
         unit = head[head.find("(") + 1 : head.rfind(")")] if "(" in head else ""
     model = v.get("model", "")
-    acc = _number(v.get("accelerators", "").split("x")[0])
+    acc = claim_parser.to_count(_number(v.get("accelerators", "").split("x")[0]))
     rnd = claim_parser.round_in(model) or claim_parser.round_in(t.caption)
     div = "closed" if "closed" in t.caption.lower() else "open" if "open division" in t.caption.lower() else ""  # fmt: skip
     bench = next((key for pat, key in claim_parser.BENCHMARKS if _search(pat, model)), "")
@@ -183,7 +188,7 @@ def _vendor_result(t: page_parser.VendorTable, r: page_parser.VendorRow) -> Vend
         table=t.index, row=r.index, line=r.line, caption=t.caption, columns=list(t.columns),
         cells=list(r.cells), carried=list(r.carried), model=model[:200], benchmark_key=bench,
         framework=v.get("framework", "")[:200], system=(v.get("system") or v.get("accelerator") or "")[:200],
-        accelerators=int(acc) if acc is not None else None, metric=metric, value=value, unit=unit[:32],
+        accelerators=acc, metric=metric, value=value, unit=unit[:32],
         result_id=v.get("result_id", "")[:32], round=rnd, division=div,
     )  # fmt: skip
 
@@ -193,8 +198,26 @@ def _search(pattern: str, text: str) -> bool:
 
 
 def _number(cell: str) -> float | None:
+    """The number a cell opens with, None if none or no finite figure (``to_number``)."""
     m = re.match(r"\s*(\d[\d,]*(?:\.\d+)?)", cell or "")
-    return float(m.group(1).replace(",", "")) if m else None
+    return claim_parser.to_number(m.group(1)) if m else None
+
+
+def _db_float(value: float | None) -> float | None:
+    """A float for a FloatField or JSON: None for NaN and infinities (PostgreSQL's
+    jsonb has neither, and a CSV or JSON export must not carry them)."""
+    return value if value is not None and math.isfinite(value) else None
+
+
+def _json_safe(value: Any, *, parse_int: Any = int) -> Any:
+    """``value`` as JSON stores it: non-finite floats None, tuples lists, keys strings."""
+    return json.loads(json.dumps(value, default=str), parse_int=parse_int, parse_constant=lambda _: None)  # fmt: skip
+
+
+def _same(stored: Any, new: Any) -> bool:
+    """Whether a field read back from the database equals a new value. Numbers are
+    compared as floats: jsonb gives 1.2345678901234567e+18 back as an integer."""
+    return bool(_json_safe(stored, parse_int=float) == _json_safe(new, parse_int=float))
 
 
 # --- checking -----------------------------------------------------------------------
@@ -259,31 +282,48 @@ def _apply(row: Claim, extracted: dict[str, Any], f: checks.ClaimFacts, v: check
     """Copy what was extracted and how it was checked onto a Claim row (no save)."""
     row.kind = extracted["kind"]
     row.sentence = extracted["sentence"]
-    for name in ("sentence_start", "sentence_end", "start", "end", "value", "compared_value"):
+    for name in ("sentence_start", "sentence_end", "start", "end"):
         setattr(row, name, extracted[name])
+    row.value, row.compared_value = _db_float(extracted["value"]), _db_float(extracted["compared_value"])  # fmt: skip
     row.unit, row.qualifier = extracted["unit"][:16], extracted["qualifier"][:16]
     row.system, row.compared_system = extracted["system"][:200], extracted["compared_system"][:200]
     row.benchmark, row.benchmark_key = extracted["benchmark"][:200], extracted["benchmark_key"][:64]
     row.round, row.division = f.round, extracted["division"]
     row.result_ids = list(extracted["result_ids"])
-    row.extracted = extracted
+    row.extracted = _json_safe(extracted)
     _apply_verification(row, v)
 
 
-def _apply_verification(row: Claim, v: checks.Verification) -> None:
-    row.verdict = v.verdict
-    row.recomputed_value = v.recomputed_value
-    row.compared_recomputed_value = v.compared_recomputed_value
-    row.flags = list(v.flags)
-    row.details = v.details
+def _apply_verification(row: Claim, v: checks.Verification) -> list[str]:
+    """Set a Claim row's verification fields from ``v`` (no save); returns the names
+    of the fields whose stored value changes (as the database would store it)."""
+    new = {
+        "verdict": v.verdict, "recomputed_value": _db_float(v.recomputed_value),
+        "compared_recomputed_value": _db_float(v.compared_recomputed_value),
+        "flags": list(v.flags), "details": _json_safe(v.details),
+    }  # fmt: skip
+    changed = [name for name, value in new.items() if not _same(getattr(row, name), value)]
+    for name, value in new.items():
+        setattr(row, name, value)
+    return changed
 
 
 _VERIFY_FIELDS = ["round", "verdict", "recomputed_value", "compared_recomputed_value", "flags", "details"]  # fmt: skip
 
 
 def claims_reverify(*, page_id: int) -> Counter[str]:
-    """Check a page's claims again against the results stored now (links that a
-    person set are kept and recomputed). Returns the count of claims by verdict."""
+    """Check a page's claims again against the results stored now, after new MLPerf
+    data (a sync) or new round dates; returns the count of the page's claims by verdict.
+
+    Idempotent: a claim whose check comes out as stored is not written, and its
+    links (``ClaimResult`` rows, with their ids) are kept; only the fields that
+    change are saved (``update_fields``), and a claim's links are replaced only when
+    they differ. Links a person set (``corrected``) are kept and recomputed: the
+    check runs on them, and they stay when the check itself links nothing (as in
+    :func:`claim_links_correct`). One transaction; the page's claims are locked
+    (``select_for_update``) while they are rewritten. Raises
+    ``VendorPage.DoesNotExist`` for an unknown page.
+    """
     page = VendorPage.objects.only("pk", "published").get(pk=page_id)
     dates = _round_dates()
     results = result_facts()
@@ -291,12 +331,17 @@ def claims_reverify(*, page_id: int) -> Counter[str]:
     with transaction.atomic():
         for row in Claim.objects.select_for_update().filter(page=page).prefetch_related("links"):
             facts = _facts(row.extracted, page.published, dates)
-            pinned = [checks.Link(lk.result_id, lk.role) for lk in row.links.all()] if row.corrected else None  # fmt: skip
+            stored = [checks.Link(lk.result_id, lk.role) for lk in row.links.all()]
+            pinned = stored if row.corrected else None
             v = checks.verify_claim(facts, results, pinned=pinned)
+            changed = ["round"] if row.round != facts.round else []
             row.round = facts.round
-            _apply_verification(row, v)
-            row.save(update_fields=_VERIFY_FIELDS)
-            _replace_links(row, v.links)
+            changed += _apply_verification(row, v)
+            if changed:
+                row.save(update_fields=changed)
+            links = list(v.links or pinned or ())
+            if links != stored:
+                _replace_links(row, links)
             verdicts[v.verdict] += 1
     return verdicts
 

@@ -13,23 +13,25 @@ from ingest.models import IngestJob, Source
 
 
 def jobs(request: HttpRequest) -> HttpResponse:
-    sources = selectors.source_list()
+    private = request.user.is_authenticated  # raw error text: see ingest.selectors
+    sources = selectors.source_list(private=private)
     job_rows = selectors.ingest_job_list()
     if request.GET.get("format") == "json":
         return JsonResponse({
             "schema": "benchdb.ingest.jobs/1",
-            "sources": [selectors.source_as_dict(s) for s in sources],
-            "jobs": [selectors.job_as_dict(j) for j in job_rows],
+            "sources": [selectors.source_as_dict(s, private=private) for s in sources],
+            "jobs": [selectors.job_as_dict(j, private=private) for j in job_rows],
         })  # fmt: skip
     return render(request, "ingest/jobs.html", {"sources": sources, "jobs": job_rows})
 
 
 def job(request: HttpRequest, pk: int) -> HttpResponse:
+    private = request.user.is_authenticated
     as_json = request.GET.get("format") == "json"
-    page = selectors.ingest_job_get(pk=pk, errors_limit=None if as_json else selectors.JOB_ERRORS_SHOWN)  # fmt: skip
+    page = selectors.ingest_job_get(pk=pk, private=private, errors_limit=None if as_json else selectors.JOB_ERRORS_SHOWN)  # fmt: skip
     if as_json:
-        errors = [{"path": e.path, "line": e.line, "severity": e.severity, "message": e.message} for e in page.errors]  # fmt: skip
-        return JsonResponse({"schema": "benchdb.ingest.job/1", **selectors.job_as_dict(page.job), "error_rows": errors})  # type: ignore[dict-item]  # fmt: skip
+        data = selectors.job_as_dict(page.job, private=private)
+        return JsonResponse({"schema": "benchdb.ingest.job/1", **data, "error_rows": page.errors})  # type: ignore[dict-item]  # fmt: skip
     return render(request, "ingest/job.html", {"page": page, "job": page.job})
 
 

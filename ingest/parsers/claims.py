@@ -35,15 +35,44 @@ the text as given.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from .vendor import VendorTable
 
 KNOWN_ROUNDS = frozenset({"0.5", "0.6", "0.7", "1.0", "1.1", "2.0", "2.1", "3.0", "3.1", "4.0",
                           "4.1", "5.0", "5.1"})  # fmt: skip
+
+#: Largest magnitude read as a value. No figure a vendor page states comes near it;
+#: the bound keeps every ratio derived from two values finite (1e15 / 1e-6 < 1e308).
+MAX_VALUE = 1e15
+#: Largest accelerator count kept (a PostgreSQL ``integer`` column holds it).
+MAX_COUNT = 2**31 - 1
+
+
+def to_number(text: str) -> float | None:
+    """A number as written (``"28.3"``, ``"3,584"``) -> float, or None when it is not
+    a finite number of magnitude <= :data:`MAX_VALUE` (a 400-digit number, which
+    ``float`` reads as infinity; ``"nan"``; ``"inf"``; no number at all). A claim
+    whose number is None keeps its text and span, with no value."""
+    try:
+        value = float(text.replace(",", ""))
+    except ValueError:
+        return None
+    return value if math.isfinite(value) and abs(value) <= MAX_VALUE else None
+
+
+def to_count(value: float | None) -> int | None:
+    """An accelerator count from a value: its integer part when 0 <= value <=
+    :data:`MAX_COUNT`, else None."""
+    if value is None or not 0 <= value <= MAX_COUNT:
+        return None
+    return int(value)
+
 
 
 @dataclass(frozen=True)
@@ -54,7 +83,8 @@ class Claim:
     ``start``/``end`` cover the claimed quantity (both sides of a head-to-head),
     ``sentence_start``/``sentence_end`` its sentence. ``value``/``compared_value``
     are in ``unit`` (``min``, ``s``, ``h``, ``%``, ``x``, ``GPU``/``IPU``/...,
-    ``TFLOPS``...). ``qualifier`` is normalized (``up to``, ``nearly``, ``about``,
+    ``TFLOPS``...); None when the page's number is no finite figure (:func:`to_number`).
+    ``qualifier`` is normalized (``up to``, ``nearly``, ``about``,
     ``more than``, ``at least``, ``just over``, ``less than``, ``only``),
     ``qualifier_text`` as written. ``benchmark_key`` is a benchdb benchmark key
     (``resnet``, ``bert``...) or "" ; ``non_mlperf`` names a model that is not an
@@ -283,9 +313,26 @@ def _prepare(text: str, skip: Sequence[tuple[int, int]]) -> tuple[str, list[int]
     return "".join(out), where
 
 
+#: A longer run of text without a sentence end is cut into pieces of at most this
+#: many characters (at a space where there is one): real sentences are shorter
+#: (the longest in ../shared/vendor has 1,128), and the work per sentence grows
+#: with its quantities times its length.
+MAX_SENTENCE_CHARS = 2000
+
+
+def _sentence(out: list[_Sentence], t: str, start: int, end: int, paragraph: int) -> None:
+    while end - start > MAX_SENTENCE_CHARS:
+        cut = t.rfind(" ", start + 1, start + MAX_SENTENCE_CHARS)
+        cut = cut if cut > start else start + MAX_SENTENCE_CHARS
+        out.append(_Sentence(start, cut, paragraph))
+        start = cut
+    out.append(_Sentence(start, end, paragraph))
+
+
 def _sentences(t: str) -> list[_Sentence]:
     """Split on newlines, 。！？, and on '.', '!' or '?' before a space or the end of the
-    line (not after vs., e.g., i.e., single initials, or inside a number)."""
+    line (not after vs., e.g., i.e., single initials, or inside a number); pieces
+    longer than :data:`MAX_SENTENCE_CHARS` are cut."""
     out: list[_Sentence] = []
     paragraph = 0
     pos = 0
@@ -298,10 +345,10 @@ def _sentences(t: str) -> list[_Sentence]:
                 continue
             end = pos + m.end()
             if t[start:end].strip():
-                out.append(_Sentence(start, end, paragraph))
+                _sentence(out, t, start, end, paragraph)
             start = end
         if t[start : pos + len(line)].strip():
-            out.append(_Sentence(start, pos + len(line), paragraph))
+            _sentence(out, t, start, pos + len(line), paragraph)
         pos += len(line) + 1
     return out
 
@@ -366,7 +413,7 @@ def _system_key(mention: str) -> str:
 @dataclass
 class _Quantity:
     kind: str
-    value: float
+    value: float | None  # None: too large to be a figure (see to_number)
     unit: str
     start: int
     end: int
@@ -384,11 +431,11 @@ def _quantities(t: str, s: _Sentence) -> list[_Quantity]:
     out: list[_Quantity] = []
     for m in _SHARED_UNIT.finditer(seg):  # "28.3 vs 29.1 minutes": the first shares the unit
         unit = _TIME_UNITS[m.group("unit").lower()]
-        out.append(_Quantity("time", float(m.group("num").replace(",", "")), unit, s.start + m.start(), s.start + m.end()))  # fmt: skip
+        out.append(_Quantity("time", to_number(m.group("num")), unit, s.start + m.start(), s.start + m.end()))  # fmt: skip
     for m in _QUANTITY.finditer(seg):
         if any(q.start <= s.start + m.start() < q.end for q in out):
             continue
-        value = float(m.group("num").replace(",", ""))
+        value = to_number(m.group("num"))
         unit, kind, hint = _unit(m, seg)
         q = _Quantity(kind, value, unit, s.start + m.start(), s.start + m.end(), system_hint=hint)
         qb = _Q_BEFORE.search(seg[max(0, m.start() - 24) : m.start()])
@@ -490,6 +537,24 @@ class _Context:
         self.page_mlperf, self.page_unverified = page_mlperf, page_unverified
         self.quantities = _quantities(t, self.s)
         self.clauses = self._clauses()
+        self._said: dict[tuple[re.Pattern[str], int, int], bool] = {}
+
+    def _says(self, rx: re.Pattern[str], span: tuple[int, int] | None = None) -> bool:
+        """Whether the sentence (or ``span`` of it, offsets in the prepared text) matches
+        ``rx``; each is searched once (quantities of one clause share their span, and
+        a sentence with many quantities asks the same for each)."""
+        a, b = span or (self.s.start, self.s.end)
+        if (rx, a, b) not in self._said:
+            self._said[(rx, a, b)] = bool(rx.search(self.t[a:b]))  # a slice: lookbehinds stop at a
+        return self._said[(rx, a, b)]
+
+    @cached_property
+    def _result_ids(self) -> tuple[str, ...]:
+        return tuple(f"{a}-{b}" for a, b in _RESULT_ID.findall(self.text))
+
+    @cached_property
+    def _accelerator_counts(self) -> list[_Quantity]:
+        return [x for x in self.quantities if x.kind == "scale" and x.unit not in ("node", "system")]
 
     def _clauses(self) -> list[tuple[int, int]]:
         cuts = [self.s.start] + [self.s.start + m.start() for m in _CLAUSE.finditer(self.text)] + [self.s.end]  # fmt: skip
@@ -542,15 +607,15 @@ class _Context:
         divs = self._in("division", own) or self._in("division", (self.s.start, self.s.end))
         fw = self._in("framework", own) or self._in("framework", (self.s.start, self.s.end))
         sub = self._in("submitter", own) or self._in("submitter", (self.s.start, self.s.end))
-        ids = tuple(f"{a}-{b}" for a, b in _RESULT_ID.findall(self.text))
-        metric = next((name for rx, name in _METRICS if rx.search(self.t[own[0] : own[1]])), "")
+        ids = self._result_ids
+        metric = next((name for rx, name in _METRICS if self._says(rx, own)), "")
         if q.kind == "throughput":
             metric = "throughput"
         elif q.kind == "spec":
             metric = {"GHz": "clock", "MHz": "clock", "nm": "process"}.get(q.unit, "compute" if "FLOPS" in q.unit or q.unit == "TOPS" else "memory")  # fmt: skip
-        counts = [x for x in self.quantities if x.kind == "scale" and x.unit not in ("node", "system")]
+        counts = self._accelerator_counts
         return {
-            "accelerators": int(counts[0].value) if len(counts) == 1 and q.kind != "scale" else None,
+            "accelerators": to_count(counts[0].value) if len(counts) == 1 and q.kind != "scale" else None,
             "system": (system.text if system else q.system_hint),
             "benchmark": bench.text if bench else "",
             "benchmark_key": bench.key if bench else "",
@@ -560,9 +625,9 @@ class _Context:
             "framework": fw[0].key if fw else "",
             "submitter": sub[0].key if sub else "",
             "metric": metric or ("time-to-train" if q.kind in ("time", "head_to_head") else ""),
-            "non_mlperf": (nonml[0].text if nonml and not bench else "") or ("stated" if _NOT_MLPERF.search(self.text) else ""),  # fmt: skip
+            "non_mlperf": (nonml[0].text if nonml and not bench else "") or ("stated" if self._says(_NOT_MLPERF) else ""),  # fmt: skip
             "mlperf_context": self.page_mlperf,
-            "per_accelerator": bool(_PER_ACCEL.search(self.t[own[0] : own[1]])),
+            "per_accelerator": self._says(_PER_ACCEL, own),
             "unverified": self.page_unverified,
             "context": tuple(used),
             "qualifier": q.qualifier,
@@ -589,7 +654,7 @@ class _Context:
             elif q.kind == "count":  # a count is about the page's subject, not a nearby system
                 out.append(replace(self._claim("count", q), system="", benchmark="", benchmark_key="", context=()))  # fmt: skip
             elif q.kind == "scale":
-                acc = int(q.value) if q.unit not in ("node", "system") else None
+                acc = to_count(q.value) if q.unit not in ("node", "system") else None
                 out.append(self._claim("scale", q, accelerators=acc))
             else:
                 out.append(self._claim(q.kind, q))
@@ -600,7 +665,7 @@ class _Context:
 
     def _head_to_head(self, qs: list[_Quantity]) -> Claim | None:
         times = [q for q in qs if q.kind == "time"]
-        if len(times) != 2 or not _COMPARE.search(self.text):
+        if len(times) != 2 or not self._says(_COMPARE) or any(q.value is None for q in times):
             return None
         used: list[str] = []
         a, b = times
@@ -613,7 +678,7 @@ class _Context:
         fast, slow = (a, b) if _minutes(a) <= _minutes(b) else (b, a)
         sf, ss = (sa, sb) if fast is a else (sb, sa)
         span = _Quantity("head_to_head", fast.value, fast.unit, min(a.start, b.start), max(a.end, b.end), fast.qualifier, fast.qualifier_text)  # fmt: skip
-        c = self._claim("head_to_head", span, system=sf.text, compared_value=slow.value * _scale(slow.unit, fast.unit), compared_system=ss.text)  # fmt: skip
+        c = self._claim("head_to_head", span, system=sf.text, compared_value=(slow.value or 0.0) * _scale(slow.unit, fast.unit), compared_system=ss.text)  # fmt: skip
         bench = self._nearest("benchmark", fast, used)
         return replace(c, benchmark=bench.text if bench else "", benchmark_key=bench.key if bench else "")  # fmt: skip
 
@@ -642,33 +707,32 @@ class _Context:
 
     def _gain(self, q: _Quantity, bench: _Mention | None) -> Claim:
         own = self._own(q)
-        own_text = self.t[own[0] : own[1]]
         baseline = ""
         base_round = self._in("round", own, role="baseline") or self._in("round", (self.s.start, self.s.end), role="baseline")  # fmt: skip
-        if _OTHER_PRODUCT.search(own_text):
+        if self._says(_OTHER_PRODUCT, own):
             baseline = "other-product"
-        elif _FIRST.search(own_text):
+        elif self._says(_FIRST, own):
             baseline = "first-submission"
-        elif _PREVIOUS.search(own_text):
+        elif self._says(_PREVIOUS, own):
             baseline = "previous-round"
         elif base_round:
             baseline = base_round[0].key
-        elif _OTHER_PRODUCT.search(self.text):
+        elif self._says(_OTHER_PRODUCT):
             baseline = "other-product"
-        elif _FIRST.search(self.text):
+        elif self._says(_FIRST):
             baseline = "first-submission"
-        elif _PREVIOUS.search(self.text):
+        elif self._says(_PREVIOUS):
             baseline = "previous-round"
         extra: dict[str, object] = {}
         systems = self._in("system", (self.s.start, self.s.end), role=None)
         subject = self._subject(q)
-        if not baseline and subject and len({m.key for m in systems}) >= 2 and _COMPARE.search(self.text) or (not baseline and q.kind == "multiplier" and len({m.key for m in systems}) >= 2):  # fmt: skip
+        if not baseline and subject and len({m.key for m in systems}) >= 2 and self._says(_COMPARE) or (not baseline and q.kind == "multiplier" and len({m.key for m in systems}) >= 2):  # fmt: skip
             other = [m for m in systems if m.key != (subject.key if subject else "")]
             compared = next((m for m in other if m.role == "compared"), other[0] if other else None)
             if compared:
                 extra["compared_system"] = compared.text
         implied = self._implied(q) if not baseline else None
-        if not baseline and implied is None and "compared_system" not in extra and _GAIN.search(self.text):  # fmt: skip
+        if not baseline and implied is None and "compared_system" not in extra and self._says(_GAIN):  # fmt: skip
             baseline = "previous-round"
         extra["baseline"] = baseline
         if subject:
@@ -696,12 +760,13 @@ class _Context:
         """What the sentence's own two times say the multiplier or percentage is
         (70 min and 91.5 s -> 45.9x; as a percentage: the speedup)."""
         times = [x for x in self.quantities if x.kind == "time"]
-        if len(times) != 2 or q.kind not in ("multiplier", "percentage"):
+        if len(times) != 2 or q.kind not in ("multiplier", "percentage") or any(x.value is None for x in times):  # fmt: skip
             return None
         a, b = sorted(_minutes(x) for x in times)
         if a <= 0:
             return None
-        return b / a if q.kind == "multiplier" else (b / a - 1.0) * 100.0
+        implied = b / a if q.kind == "multiplier" else (b / a - 1.0) * 100.0
+        return implied if math.isfinite(implied) else None
 
     def _parity(self) -> Claim | None:
         m = _PARITY.search(self.text)
@@ -737,7 +802,7 @@ def _distinct(ms: Iterable[_Mention]) -> list[_Mention]:
 
 
 def _minutes(q: _Quantity) -> float:
-    return q.value * _scale(q.unit, "min")
+    return (q.value or 0.0) * _scale(q.unit, "min")
 
 
 def _scale(unit: str, to: str) -> float:
@@ -771,8 +836,8 @@ def claims_from_tables(tables: Sequence[VendorTable], *, page_unverified: bool =
             rid = v.get("result_id", "")
             out.append(Claim(
                 kind="time", sentence=row.raw.strip(), sentence_start=row.start, sentence_end=row.end,
-                start=row.start, end=row.end, value=float(num.group(1).replace(",", "")), unit=unit,
-                system=v.get("system", "") or _accelerator_of(v, tb.caption), accelerators=int(acc.group(1).replace(",", "")) if acc else None,  # fmt: skip
+                start=row.start, end=row.end, value=to_number(num.group(1)), unit=unit,
+                system=v.get("system", "") or _accelerator_of(v, tb.caption), accelerators=to_count(to_number(acc.group(1))) if acc else None,  # fmt: skip
                 framework=v.get("framework", ""), benchmark=model, benchmark_key=bench,
                 round=round_in(model) or cap_round, division=cap_div,
                 result_ids=(rid,) if _RESULT_ID.fullmatch(rid) else (),

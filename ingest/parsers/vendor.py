@@ -430,13 +430,15 @@ def _values(header: list[str] | tuple[str, ...], cells: list[str]) -> dict[str, 
 
 # NVIDIA's whitespace table (developer.nvidia.com deep-learning-performance-training):
 # the header names these columns in this order; cells hold spaces, so a row is read
-# with one pattern whose anchors are the typed columns (time, "8x H100", MLPerf-ID).
+# by its typed cells (time, "8x H100", MLPerf-ID), see _nv_row.
 _NV_COLUMNS = ("Framework", "Network", "Time to Train (mins)", "MLPerf Quality Target", "GPU",
                "Server", "MLPerf-ID", "Precision", "Dataset", "GPU Version")  # fmt: skip
-_NV_ROW = re.compile(
-    r"^(?P<lead>.*?)(?:^|\s)(?P<time>\d+\.\d+|\d+)\s+(?P<target>.+?)\s+(?P<gpus>\d[\d,]*x\s+\S+)\s+"
-    r"(?P<server>.+?)\s+(?P<id>\d+\.\d+-\d+)\s+(?P<precision>\S+)\s+(?P<dataset>.+)\s+(?P<version>\S+)\s*$"
-)
+_NV_TIME = re.compile(r"\d+\.\d+|\d+")
+_NV_GPUS = re.compile(r"\d[\d,]*x")
+_NV_ID = re.compile(r"\d+\.\d+-\d+")
+#: A longer line is no row of a vendor table (NVIDIA's longest is 118 characters): it
+#: ends the table. Bounds the work per line whatever a page holds.
+MAX_ROW_CHARS = 1000
 FRAMEWORKS = ("NVIDIA Merlin HugeCTR", "HugeCTR", "MXNet", "PyTorch", "TensorFlow", "JAX",
               "PaddlePaddle", "NVIDIA NeMo", "NeMo", "MindSpore", "PopART", "Lingvo")  # fmt: skip
 
@@ -457,8 +459,8 @@ def _whitespace_tables(lines: list[str], offsets: list[int]) -> list[VendorTable
         prev: list[str] = []
         j = i + width
         while j < len(lines) and lines[j].strip():
-            m = _NV_ROW.match(lines[j].strip())
-            if not m:
+            m = _nv_row(lines[j].strip())
+            if m is None:
                 break
             cells, carried = _nv_cells(m, prev)
             rows.append(VendorRow(len(rows), j + 1, offsets[j], offsets[j] + len(lines[j]), lines[j], tuple(cells), tuple(carried), _values(_NV_COLUMNS, cells)))  # fmt: skip
@@ -470,13 +472,49 @@ def _whitespace_tables(lines: list[str], offsets: list[int]) -> list[VendorTable
     return tables
 
 
-def _nv_cells(m: re.Match[str], prev: list[str]) -> tuple[list[str], list[int]]:
-    lead = m.group("lead").strip()
+def _nv_row(line: str) -> dict[str, str] | None:
+    """The cells of one row of NVIDIA's table, or None when ``line`` is no row.
+
+    A row is ``lead time target+ gpus accel server+ id precision dataset+ version``
+    (``+``: one or more words): ``time`` a number (``13.466``), ``gpus`` a count with
+    ``x`` (``8x``, ``3,584x``), ``id`` an MLPerf-ID (``3.0-2053``), ``version`` the last
+    word. Where words could be read more than one way, the earliest time, then the
+    earliest ``gpus``, then the earliest ``id`` that leave a whole row are taken (what
+    one regular expression with lazy groups would match, without its backtracking:
+    one pass over the words). Lines over :data:`MAX_ROW_CHARS` are no row.
+    """
+    if len(line) > MAX_ROW_CHARS:
+        return None
+    words = [(m.start(), m.end()) for m in re.finditer(r"\S+", line)]
+    text = [line[a:b] for a, b in words]
+    n = len(text)
+    # id at i needs precision, dataset and version after it (i <= n - 4); gpus at g
+    # needs its accelerator and a server word before the id (g + 3 <= i); time at t
+    # needs a target word before gpus (t + 2 <= g).
+    last_id = max((i for i in range(n - 3) if _NV_ID.fullmatch(text[i])), default=-1)
+    last_gpus = max((g for g in range(last_id - 2) if _NV_GPUS.fullmatch(text[g])), default=-1)
+    t = next((t for t in range(last_gpus - 1) if _NV_TIME.fullmatch(text[t])), None)
+    if t is None:
+        return None
+    g = next(g for g in range(t + 2, n) if _NV_GPUS.fullmatch(text[g]) and g + 3 <= last_id)
+    i = next(i for i in range(g + 3, n) if _NV_ID.fullmatch(text[i]))
+
+    def span(first: int, last: int) -> str:
+        return line[words[first][0] : words[last][1]]
+
+    return {
+        "lead": line[: words[t][0]], "time": text[t], "target": span(t + 1, g - 1),
+        "gpus": span(g, g + 1), "server": span(g + 2, i - 1), "id": text[i],
+        "precision": text[i + 1], "dataset": span(i + 2, n - 2), "version": text[n - 1],
+    }  # fmt: skip
+
+
+def _nv_cells(m: dict[str, str], prev: list[str]) -> tuple[list[str], list[int]]:
+    lead = m["lead"].strip()
     framework = next((f for f in FRAMEWORKS if lead == f or lead.startswith(f + " ")), "")
     network = lead[len(framework) :].strip()
-    cells = [framework, network, m.group("time"), m.group("target"), m.group("gpus"),
-             m.group("server"), m.group("id"), m.group("precision"), m.group("dataset"),
-             m.group("version")]  # fmt: skip
+    cells = [framework, network, m["time"], m["target"], m["gpus"], m["server"], m["id"],
+             m["precision"], m["dataset"], m["version"]]  # fmt: skip
     carried: list[int] = []
     for k in (0, 1):  # only the leading, repeated cells are left blank
         if not cells[k] and prev:

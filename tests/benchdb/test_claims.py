@@ -247,3 +247,27 @@ def test_arithmetic_error_is_flagged(results: list[ResultFacts]) -> None:
 def test_counts_are_unverifiable(results: list[ResultFacts]) -> None:
     v = checks.verify_claim(ClaimFacts(kind="count", value=15, unit="win", round="v1.1"), results)
     assert v.verdict == checks.UNVERIFIABLE and not v.links and "no-result-id" in v.flags
+
+
+def test_a_gain_pairs_rounds_by_the_framework_family_the_software_page_uses() -> None:
+    """NVIDIA's v1.0 DGX A100 ran "MXNet NVIDIA Release 21.05"; a v1.1 system JSON of
+    ../shared/mlperf names "NGC MXNet 21.09 , NGC PyTorch 21.09 , NGC TensorFlow
+    21.09-tf1". Both are MXNet for ``benchdb.exports.framework_family``, so they are one
+    line, and a 25% gain over the previous round is checked against the v1.0 result
+    (the v1.1 string is Dell's DSS8440 system JSON's, set here on a DGX A100)."""
+    old_fw, new_fw = "MXNet NVIDIA Release 21.05", "NGC MXNet 21.09 , NGC PyTorch 21.09 , NGC TensorFlow 21.09-tf1"  # fmt: skip
+    from benchdb.exports import framework_family
+
+    assert framework_family(old_fw) == framework_family(new_fw) == "MXNet"
+
+    def result(pk: int, rnd: str, framework: str, minutes: float) -> ResultFacts:
+        return ResultFacts(pk=pk, round=rnd, submitter="NVIDIA", system_folder="dgxa100_mxnet", system_name="NVIDIA DGX A100",
+                           division="closed", availability="available", accelerators=8, accelerator_model="NVIDIA A100-SXM4-80GB",
+                           framework=framework, benchmark="resnet", score_minutes=minutes, nodes=1)  # fmt: skip
+
+    old, new = result(1, "v1.0", old_fw, 30.0), result(2, "v1.1", new_fw, 24.0)
+    c = ClaimFacts(kind="percentage", value=25.0, unit="%", system="DGX A100", benchmark_key="resnet", round="v1.1", baseline="previous-round")  # fmt: skip
+    v = checks.verify_claim(c, [old, new])
+    assert v.links == (Link(2, "subject"), Link(1, "baseline"))
+    assert v.details["readings"] == pytest.approx({"time_reduction": (30 - 24) / 30 * 100, "speedup": (30 / 24 - 1) * 100})  # fmt: skip
+    assert v.verdict == checks.AMBIGUOUS and v.details["readings_consistent"] == ["speedup"]

@@ -7,16 +7,20 @@ import csv
 import io
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
 from django.test import Client
 
+import benchdb
+from benchdb import exports
 from benchdb.models import Claim, ClaimCorrection, Result, VendorPage
-from benchdb.vendor_views import CLAIM_COLUMNS, highlight_segments
+from benchdb.vendor_views import highlight_segments
 from ingest import vendor
 
 VENDOR = Path(settings.VENDOR_DATA)
@@ -213,7 +217,7 @@ def test_every_table_as_csv_and_json(client: Client, pages: dict[str, VendorPage
 def test_claims_csv_columns_and_filter(client: Client, pages: dict[str, VendorPage]) -> None:
     resp = client.get("/vendor/claims/", {"format": "csv", "verdict": "consistent"})
     rows = list(csv.DictReader(io.StringIO(resp.content.decode())))
-    assert tuple(rows[0]) == CLAIM_COLUMNS and {r["verdict"] for r in rows} == {"consistent"}
+    assert tuple(rows[0]) == exports.columns("benchdb.claims/1") and {r["verdict"] for r in rows} == {"consistent"}
     assert client.get("/vendor/claims/", {"verdict": "bogus"}).status_code == 400
 
 
@@ -232,3 +236,47 @@ def test_query_counts(client: Client, pages: dict[str, VendorPage], django_asser
     claim = page.claims.get(kind="head_to_head")
     with django_assert_num_queries(queries):
         assert client.get(url.format(page=page.pk, claim=claim.pk)).status_code == 200
+
+
+VENDOR_SCHEMAS = ["benchdb.vendor_pages/1", "benchdb.claims/1", "benchdb.claim_links/1", "benchdb.vendor_results/1"]  # fmt: skip
+
+
+def test_api_documents_the_vendor_tables_with_the_columns_they_are_served_with(client: Client, pages: dict[str, VendorPage]) -> None:  # fmt: skip
+    page = pages["nvidia-training-performance-table-mlperf-v3.0.txt"]
+    claim = Claim.objects.get(page=pages["graphcore-mlperf-training-v1.1-results.zh.txt"], kind="head_to_head")  # fmt: skip
+    urls = ["/vendor/", f"/vendor/pages/{page.pk}/", f"/vendor/claims/{claim.pk}/", f"/vendor/pages/{page.pk}/tables/"]  # fmt: skip
+    served = {}
+    for url in urls:
+        doc = json.loads(client.get(url, {"format": "json"}).content)
+        served[doc["schema"]] = doc["columns"]
+    api = json.loads(client.get("/api/", {"format": "json"}).content)["schemas"]
+    html = _html(client, "/api/")
+    for name in VENDOR_SCHEMAS:
+        assert [c["name"] for c in api[name]] == served[name], name
+        assert all(c["description"] and c["type"] for c in api[name])
+        assert f'id="{name}"' in html
+
+
+def test_export_claims_does_not_load_the_views(pages: dict[str, VendorPage], monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """``manage.py export claims`` reads through benchdb.vendor_selectors, not a view module."""
+    monkeypatch.delitem(sys.modules, "benchdb.vendor_views", raising=False)
+    monkeypatch.delattr(benchdb, "vendor_views", raising=False)
+    out = io.StringIO()
+    call_command("export", "claims", "--format", "csv", stdout=out)
+    assert "benchdb.vendor_views" not in sys.modules
+    assert len(list(csv.DictReader(io.StringIO(out.getvalue())))) == Claim.objects.count()
+
+
+def test_a_page_with_400_digit_numbers_uploads_and_shows(user: User, ingested_shared: object) -> None:
+    client = Client()
+    client.force_login(user)
+    huge = "9" * 400
+    body = f"MLPerf Training v1.1: IPU-POD16 trains ResNet-50 in {huge} minutes, {huge}x faster on 99999999999 GPUs.\n"  # fmt: skip
+    resp = client.post("/vendor/upload/", {"file": SimpleUploadedFile("huge.txt", body.encode(), "text/plain")})  # fmt: skip
+    assert resp.status_code == 302
+    page = VendorPage.objects.get(file_name="huge.txt")
+    assert page.claims.exists() and all(c.value is None for c in page.claims.exclude(kind="scale"))
+    for url in (f"/vendor/pages/{page.pk}/", "/vendor/claims/", *(f"/vendor/claims/{c.pk}/" for c in page.claims.all())):  # fmt: skip
+        _html(client, url)
+    doc = json.loads(client.get(f"/vendor/pages/{page.pk}/", {"format": "json"}).content)
+    assert [r["value"] for r in doc["rows"] if r["kind"] != "scale"] == [None, None]

@@ -8,24 +8,26 @@ from __future__ import annotations
 import hashlib
 import http.server
 import json
+import logging
 import socket
 import subprocess
 import threading
 from collections.abc import Iterator
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.urls import reverse
 from django.utils import timezone
 from django_celery_beat.models import PeriodicTask
 
 from benchdb.celery import app as celery_app
-from benchdb.models import Result, Run
-from ingest import fetch, sync
+from benchdb.models import Claim, Result, Run, VendorPage
+from ingest import fetch, selectors, sync, tasks, vendor
 from ingest.models import IngestJob, IngestJobError, IngestProblem, Source
 from ingest.tasks import ingest_job_run_task
 from tests.ingest.gitsource import GitRepo, db_content, result_folders, wipe_results
@@ -143,6 +145,57 @@ def test_changed_files_map_to_the_result_folders_that_read_them(tmp_path):
     assert sync.changed_result_dirs(str(repo), "training_results_v9.9", ["README.md"]) == (set(), [])  # fmt: skip
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("https://github.com/mlcommons/training_results_v4.1", True),
+    ("HTTP://example.com/page.html", True),
+    ("https://user:token@github.com/x/y.git", True),
+    ("https://", False), ("http:/no-host", False),
+    ("git@github.com:mlcommons/training_results_v4.1.git", False),
+    ("ssh://git@github.com/x/y.git", False), ("file:///etc/passwd", False),
+    ("ftp://example.com/x", False), ("/srv/mlperf/training_results_v1.1", False),
+    ("training_results_v1.1", False),
+])  # fmt: skip
+def test_only_http_and_https_urls_are_urls(text, expected):
+    assert fetch.is_http_url(text) is expected
+
+
+def test_userinfo_is_stripped_from_urls_and_from_messages_that_quote_them():
+    assert fetch.strip_userinfo("https://bot:ghp_x1@github.com/a/b.git") == "https://github.com/a/b.git"  # fmt: skip
+    msg = "git fetch: fatal: unable to access 'https://bot:ghp_x1@h.example/a/': 403; see http://u@h2/x"
+    assert fetch.strip_userinfo(msg) == "git fetch: fatal: unable to access 'https://h.example/a/': 403; see http://h2/x"  # fmt: skip
+    plain = "mail me: a@b.example, /srv/x@y"
+    assert fetch.strip_userinfo(plain) == plain
+
+
+def test_a_location_that_is_neither_an_http_url_nor_a_path_is_refused(empty):
+    for location in ("git@github.com:mlcommons/training_results_v4.1.git", "ssh://git@github.com/x/y.git"):  # fmt: skip
+        with pytest.raises(ValidationError, match="not an http\\(s\\) URL, and no such file"):
+            sync.source_add(name="ssh", kind="mlperf-training", location=location)
+    url = "https://github.com/mlcommons/training_results_v4.1"
+    assert sync.source_add(name="web", kind="mlperf-training", location=url).location == url
+
+
+def test_cache_dir_keeps_the_repository_name_under_the_cache_setting(settings, tmp_path):
+    settings.BENCHDB_CACHE = tmp_path / "a"
+    url = "https://bot:token@github.com/mlcommons/training_results_v4.1.git"
+    assert fetch.cache_dir(url) == str(tmp_path / "a" / "training_results_v4.1")
+    settings.BENCHDB_CACHE = tmp_path / "b"  # read at each call, not at import
+    assert fetch.cache_dir(url, source_id=7) == str(tmp_path / "b" / "sources" / "7" / "training_results_v4.1")  # fmt: skip
+    assert fetch.cache_dir("file:///srv/x/training_results_v1.0/") == str(tmp_path / "b" / "training_results_v1.0")  # fmt: skip
+    assert fetch.cache_dir("https://h.example/") == str(tmp_path / "b" / "repository")
+
+
+def test_a_git_source_is_checked_out_in_its_cache_dir(empty, tmp_path):
+    repo = GitRepo(tmp_path / "training_results_v1.0")
+    repo.add_round("v1.0", dest="")
+    commit = repo.commit("v1.0")
+    source = sync.source_add(name="v10", kind="mlperf-training", location=str(repo.path))
+    assert run_sync(source).state == "succeeded"
+    dest = Path(fetch.cache_dir(f"file://{repo.path}", source_id=source.pk))
+    assert dest.parent == tmp_path / "cache" / "sources" / str(source.pk)
+    assert fetch.git(["-C", str(dest), "rev-parse", "HEAD"]).strip() == commit
+
+
 # --- one job per source; interrupted jobs ----------------------------------------------------
 
 
@@ -230,6 +283,65 @@ def test_network_errors_are_retried_with_backoff_then_fail(monkeypatch, tmp_path
     assert slept == list(fetch.RETRY_DELAYS)
 
 
+def test_a_result_that_fails_to_store_fails_the_job_and_the_next_sync_stores_it(empty, tmp_path, django_db_blocker):  # fmt: skip
+    """A database error rolls back one result folder: an error row names it, the job
+    fails and the synced commit stays, so the next sync reads that folder again."""
+    repo = GitRepo(tmp_path / "src")
+    repo.add_round("v1.0")
+    c1 = repo.commit("v1.0")
+    source = sync.source_add(name="mlperf", kind="mlperf-training", location=str(repo.path))
+    assert run_sync(source).state == "succeeded"
+    v11 = result_folders(repo.add_round("v1.1"))
+    c2 = repo.commit("v1.1")
+    broken = "Graphcore/results/ipu-pod16-TF1/resnet"
+    with connection.cursor() as cur:  # a real database error, for that folder only
+        cur.execute(f"""
+            CREATE FUNCTION refuse_result() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN RAISE EXCEPTION 'disk full (test)'; END $$;
+            CREATE TRIGGER refuse_result BEFORE INSERT OR UPDATE ON {Result._meta.db_table}
+            FOR EACH ROW WHEN (NEW.source_path = '{broken}') EXECUTE FUNCTION refuse_result();
+        """)  # fmt: skip
+
+    job = run_sync(source)
+    source.refresh_from_db()
+    assert (job.state, job.results_seen, job.results_added) == ("failed", len(v11), len(v11) - 1), job.message  # fmt: skip
+    assert job.results_seen == job.results_added + job.results_changed + job.results_unchanged + 1
+    assert selectors.results_failed(job) == 1 and "1 result folder not stored" in job.message
+    (row,) = job.error_rows.filter(message__startswith=sync.NOT_STORED)
+    assert row.path == f"training_results_v1.1/{broken}" and "disk full (test)" in row.message
+    assert not job.error_rows.filter(path="").exists()
+    assert (source.last_commit, source.consecutive_failures) == (c1, 1)
+    assert not Result.objects.filter(source_path=broken, round__version="v1.1").exists()
+
+    with connection.cursor() as cur:
+        cur.execute(f"DROP TRIGGER refuse_result ON {Result._meta.db_table}")
+    again = run_sync(source)
+    source.refresh_from_db()
+    assert (again.state, again.commit_from, again.incremental) == ("succeeded", c1, True), again.message  # fmt: skip
+    assert (again.results_added, again.results_unchanged, selectors.results_failed(again)) == (1, len(v11) - 1, 0)  # fmt: skip
+    assert Result.objects.filter(source_path=broken, round__version="v1.1").exists()
+    assert (source.last_commit, source.consecutive_failures) == (c2, 0)
+
+
+def test_claims_read_before_their_results_are_checked_again_by_the_sync_that_brings_them(empty, tmp_path, settings):  # fmt: skip
+    name = "graphcore-mlperf-training-v1.1-performance-at-scale.en.txt"
+    page = vendor.vendor_page_ingest(data=None, path_or_url=str(Path(settings.VENDOR_DATA) / name), published=date(2021, 12, 1))  # fmt: skip
+    # IPU-POD128, ResNet-50
+    claim = Claim.objects.get(page_id=page.page_id, kind="time", value=5.67)
+    assert (claim.verdict, claim.links.count()) == ("unverifiable", 0)
+
+    repo = GitRepo(tmp_path / "src")
+    repo.add_round("v1.1")
+    repo.commit("v1.1")
+    job = run_sync(sync.source_add(name="v11", kind="mlperf-training", location=str(repo.path)))
+    assert job.state == "succeeded" and "claims of 1 vendor page checked again" in job.message
+    claim.refresh_from_db()
+    assert claim.verdict == "consistent"
+    (link,) = claim.links.select_related("result__system")
+    assert (link.role, link.result.system.folder) == ("subject", "ipu-pod128-TF1")
+    assert claim.recomputed_value == pytest.approx(link.result.score_minutes)
+
+
 # --- vendor pages ----------------------------------------------------------------------------
 
 
@@ -295,9 +407,7 @@ def test_vendor_fetch_is_conditional_and_retries_server_errors(server, monkeypat
 
 
 def test_a_vendor_source_with_an_unchanged_page_does_nothing(empty, server, settings):
-    """304, or a 200 with the sha256 already stored: no ingest, job ``unchanged``.
-    (Without ingest/vendor.py a changed page would fail the job, which the sha256
-    shortcut never reaches.)"""
+    """304, or a 200 with the sha256 already stored: no ingest, job ``unchanged``."""
     page = (Path(settings.VENDOR_DATA) / "graphcore-mlperf-training-v1.1-results.zh.txt").read_bytes()  # fmt: skip
     srv = server([(304, {}, b""), (200, {"ETag": '"new"'}, page)])
     source = sync.source_add(name="gc", kind="vendor", location=srv.url)
@@ -311,9 +421,6 @@ def test_a_vendor_source_with_an_unchanged_page_does_nothing(empty, server, sett
 
 
 def test_a_vendor_source_stores_each_new_version_of_its_page(empty, server, settings):
-    pytest.importorskip("ingest.vendor", reason="vendor page ingest (issue 4) not in this tree yet")
-    from benchdb.models import VendorPage
-
     folder = Path(settings.VENDOR_DATA)
     v1 = (folder / "graphcore-mlperf-training-v1.1-results.zh.txt").read_bytes()
     v2 = (folder / "graphcore-mlperf-training-v1.1-performance-at-scale.en.txt").read_bytes()
@@ -353,6 +460,14 @@ def test_a_schedule_is_a_beat_entry_for_the_sync_task(empty, tmp_path):
             sync.source_schedule_set(source=source, schedule=bad)
     sync.source_remove(source=source)
     assert not PeriodicTask.objects.filter(pk=pt.pk).exists()
+
+
+def test_a_sync_task_is_not_redelivered_while_it_may_still_run_as_documented(settings):
+    """Redis redelivers an unacknowledged task after the visibility timeout: it must
+    outlast the task's time limit, and the module says how long it is."""
+    timeout = settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
+    assert tasks.ingest_job_run_task.time_limit < timeout
+    assert f"{timeout // 3600} hours" in " ".join((tasks.__doc__ or "").split())
 
 
 def test_a_scheduled_request_for_a_disabled_source_does_nothing(empty, tmp_path):
@@ -436,6 +551,73 @@ def test_the_job_page_shows_progress_errors_escaped_and_json(client, jobs_data, 
     assert data["error_rows"] == [{"path": "X/results/s/b/result_0.txt", "line": 7, "severity": "error", "message": "<script>alert(1)</script>"}]  # fmt: skip
     IngestJob.objects.filter(pk=job.pk).update(state="succeeded")
     assert 'http-equiv="refresh"' not in client.get(job.get_absolute_url()).content.decode()
+
+
+def test_anonymous_users_see_no_credentials_no_raw_errors_and_no_worker(client, admin_client, empty, monkeypatch, caplog):  # fmt: skip
+    monkeypatch.setattr(fetch, "_backoff", lambda seconds: None)
+    with socket.socket() as s:  # a local port nothing listens on: git fails at once
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    url = f"http://benchdb:s3cr3t-t0ken@127.0.0.1:{port}/training_results_v1.1.git"
+    source = sync.source_add(name="private", kind="mlperf-training", location=url)
+    with caplog.at_level(logging.WARNING, logger="ingest.fetch"):
+        job = run_sync(source)
+    assert job.state == "failed" and "unable to access" in job.message, job.message
+    assert "retrying" in caplog.text and "s3cr3t" not in caplog.text
+    Source.objects.filter(pk=source.pk).update(consecutive_failures=Source.FAILING_AFTER)
+    source.refresh_from_db()
+    assert "unable to access" in source.last_error
+    worker = f"pid {job.worker_pid} on {job.worker_host}"
+    pages = {
+        "jobs": reverse("ingest:jobs"), "jobs.json": reverse("ingest:jobs") + "?format=json",
+        "job": job.get_absolute_url(), "job.json": job.get_absolute_url() + "?format=json",
+    }  # fmt: skip
+    shown = f"http://127.0.0.1:{port}/training_results_v1.1.git"
+    for name, page in pages.items():
+        public, private = client.get(page).content.decode(), admin_client.get(page).content.decode()
+        assert "s3cr3t" not in public and "benchdb:" not in public and "s3cr3t" not in private, name
+        assert "unable to access" not in public and worker not in public, name
+        assert "unable to access" in private, name
+        assert name == "job.json" or shown in public and shown in private, name  # no location there
+    assert worker in admin_client.get(pages["job"]).content.decode()
+    data = client.get(pages["job.json"]).json()
+    assert data["message"] is None and [e["message"] for e in data["error_rows"]] == [None]
+    (src,) = client.get(pages["jobs.json"]).json()["sources"]
+    assert (src["location"], src["last_error"], src["last_job"]["message"], src["failing"]) == (shown, None, None, True)  # fmt: skip
+
+
+def test_a_database_error_row_is_shown_to_logged_in_users_only(client, admin_client, jobs_data):
+    _, job = jobs_data
+    IngestJobError.objects.create(job=job, path="X/results/s/b", message=f"{sync.NOT_STORED}: OperationalError: could not write to file base/16384/2619")  # fmt: skip
+    public = client.get(job.get_absolute_url(), {"format": "json"}).json()["error_rows"]
+    private = admin_client.get(job.get_absolute_url(), {"format": "json"}).json()["error_rows"]
+    assert [e["message"] for e in public] == ["<script>alert(1)</script>", None]
+    assert private[1]["message"].endswith("base/16384/2619") and "base/16384" not in client.get(job.get_absolute_url()).content.decode()  # fmt: skip
+
+
+@pytest.fixture
+def three_sources(empty, tmp_path):  # type: ignore[no-untyped-def]
+    """Three sources (crontab, interval, no schedule), each with two jobs."""
+    for name, schedule in (("a", "0 3 * * *"), ("b", "every 6h"), ("c", "")):
+        source = sync.source_add(name=name, kind="mlperf-training", location=str(tmp_path), schedule=schedule)  # fmt: skip
+        for state in ("failed", "succeeded"):
+            IngestJob.objects.create(source=source, trigger="schedule", state=state, results_total=3, results_seen=3, results_added=3)  # fmt: skip
+
+
+def test_the_jobs_pages_and_source_list_query_counts_do_not_grow_with_sources(client, three_sources, django_assert_num_queries, capsys):  # fmt: skip
+    # sources with beat entry and schedule (1), their last jobs with source (1), jobs with source (1)
+    with django_assert_num_queries(3):
+        html = client.get(reverse("ingest:jobs")).content.decode()
+    assert html.count("Succeeded</a>") == 3
+    with django_assert_num_queries(3):
+        data = client.get(reverse("ingest:jobs"), {"format": "json"}).json()
+    assert [(s["name"], s["schedule"], s["last_job"]["source"]) for s in data["sources"]] == [("a", "0 3 * * *", "a"), ("b", "every 6h", "b"), ("c", "", "c")]  # fmt: skip
+    capsys.readouterr()
+    # sources with beat entry and schedule (1), their last jobs with source (1)
+    with django_assert_num_queries(2):
+        call_command("source", "list", "--format", "json")
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["last_job"]["state"] for r in rows] == ["succeeded"] * 3
 
 
 def test_sync_now_needs_a_login_and_a_post(client, admin_client, jobs_data):

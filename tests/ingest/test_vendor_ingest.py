@@ -9,6 +9,7 @@ import io
 import json
 import re
 import threading
+from collections import Counter
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
@@ -17,8 +18,10 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
-from benchdb.models import Claim, ClaimCorrection, Result, VendorPage, VendorResult
+from benchdb.models import Claim, ClaimCorrection, ClaimResult, Result, VendorPage, VendorResult
 from ingest import vendor
 
 VENDOR = Path(settings.VENDOR_DATA)
@@ -240,3 +243,98 @@ def test_management_commands(ingested_shared: object) -> None:
     h2h = next(r for r in doc["rows"] if r["kind"] == "head_to_head")
     assert h2h["page"] == "https://www.graphcore.ai/posts/x" and h2h["verdict"] == "consistent"
     assert h2h["results"] == ["subject:v1.1/Graphcore/ipu-pod16-TF1/resnet", "compared:v1.1/NVIDIA/dgxa100_ngc21.09_mxnet/resnet"]  # fmt: skip
+
+
+# --- limits, numbers no column holds, re-checks ----------------------------------------
+
+
+def test_the_page_size_limit_is_the_fetchers() -> None:
+    """One limit for fetched and uploaded pages: ingest.vendor re-exports ingest.fetch's."""
+    from ingest import fetch
+
+    assert vendor.MAX_PAGE_BYTES is fetch.MAX_PAGE_BYTES  # the same object, not a copy of the figure
+
+
+HUGE = "9" * 400
+HUGE_PAGE = f"""NVIDIA Performance on MLPerf 3.0: Multi Node, Closed Division
+
+Framework Network Time to Train
+(mins) MLPerf Quality Target GPU Server MLPerf-ID Precision Dataset GPU Version
+MXNet ResNet-50 v1.5 2.664 75.90% classification 99999999999x H100 DGX H100 3.0-2071 Mixed ImageNet H100-SXM5-80GB
+0.509 75.90% classification 512x H100 DGX H100 3.0-2068 Mixed ImageNet H100-SXM5-80GB
+
+MLPerf Training v1.1: IPU-POD16 trains ResNet-50 in {HUGE} minutes on {HUGE} IPUs.
+IPU-POD16 is {HUGE}x faster than DGX A100 on ResNet-50 and {HUGE}% faster than before.
+""".encode()
+
+
+def test_numbers_no_column_holds_are_stored_as_no_value(ingested_shared: object) -> None:
+    """A row's 99999999999 GPUs (past a PostgreSQL integer) and 400-digit figures
+    (infinity as floats, which jsonb refuses) go in as no value; the rest is kept."""
+    report = vendor.vendor_page_ingest(data=HUGE_PAGE, path_or_url="huge.txt")
+    page = VendorPage.objects.get(pk=report.page_id)
+    rows = list(page.vendor_results.order_by("row"))
+    assert [(r.value, r.accelerators, r.result_id) for r in rows] == [(2.664, None, "3.0-2071"), (0.509, 512, "3.0-2068")]  # fmt: skip
+    prose = page.claims.filter(source="text").order_by("position")
+    assert [c.kind for c in prose] == ["time", "scale", "multiplier", "percentage"]
+    for c in prose:
+        assert c.value is None and page.text[c.start : c.end].startswith(HUGE)
+        assert c.extracted["value"] is None and c.sentence in page.text
+    table = page.claims.get(source="table", value=2.664)
+    assert table.extracted["accelerators"] is None and table.vendor_result == rows[0]
+    out = io.StringIO()
+    call_command("export", "claims", "--format", "json", stdout=out)
+    assert len(json.loads(out.getvalue())["rows"]) == page.claims.count()
+
+
+def _snapshot() -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    claims = [tuple(row) for row in Claim.objects.order_by("pk").values_list()]
+    links = [tuple(row) for row in ClaimResult.objects.order_by("pk").values_list()]
+    return claims, links
+
+
+def _writes(ctx: CaptureQueriesContext) -> list[str]:
+    return [q["sql"] for q in ctx.captured_queries if q["sql"].lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE"))]  # fmt: skip
+
+
+def test_reverify_with_nothing_new_writes_nothing(pages: dict[str, VendorPage]) -> None:
+    """Right after ingest, and again: every claim and link row (ids included) stays as
+    it was, and no INSERT, UPDATE or DELETE is sent."""
+    before = _snapshot()
+    verdicts = Counter(Claim.objects.values_list("verdict", flat=True))
+    for _ in range(2):
+        counted: Counter[str] = Counter()
+        with CaptureQueriesContext(connection) as ctx:
+            for page in pages.values():
+                counted += vendor.claims_reverify(page_id=page.pk)
+        assert _writes(ctx) == []
+        assert counted == verdicts
+        assert _snapshot() == before
+
+
+def test_reverify_rewrites_only_what_is_stale(pages: dict[str, VendorPage]) -> None:
+    page = pages[GRAPHCORE_V11[0]]
+    (h2h,) = page.claims.filter(kind="head_to_head")
+    stale = {"verdict": "inconsistent", "recomputed_value": 1.0, "flags": []}
+    Claim.objects.filter(pk=h2h.pk).update(**stale)
+    ClaimResult.objects.filter(claim=h2h, role="compared").delete()
+    before = _snapshot()
+    vendor.claims_reverify(page_id=page.pk)
+    after = _snapshot()
+    h2h_after = Claim.objects.get(pk=h2h.pk)
+    assert (h2h_after.verdict, h2h_after.recomputed_value, h2h_after.flags) == (h2h.verdict, h2h.recomputed_value, h2h.flags)  # fmt: skip
+    assert links(h2h_after) == links(h2h) and len(links(h2h)) == 2
+    assert [r for r in after[0] if r[0] != h2h.pk] == [r for r in before[0] if r[0] != h2h.pk]
+    assert [r for r in after[1] if r[1] != h2h.pk] == [r for r in before[1] if r[1] != h2h.pk]
+
+
+def test_reverify_keeps_a_persons_links_where_the_check_links_nothing(pages: dict[str, VendorPage]) -> None:  # fmt: skip
+    """A not-mlperf claim (the M2000 page's 18x) linked by hand keeps its link."""
+    user = User.objects.create_user("bea")
+    (eff,) = pages["graphcore-ipu-m2000-poplar-sdk-1.4.zh.txt"].claims.filter(kind="multiplier", value=18)  # fmt: skip
+    result = Result.objects.get(round__version="v1.1", system__folder="ipu-pod16-TF1", benchmark__key="resnet")  # fmt: skip
+    vendor.claim_links_correct(claim_id=eff.pk, links=[(result.pk, "subject")], user=user)
+    before = _snapshot()
+    assert vendor.claims_reverify(page_id=eff.page_id)["not-mlperf"] >= 1
+    assert _snapshot() == before
+    assert list(Claim.objects.get(pk=eff.pk).results.all()) == [result]

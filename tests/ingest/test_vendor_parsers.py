@@ -10,9 +10,18 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from ingest.parsers.claims import Claim, extract_claims
+from ingest.parsers.claims import (
+    MAX_COUNT,
+    MAX_SENTENCE_CHARS,
+    MAX_VALUE,
+    Claim,
+    extract_claims,
+    to_count,
+    to_number,
+)
 from ingest.parsers.types import ParseError
 from ingest.parsers.vendor import (
+    MAX_ROW_CHARS,
     decode,
     detect_language,
     guess_published,
@@ -160,6 +169,53 @@ def test_nvidia_whitespace_tables_carry_blank_cells_down() -> None:
     assert row512.values["accelerators"] == "512x H100" and row512.values["result_id"] == "3.0-2068"  # fmt: skip
     assert multi.rows[3].values["accelerators"] == "3,584x H100"
     assert multi.rows[3].values["system"] == "coreweave_hgxh100_n448"
+
+
+NV_HEADER = "Framework Network Time to Train\n(mins) MLPerf Quality Target GPU Server MLPerf-ID Precision Dataset GPU Version"  # fmt: skip
+NV_ROW = "MXNet ResNet-50 v1.5 13.466 75.90% classification 8x H100 XE9680x8H100-SXM-80GB 3.0-2053 Mixed ImageNet H100-SXM5-80GB"  # fmt: skip
+
+
+def _nv_page(*rows: str) -> str:
+    return "NVIDIA Performance on MLPerf 3.0: Single Node, Closed Division\n\n" + NV_HEADER + "\n" + "\n".join(rows) + "\n"  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "crafted",
+    [
+        "1 1x a " * 14_300,  # time, gpus, word, again and again, no MLPerf-ID: the lazy groups of one regex backtrack over every split
+        "1 a 1x a 1.1-1 " * 7_000,  # every typed cell, repeated: could be read many ways
+        "1 " * 50_000,
+    ],
+)  # fmt: skip
+def test_a_100k_character_line_under_an_nvidia_header_is_no_row(crafted: str) -> None:
+    """A line longer than MAX_ROW_CHARS ends the table, whatever it holds (a row is
+    read in one pass over its words, so this returns at once); the real row above it
+    is still read."""
+    assert len(crafted) >= 100_000 > MAX_ROW_CHARS
+    (table,) = parse_vendor_tables(_nv_page(NV_ROW, crafted.strip(), NV_ROW))
+    assert [r.values["result_id"] for r in table.rows] == ["3.0-2053"]
+    assert parse_vendor_tables(_nv_page(crafted.strip())) == []
+    extract_claims(_nv_page(crafted.strip()))
+
+
+def test_an_nvidia_row_over_the_length_cap_is_not_read() -> None:
+    """A well-formed row whose dataset cell runs past MAX_ROW_CHARS is no row."""
+    long_row = NV_ROW.replace("ImageNet", "ImageNet" + " x" * MAX_ROW_CHARS)
+    assert parse_vendor_tables(_nv_page(long_row)) == []
+    (table,) = parse_vendor_tables(_nv_page(NV_ROW))
+    assert table.rows[0].values["dataset"] == "ImageNet"
+
+
+def test_an_nvidia_row_near_the_cap_is_read_word_by_word() -> None:
+    """Crafted words before a real row's cells (times, counts with x, MLPerf-IDs) up
+    to the cap: the earliest time, then count, then MLPerf-ID that leave a whole row."""
+    filler = " ".join(["7 1x 2.2-22"] * 70)
+    row = f"{filler} {NV_ROW}"
+    assert len(row) <= MAX_ROW_CHARS
+    (table,) = parse_vendor_tables(_nv_page(row))
+    v = table.rows[0].values
+    assert v["time_to_train"] == "7" and v["accelerators"] == "1x 2.2-22"
+    assert v["result_id"] == "2.2-22" and v["accelerator"] == "H100-SXM5-80GB"
 
 
 def test_intel_pipe_tables_and_continuation_rows() -> None:
@@ -345,3 +401,63 @@ def test_counts_of_wins_results_and_organizations() -> None:
     _, claims = _page("graphcore-mlperf-training-v1.0-first-results.en.txt")
     (members,) = [c for c in claims if c.kind == "count"]
     assert (members.value, members.qualifier, members.unit) == (50, "more than", "organization")
+
+
+# --- numbers that are no figure -------------------------------------------------------
+
+BIG = "9" * 400  # float() reads it as infinity
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("28.3", 28.3), ("3,584", 3584.0), ("1000000000000000", MAX_VALUE), ("1000000000000001", None),
+     (BIG, None), ("9" * 5000, None), ("nan", None), ("NaN", None), ("inf", None), ("-inf", None),
+     ("1e400", None), ("", None), ("abc", None)],
+)  # fmt: skip
+def test_to_number_keeps_finite_figures_only(text: str, expected: float | None) -> None:
+    assert to_number(text) == expected
+
+
+@pytest.mark.parametrize(("value", "expected"), [(8.0, 8), (2.5, 2), (float(MAX_COUNT), MAX_COUNT), (MAX_COUNT + 1.0, None), (-1.0, None), (None, None)])  # fmt: skip
+def test_to_count_fits_an_integer_column(value: float | None, expected: int | None) -> None:
+    assert to_count(value) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        (f"MLPerf v1.1: IPU-POD16 trains ResNet-50 in {BIG} minutes on {BIG} GPUs.", ["time", "scale"]),
+        (f"MLPerf v1.1: ResNet-50 on {BIG} GPUs in 20 minutes.", ["scale", "time"]),
+        (f"MLPerf v1.1: IPU-POD16 is {BIG}x faster than DGX A100 on ResNet-50.", ["multiplier"]),
+        (f"MLPerf v1.1: IPU-POD16 trains BERT {BIG}% faster.", ["percentage"]),
+        (f"IPU-POD16 takes {BIG} minutes vs 29.1 minutes on DGX A100, {BIG}x faster.", ["time", "time", "multiplier"]),
+    ],
+)  # fmt: skip
+def test_a_400_digit_number_is_a_claim_without_a_value(text: str, kinds: list[str]) -> None:
+    """The claim keeps its sentence and span; its value, count and arithmetic are None."""
+    claims = extract_claims(text)
+    assert [c.kind for c in claims] == kinds
+    for c in claims:
+        assert c.sentence == text and c.accelerators is None and c.implied_value is None
+        assert (c.value is None) == text[c.start : c.end].startswith(BIG)
+
+
+def test_a_table_row_with_a_huge_accelerator_count_keeps_its_time() -> None:
+    row = NV_ROW.replace("8x H100", "99999999999x H100")
+    page = _nv_page(row, NV_ROW.replace("8x H100", "9" * 800 + "x H100"))
+    tables = parse_vendor_tables(page)
+    rows = [c for c in extract_claims(page, tables=tables) if c.source == "table"]
+    assert [(c.value, c.accelerators) for c in rows] == [(13.466, None), (13.466, None)]
+
+
+def test_a_100k_character_sentence_is_read_in_pieces() -> None:
+    """Text without a sentence end is cut at spaces into pieces of at most
+    MAX_SENTENCE_CHARS: the work per piece is bounded, and a cut loses at most the
+    one claim whose number and unit it separates."""
+    text = "IPU-POD16 trains ResNet-50 in 28.3 minutes " * 2500
+    claims = extract_claims(text)
+    assert all(c.sentence_end - c.sentence_start <= MAX_SENTENCE_CHARS for c in claims)
+    times = [c for c in claims if (c.kind, c.value, c.unit, c.system) == ("time", 28.3, "min", "IPU-POD16")]  # fmt: skip
+    pieces = -(-len(text) // MAX_SENTENCE_CHARS) * 2  # cuts fall at spaces, so pieces are a little shorter
+    assert 2500 - pieces <= len(times) <= 2500
+    assert all(text[c.start : c.end].startswith("28.3") for c in times)

@@ -42,11 +42,11 @@ class Command(BaseCommand):
             self.stdout.write(exports.to_json(rows, cols, "benchdb.results/1"))
 
     def _claims(self, opts: dict[str, Any]) -> None:
-        """One row per vendor claim (schema ``benchdb.claims/1``, ``benchdb.vendor_views``)."""
-        from benchdb import vendor_views
+        """One row per vendor claim (schema ``benchdb.claims/1``, ``benchdb.vendor_selectors``)."""
+        from benchdb import vendor_selectors
 
-        rows = list(vendor_views.claim_export_rows(verdict=opts["verdict"], kind=opts["kind"]))
-        cols = vendor_views.CLAIM_COLUMNS
+        rows = list(vendor_selectors.claim_export_rows(verdict=opts["verdict"], kind=opts["kind"]))
+        cols = exports.columns("benchdb.claims/1")
         if opts["format"] == "csv":
             self.stdout.write(exports.to_csv(rows, cols), ending="")
         else:

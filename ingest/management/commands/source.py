@@ -72,12 +72,12 @@ class Command(BaseCommand):
             if time.monotonic() > deadline:
                 raise CommandError(f"job {job.pk} still {job.state} after {opts['timeout']:.0f} s")
             time.sleep(1)
-        self.stdout.write(json.dumps(selectors.job_as_dict(job), indent=2))
+        self.stdout.write(json.dumps(selectors.job_as_dict(job, private=True), indent=2))
         if job.state != IngestJob.State.SUCCEEDED:
             raise CommandError(f"job {job.pk} {job.state}: {job.message}")
 
     def _list(self, opts: dict[str, Any]) -> None:
-        rows = [selectors.source_as_dict(s) for s in selectors.source_list()]
+        rows = [selectors.source_as_dict(s, private=True) for s in selectors.source_list(private=True)]  # fmt: skip
         if opts["format"] == "json":
             self.stdout.write(json.dumps(rows, indent=2))
             return

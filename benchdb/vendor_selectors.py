@@ -1,0 +1,177 @@
+"""Reads of vendor pages and their claims, and the table rows built from them.
+
+One selector per table, shared by the pages of ``benchdb.vendor_views`` (HTML, CSV,
+JSON) and ``manage.py export claims``. Each ``*_row`` function reshapes one object
+into a flat dict over the columns of its schema in ``benchdb.exports.SCHEMAS``
+(``benchdb.vendor_pages/1``, ``benchdb.claims/1``, ``benchdb.claim_links/1``,
+``benchdb.vendor_results/1``); no queries happen there beyond what the selector
+prefetched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from django.db.models import Count, Prefetch, QuerySet
+from django.shortcuts import get_object_or_404
+
+from benchdb.models import Claim, ClaimCorrection, ClaimResult, Result, VendorPage, VendorResult
+
+_LINKS = Prefetch("links", queryset=ClaimResult.objects.select_related(
+    "result__round", "result__system__submitter", "result__benchmark").order_by("pk"))  # fmt: skip
+
+# --- selectors ---------------------------------------------------------------------
+
+
+def vendor_page_list() -> QuerySet[VendorPage]:
+    """Pages with their claim and table-row counts (``n_claims``, ``n_results``), newest
+    first; no raw bytes or text loaded (one query)."""
+    return VendorPage.objects.defer("raw", "text").annotate(
+        n_claims=Count("claims", distinct=True), n_results=Count("vendor_results", distinct=True)
+    ).order_by("-published", "file_name", "pk")  # fmt: skip
+
+
+def vendor_page_get(pk: int, *, claims: bool = True) -> VendorPage:
+    """One page, raw bytes not loaded. With ``claims``: its claims in text order and
+    their links with results (three queries); without: its text not loaded either
+    (one query). Raises Http404."""
+    if not claims:
+        return get_object_or_404(VendorPage.objects.defer("raw", "text"), pk=pk)
+    qs = VendorPage.objects.defer("raw").prefetch_related(
+        Prefetch("claims", queryset=Claim.objects.order_by("start", "position").prefetch_related(_LINKS)))  # fmt: skip
+    return get_object_or_404(qs, pk=pk)
+
+
+def vendor_result_list(*, page_id: int) -> QuerySet[VendorResult]:
+    """The rows of a page's vendor tables, by table and row (one query)."""
+    return VendorResult.objects.filter(page_id=page_id).order_by("table", "row")
+
+
+def claim_list(*, verdict: str = "", kind: str = "", page: int | None = None) -> QuerySet[Claim]:
+    """Claims (of a ``verdict``, ``kind`` and ``page`` when given) with their page and
+    links (two queries), ordered by page date, page and position."""
+    qs = Claim.objects.select_related("page").defer("page__raw", "page__text").prefetch_related(_LINKS)  # fmt: skip
+    if verdict:
+        qs = qs.filter(verdict=verdict)
+    if kind:
+        qs = qs.filter(kind=kind)
+    if page is not None:
+        qs = qs.filter(page_id=page)
+    return qs.order_by("page__published", "page_id", "position")
+
+
+def claim_get(pk: int, *, related: bool = True) -> Claim:
+    """One claim with its page, links (with each result's runs) and corrections (four
+    queries); without ``related``: only its id, round and benchmark key (one query).
+    Raises Http404."""
+    if not related:
+        return get_object_or_404(Claim.objects.only("pk", "round", "benchmark_key"), pk=pk)
+    links = Prefetch("links", queryset=ClaimResult.objects.select_related(
+        "result__round", "result__system__submitter", "result__benchmark").prefetch_related("result__runs").order_by("pk"))  # fmt: skip
+    corrections = Prefetch("corrections", queryset=ClaimCorrection.objects.select_related("user"))
+    qs = Claim.objects.select_related("page", "vendor_result").defer("page__raw", "page__text")
+    return get_object_or_404(qs.prefetch_related(links, corrections), pk=pk)
+
+
+def scored_result_list() -> QuerySet[Result]:
+    """Every scored result with round, submitter and benchmark joined, by round,
+    benchmark and system folder (what a correction may link a claim to)."""
+    qs = Result.objects.filter(status=Result.Status.SCORED).select_related("round", "system__submitter", "benchmark")  # fmt: skip
+    return qs.order_by("round__version", "benchmark__key", "system__folder")
+
+
+def claim_candidates(claim: Claim) -> QuerySet[Result]:
+    """Results a person may link a claim to as its subject: the scored results of the
+    claim's round and benchmark (either filter left out when the claim names none)."""
+    qs = scored_result_list()
+    if claim.round:
+        qs = qs.filter(round__version=claim.round)
+    if claim.benchmark_key:
+        qs = qs.filter(benchmark__key=claim.benchmark_key)
+    return qs
+
+
+# --- rows (pure reshaping) ----------------------------------------------------------
+
+
+def page_row(p: VendorPage) -> dict[str, Any]:
+    """A page (from :func:`vendor_page_list`, or any page) -> a row of
+    ``benchdb.vendor_pages/1``: ``{"id": int, "page": str, "title": str, "file_name":
+    str, "url": str, "published": "YYYY-MM-DD" | None, "retrieved": ISO 8601 str,
+    "language": str, "format": str, "sha256": str, "claims": int | None,
+    "vendor_results": int | None, "link": str}`` (the counts are None when the page
+    was not read through :func:`vendor_page_list`)."""
+    return {
+        "id": p.pk, "page": p.source, "title": p.title, "file_name": p.file_name, "url": p.url,
+        "published": p.published.isoformat() if p.published else None,
+        "retrieved": p.retrieved.isoformat(), "language": p.language, "format": p.format,
+        "sha256": p.sha256, "claims": getattr(p, "n_claims", None),
+        "vendor_results": getattr(p, "n_results", None), "link": p.get_absolute_url(),
+    }  # fmt: skip
+
+
+def _link_label(lk: ClaimResult) -> str:
+    r = lk.result
+    return f"{lk.role}:{r.round.version}/{r.system.submitter.name}/{r.system.folder}/{r.benchmark.key}"
+
+
+def claim_row(c: Claim, page: VendorPage | None = None) -> dict[str, Any]:
+    """A claim with links prefetched (:func:`claim_list`, :func:`vendor_page_get`) ->
+    a row of ``benchdb.claims/1``: ``{"id": int, "page": str, "sentence": str,
+    "kind": str, "value": float | None, "unit": str, "qualifier": str, "system": str,
+    "benchmark": str, "round": str, "division": str, "compared_system": str,
+    "compared_value": float | None, "recomputed_value": float | None,
+    "compared_recomputed_value": float | None, "verdict": str, "flags": [str],
+    "result_ids": [str], "results": ["role:round/submitter/system/benchmark"],
+    "link": str}``. Values are in ``unit``. ``page``: the claim's page when the
+    caller holds it (no ``select_related`` needed)."""
+    p = page or c.page
+    return {
+        "id": c.pk, "page": p.source, "sentence": c.sentence, "kind": c.kind, "value": c.value,
+        "unit": c.unit, "qualifier": c.qualifier, "system": c.system, "benchmark": c.benchmark,
+        "round": c.round, "division": c.division, "compared_system": c.compared_system,
+        "compared_value": c.compared_value, "recomputed_value": c.recomputed_value,
+        "compared_recomputed_value": c.compared_recomputed_value, "verdict": c.verdict,
+        "flags": list(c.flags), "result_ids": list(c.result_ids),
+        "results": [_link_label(lk) for lk in c.links.all()], "link": c.get_absolute_url(),
+    }  # fmt: skip
+
+
+def link_row(lk: ClaimResult) -> dict[str, Any]:
+    """A claim's link with its result joined (:func:`claim_get`) -> a row of
+    ``benchdb.claim_links/1``: ``{"claim": int, "role": str, "result": str (path),
+    "round": str, "submitter": str, "system": str (folder), "division": str,
+    "availability": str, "accelerators": int | None, "benchmark": str,
+    "score_minutes": float | None (minutes), "link": str (path)}``."""
+    r = lk.result
+    return {
+        "claim": lk.claim_id, "role": lk.role, "result": r.get_absolute_url(),
+        "round": r.round.version, "submitter": r.system.submitter.name, "system": r.system.folder,
+        "division": r.division, "availability": r.system.availability,
+        "accelerators": r.system.accelerators, "benchmark": r.benchmark.key,
+        "score_minutes": r.score_minutes, "link": r.get_absolute_url(),
+    }  # fmt: skip
+
+
+def vendor_result_row(v: VendorResult) -> dict[str, Any]:
+    """A vendor table row -> a row of ``benchdb.vendor_results/1``: ``{"page": int,
+    "table": int (from 1), "row": int (from 1), "line": int, "caption": str,
+    "model": str, "benchmark": str, "framework": str, "system": str,
+    "accelerators": int | None, "metric": str, "value": float | None (minutes for
+    time-to-train), "unit": str, "result_id": str, "round": str, "division": str,
+    "carried": [int], "cells": [str]}``."""
+    return {
+        "page": v.page_id, "table": v.table + 1, "row": v.row + 1, "line": v.line,
+        "caption": v.caption, "model": v.model, "benchmark": v.benchmark_key,
+        "framework": v.framework, "system": v.system, "accelerators": v.accelerators,
+        "metric": v.metric, "value": v.value, "unit": v.unit, "result_id": v.result_id,
+        "round": v.round, "division": v.division, "carried": list(v.carried), "cells": list(v.cells),
+    }  # fmt: skip
+
+
+def claim_export_rows(*, verdict: str = "", kind: str = "") -> Iterator[dict[str, Any]]:
+    """Rows of ``benchdb.claims/1`` (:func:`claim_row`) for every claim of a
+    ``verdict`` and ``kind`` (any when ""): the claims page and ``manage.py export
+    claims`` (two queries)."""
+    return (claim_row(c) for c in claim_list(verdict=verdict, kind=kind))
