@@ -316,22 +316,6 @@ def columns(schema: str) -> tuple[str, ...]:
 # --- rows ---------------------------------------------------------------------------
 
 
-def result_row(r: Any) -> dict[str, Any]:
-    """One ``benchdb.models.Result`` (with round, system, submitter, benchmark
-    joined) -> a flat dict over :data:`RESULT_COLUMNS`. ``score_minutes`` in minutes."""
-    s = r.system
-    return {
-        "round": r.round.version, "submitter": s.submitter.name, "system": s.folder,
-        "system_name": s.name, "division": r.division, "availability": s.availability,
-        "benchmark": r.benchmark.key, "accelerator_model": s.accelerator_model,
-        "accelerators": s.accelerators, "nodes": s.nodes, "framework": s.framework,
-        "score_minutes": r.score_minutes, "runs_total": r.runs_total,
-        "runs_counted": r.runs_counted, "runs_failed": r.runs_failed,
-        "scaling_factor": r.scaling_factor, "status": r.status, "reason": r.reason,
-        "result_id": r.result_id, "source": source_url(r.repository, r.commit, r.source_path),
-    }  # fmt: skip
-
-
 def source_url(repository: str, commit: str, path: str) -> str:
     """Where a file or folder can be read: a GitHub tree URL for a GitHub
     repository (at ``commit`` if known, else ``HEAD``), else the local path."""

@@ -98,34 +98,34 @@ class DivisionsForm(ExportForm):
 _DIVISION_DEFAULT_CLOSED = [("closed", "closed"), ("open", "open"), ("any", "any")]
 
 
-class SoftwareForm(ExportForm):
+class _ClosedByDefault(ExportForm):
+    """``division``: closed unless the URL says ``open`` or ``any`` (-> no filter)."""
+
+    division = forms.ChoiceField(choices=_DIVISION_DEFAULT_CLOSED, required=False)
+
+    def clean_division(self) -> str:
+        value = self.cleaned_data["division"] or "closed"
+        return "" if value == "any" else value
+
+
+class SoftwareForm(_ClosedByDefault):
     """``accelerator`` may repeat: a vendor's accelerator generations (Graphcore
     GC200, then Bow IPU) on one timeline."""
 
     benchmark = forms.CharField(required=False, max_length=64)
     accelerator = MultiValueField(required=False)
     submitter = _text()
-    division = forms.ChoiceField(choices=_DIVISION_DEFAULT_CLOSED, required=False)
-
-    def clean_division(self) -> str:
-        value = self.cleaned_data["division"] or "closed"
-        return "" if value == "any" else value
 
     @property
     def ready(self) -> bool:
         return bool(self.cleaned_data.get("benchmark") and self.cleaned_data.get("accelerator"))
 
 
-class ScalingForm(ExportForm):
+class ScalingForm(_ClosedByDefault):
     submitter = _text()
     accelerator = _text()
     benchmark = forms.CharField(required=False, max_length=64)
     round = forms.CharField(required=False, max_length=16)
-    division = forms.ChoiceField(choices=_DIVISION_DEFAULT_CLOSED, required=False)
-
-    def clean_division(self) -> str:
-        value = self.cleaned_data["division"] or "closed"
-        return "" if value == "any" else value
 
     @property
     def ready(self) -> bool:

@@ -84,8 +84,18 @@ def result_list(
 
 
 def result_table_row(r: Result) -> dict[str, Any]:
-    """A result (a model instance, joins loaded) as a row of ``benchdb.result_table/1``."""
-    return {"id": r.pk, **exports.result_row(r), "url": r.get_absolute_url()}
+    """A result (a model instance, joins loaded) as a row of ``benchdb.result_table/1``:
+    the same mapping as :func:`result_table_rows`, read from the instance."""
+    row = {col: _attr(r, path) for col, path in _TABLE_FIELDS.items()}
+    row["source"] = exports.source_url(r.repository, r.commit, r.source_path)
+    row["url"] = r.get_absolute_url()
+    return row
+
+
+def _attr(obj: Any, path: str) -> Any:
+    for name in path.split("__"):
+        obj = getattr(obj, name)
+    return obj
 
 
 # Column of benchdb.result_table/1 -> where it is in the database; "source" and

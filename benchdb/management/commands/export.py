@@ -34,7 +34,9 @@ class Command(BaseCommand):
             benchmark=opts["benchmark"],
             division=opts["division"],
         )
-        rows = (exports.result_row(r) for r in qs.iterator(chunk_size=2000))
+        # The rows of the pages' result tables (one values() query); the export
+        # keeps the benchdb.results/1 columns.
+        rows = selectors.result_table_rows(qs)
         cols = exports.RESULT_COLUMNS
         if opts["format"] == "csv":
             self.stdout.write(exports.to_csv(rows, cols), ending="")
