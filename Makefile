@@ -37,7 +37,7 @@ test: install services chromium
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(PYTHON) -m pytest -q
 
 # mypy: strict on the pure modules (pyproject.toml), plain on the ingest service.
-TYPED = benchdb/scoring.py ingest/parsers/mlperf.py ingest/parsers/types.py ingest/services.py
+TYPED = benchdb/vocabulary.py benchdb/mlperf/training_rules.py ingest/parsers/training_log.py ingest/parsers/types.py ingest/training.py
 
 lint:
 	$(PYTHON) -m ruff check .

@@ -1,6 +1,9 @@
-from django.contrib import admin
+from typing import Any
 
-from benchdb.models import Benchmark, Result, Round, Run, Submitter, System
+from django.contrib import admin
+from django.http import HttpRequest
+
+from benchdb.models import Benchmark, IngestProblem, Result, Round, Run, Submitter, System
 
 admin.site.register([Round, Submitter, Benchmark])
 
@@ -23,3 +26,17 @@ class ResultAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 class RunAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("path", "time_to_train_minutes", "role")
     raw_id_fields = ("result",)
+
+
+@admin.register(IngestProblem)
+class IngestProblemAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ("path", "line", "severity", "message", "round")
+    list_filter = ("severity", "round")
+    search_fields = ("path", "message")
+    raw_id_fields = ("result",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -229,9 +229,9 @@ class RunLog(models.Model):
 
 
 # --- vendor pages and claims -----------------------------------------------------------
-# Issue 4. Written only by ``ingest.vendor`` (vendor_page_ingest, claim_links_correct);
-# the parsing is ``ingest.parsers.vendor`` / ``ingest.parsers.claims``, the checking
-# ``benchdb.claims``.
+# Issue 4. Written only by ``ingest.vendor_pages`` (vendor_page_ingest, claim_links_correct);
+# the parsing is ``ingest.parsers.vendor_html`` / ``ingest.parsers.claim_text``, the checking
+# ``benchdb.claims.verdicts``.
 
 
 class VendorPage(models.Model):
@@ -318,7 +318,7 @@ class Claim(models.Model):
     ``recomputed_value`` and ``compared_recomputed_value`` are in ``unit``. ``system``,
     ``benchmark``, ``round`` and ``division`` are as the page names them (``round``
     resolved from the publication date when unnamed). ``flags`` and ``verdict``:
-    ``benchdb.claims``; ``details`` explains the check; ``extracted`` keeps every
+    ``benchdb.claims.verdicts``; ``details`` explains the check; ``extracted`` keeps every
     attribute the parser found. ``results``: the MLPerf results it was checked
     against, each with its role; ``corrected``: links set by a person."""
 
@@ -420,3 +420,45 @@ class ClaimCorrection(models.Model):
 
     def __str__(self) -> str:
         return f"correction of claim {self.claim_id} by {self.user_id} at {self.created:%Y-%m-%d %H:%M}"  # fmt: skip
+
+
+class IngestProblem(models.Model):
+    """Something wrong in an input file, with where: ``path`` relative to the
+    repository root, ``line`` 1-based (None when it concerns the whole file).
+
+    Unique per (round, path, line, message), so that ingesting the same input twice
+    adds nothing.
+    """
+
+    class Severity(models.TextChoices):
+        ERROR = "error", "Error"
+        WARNING = "warning", "Warning"
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, null=True, related_name="problems"
+    )
+    result = models.ForeignKey(
+        Result, on_delete=models.SET_NULL, null=True, blank=True, related_name="problems"
+    )
+    path = models.CharField(max_length=500)
+    line = models.IntegerField(null=True, blank=True)
+    message = models.TextField()
+    severity = models.CharField(max_length=16, choices=Severity.choices, default=Severity.ERROR)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        # The table kept its name when the model moved from ``ingest`` (migration
+        # benchdb 0004 / ingest 0003 move the state only).
+        db_table = "ingest_ingestproblem"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "path", "line", "message"],
+                name="problem_unique",
+                nulls_distinct=False,
+            )
+        ]
+        ordering = ["path", "line"]
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}" if self.line else self.path
+        return f"{where}: {self.message}"

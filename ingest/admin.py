@@ -12,7 +12,7 @@ from django.http import HttpRequest
 from django.utils.html import format_html
 
 from ingest import sync
-from ingest.models import IngestJob, IngestJobError, IngestProblem, Source
+from ingest.models import IngestJob, IngestJobError, Source
 
 
 class SourceForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -83,20 +83,6 @@ class IngestJobAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_filter = ("state", "trigger", "source")
     list_select_related = ("source",)
     inlines = [IngestJobErrorInline]
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
-@admin.register(IngestProblem)
-class IngestProblemAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ("path", "line", "severity", "message", "round")
-    list_filter = ("severity", "round")
-    search_fields = ("path", "message")
-    raw_id_fields = ("result",)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

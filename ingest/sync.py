@@ -10,7 +10,7 @@ and queues ``ingest_job_run_task`` after commit; ``ingest_job_run`` does the wor
   read only the result folders that diff touches (a full read when there is no
   base commit, the base is no longer in the cache, or the parser version changed).
   A plain local folder is read in place, in full; unchanged folders are skipped by
-  their content hash in :func:`ingest.services.mlperf_training_ingest`.
+  their content hash in :func:`ingest.training.mlperf_training_ingest`.
 * Vendor source: fetch with a timeout and ``If-None-Match`` / ``If-Modified-Since``;
   a 304 or a body with the sha256 already stored does nothing.
 
@@ -21,7 +21,7 @@ A result folder whose transaction is rolled back (a database error) is an error
 row of the job, and the job fails: ``last_commit`` stays, so the next sync reads
 that diff again, skips what was stored and stores what was not. After a job that
 wrote results, the claims of every vendor page are checked again against them
-(:func:`ingest.vendor.claims_reverify`).
+(:func:`ingest.vendor_pages.claims_reverify`).
 
 Safe to interrupt: each result is written in its own transaction, and
 ``last_commit`` only moves when a job succeeds, so the next job re-reads the same
@@ -53,7 +53,7 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from benchdb.models import Claim
+from benchdb.models import Claim, IngestProblem
 from ingest.fetch import (
     Fetched,
     SyncError,
@@ -65,13 +65,13 @@ from ingest.fetch import (
     strip_userinfo,
     vendor_fetch,
 )
-from ingest.models import IngestJob, IngestJobError, IngestProblem, Source
-from ingest.parsers import mlperf
+from ingest.models import IngestJob, IngestJobError, Source
+from ingest.parsers import training_log
 from ingest.parsers.types import LoadedResult
-from ingest.services import NOT_STORED
+from ingest.training import NOT_STORED
 
 if TYPE_CHECKING:
-    from ingest.services import IngestReport
+    from ingest.training import IngestReport
 
 log = logging.getLogger(__name__)
 
@@ -426,14 +426,14 @@ class _Progress:
 
 
 def _mlperf_sync(job: IngestJob, progress: _Progress) -> dict[str, Any]:
-    from ingest.services import CODE_VERSION, IngestError, mlperf_training_ingest
+    from ingest.training import CODE_VERSION, IngestError, mlperf_training_ingest
 
     source = job.source
     tree, commit = _mlperf_tree(source)
     base = source.last_commit if source.synced_parser_version == CODE_VERSION[:32] else ""
     changed = git_changed_files(tree, base, commit) if commit and base else None
     job.commit_from, job.commit_to, job.incremental = base, commit, changed is not None
-    repos = mlperf.find_repositories(tree)
+    repos = training_log.find_repositories(tree)
     if not repos:
         raise SyncError(f"{source.location}: no MLPerf results repository (expected <Submitter>/results/ or training_results_v*/)")  # fmt: skip
     plan: list[tuple[str, str, set[str] | None, int]] = []
@@ -441,7 +441,7 @@ def _mlperf_sync(job: IngestJob, progress: _Progress) -> dict[str, Any]:
         prefix = os.path.relpath(repo, tree).replace(os.sep, "/")
         prefix = "" if prefix == "." else prefix
         if changed is None:
-            plan.append((repo, prefix, None, len(mlperf.discover_results(repo))))
+            plan.append((repo, prefix, None, len(training_log.discover_results(repo))))
             continue
         only, removed = changed_result_dirs(repo, prefix, changed)
         for path in removed:
@@ -475,7 +475,7 @@ def _claims_reverify() -> int:
     (a page read before its MLPerf results were is ``unverifiable`` until then);
     one transaction per page, outside those of the results. Returns the pages."""
     from benchdb.models import VendorPage
-    from ingest.vendor import claims_reverify
+    from ingest.vendor_pages import claims_reverify
 
     n = 0
     for page_id in Claim.objects.order_by("page_id").values_list("page_id", flat=True).distinct():
@@ -511,12 +511,12 @@ def changed_result_dirs(repo: str, prefix: str, changed: Iterable[str]) -> tuple
     head = prefix + "/" if prefix else ""
     rel = {p[len(head):] for p in changed if p.startswith(head)}
     parents = {posixpath.dirname(p) for p in rel}
-    dirs = mlperf.discover_results(repo)
+    dirs = training_log.discover_results(repo)
     touched = {d.path for d in dirs if d.path in parents or (d.system_file and d.system_file in rel)}  # fmt: skip
     known = {d.path for d in dirs}
     removed = sorted({
         posixpath.dirname(p) for p in rel
-        if mlperf.RUN_FILE.match(posixpath.basename(p)) and "/results/" in f"/{p}"
+        if training_log.RUN_FILE.match(posixpath.basename(p)) and "/results/" in f"/{p}"
         and posixpath.dirname(p) not in known and not os.path.isdir(os.path.join(repo, posixpath.dirname(p)))
     })  # fmt: skip
     return touched, removed
@@ -561,9 +561,9 @@ def _vendor_sync(job: IngestJob, progress: _Progress) -> dict[str, Any]:
 
 
 def _vendor_ingest(source: Source, got: Fetched) -> bool:
-    """Store the page with the vendor ingest service (``ingest.vendor``); True if
+    """Store the page with the vendor ingest service (``ingest.vendor_pages``); True if
     it made a new page (False: these bytes were already stored)."""
-    from ingest.vendor import VendorIngestError, vendor_page_ingest
+    from ingest.vendor_pages import VendorIngestError, vendor_page_ingest
 
     try:
         report = vendor_page_ingest(data=got.body, path_or_url=source.location, content_type=got.content_type)  # fmt: skip

@@ -1,3 +1,6 @@
+"""Ingest's pages, mounted at the site root (namespace ``ingest``): the jobs pages
+and every write page. The read pages of vendor claims are ``benchdb/claims/urls.py``."""
+
 from django.urls import path
 
 from ingest import views
@@ -5,7 +8,9 @@ from ingest import views
 app_name = "ingest"
 
 urlpatterns = [
-    path("jobs/", views.jobs, name="jobs"),
-    path("jobs/<int:pk>/", views.job, name="job"),
-    path("sources/<int:pk>/sync/", views.source_sync, name="source_sync"),
+    path("ingest/jobs/", views.jobs, name="jobs"),
+    path("ingest/jobs/<int:pk>/", views.job, name="job"),
+    path("ingest/sources/<int:pk>/sync/", views.source_sync, name="source_sync"),
+    path("vendor/upload/", views.page_upload, name="vendor_upload"),
+    path("vendor/claims/<int:pk>/correct/", views.claim_correct, name="claim_correct"),
 ]

@@ -31,7 +31,7 @@ def official_scores(mlperf_data: Path) -> list[dict[str, str]]:
 @pytest.fixture(scope="session")
 def ingested_shared(django_db_setup, django_db_blocker, mlperf_data):  # type: ignore[no-untyped-def]
     """../shared/mlperf ingested once for the session (v1.0, v1.1, v2.0)."""
-    from ingest.services import mlperf_training_ingest
+    from ingest.training import mlperf_training_ingest
 
     with django_db_blocker.unblock():
         return mlperf_training_ingest(location=str(mlperf_data))

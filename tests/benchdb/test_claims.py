@@ -1,4 +1,4 @@
-"""Claim verification math (benchdb.claims): pure, no database.
+"""Claim verification math (benchdb.claims.verdicts): pure, no database.
 
 Results are built from ../shared/mlperf: scores from official_scores.csv, system facts
 from the systems JSON files beside the logs. Expected numbers are worked out here
@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from benchdb import claims as checks
-from benchdb.claims import ClaimFacts, Link, ResultFacts
+from benchdb import vocabulary
+from benchdb.claims import verdicts
+from benchdb.claims.verdicts import ClaimFacts, Link, ResultFacts
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +52,7 @@ def by_folder(results: list[ResultFacts], pk: int) -> str:
      ("bert", 0.05), ("rnnt", 0.05), ("dlrm", 0.05), ("gpt3", 0.05), ("stable_diffusion", 0.05)],
 )  # fmt: skip
 def test_tolerance_is_mlcommons_run_to_run_variation(benchmark: str, expected: float) -> None:
-    assert checks.tolerance(benchmark) == expected
+    assert verdicts.tolerance(benchmark) == expected
 
 
 @pytest.mark.parametrize(
@@ -60,7 +61,7 @@ def test_tolerance_is_mlcommons_run_to_run_variation(benchmark: str, expected: f
      (date(2022, 7, 4), "v2.0"), (date(2018, 1, 1), ""), (None, "")],
 )  # fmt: skip
 def test_round_for_date_is_the_latest_published_on_or_before(published: date | None, expected: str) -> None:  # fmt: skip
-    assert checks.round_for_date(published) == expected
+    assert verdicts.round_for_date(published) == expected
 
 
 @pytest.mark.parametrize(
@@ -74,19 +75,19 @@ def test_round_for_date_is_the_latest_published_on_or_before(published: date | N
     ],
 )  # fmt: skip
 def test_within(claimed: float, recomputed: float, tol: float, qualifier: str, ok: bool) -> None:
-    assert checks.within(claimed, recomputed, tol, qualifier) is ok
+    assert verdicts.within(claimed, recomputed, tol, qualifier) is ok
 
 
 def test_percent_readings_and_claimed_ratio() -> None:
-    r = checks.percent_readings(40.0, 30.0)
+    r = verdicts.percent_readings(40.0, 30.0)
     assert r["time_reduction"] == pytest.approx(25.0) and r["speedup"] == pytest.approx(100 / 3)
-    assert checks.claimed_ratio(25.0, "time_reduction") == pytest.approx(40 / 30)
-    assert checks.claimed_ratio(25.0, "speedup") == pytest.approx(1.25)
+    assert verdicts.claimed_ratio(25.0, "time_reduction") == pytest.approx(40 / 30)
+    assert verdicts.claimed_ratio(25.0, "speedup") == pytest.approx(1.25)
 
 
 @pytest.mark.parametrize(("claimed", "implied", "ok"), [(45.9, 70 * 60 / 91.5, True), (40.0, 70 * 60 / 91.5, False), (2.0, 2.004, True)])  # fmt: skip
 def test_arithmetic_ok(claimed: float, implied: float, ok: bool) -> None:
-    assert checks.arithmetic_ok(claimed, implied) is ok
+    assert verdicts.arithmetic_ok(claimed, implied) is ok
 
 
 @pytest.mark.parametrize(
@@ -100,13 +101,13 @@ def test_arithmetic_ok(claimed: float, implied: float, ok: bool) -> None:
     ],
 )
 def test_system_matches_v11(results: list[ResultFacts], mention: str, accelerators: int | None, folders: set[str]) -> None:  # fmt: skip
-    got = {r.system_folder for r in results if r.round == "v1.1" and checks.system_matches(mention, r, accelerators)}  # fmt: skip
+    got = {r.system_folder for r in results if r.round == "v1.1" and verdicts.system_matches(mention, r, accelerators)}  # fmt: skip
     assert got == folders
 
 
 def test_bow_pod_needs_bow_ipus(results: list[ResultFacts]) -> None:
-    assert not any(checks.system_matches("Bow Pod16", r) for r in results if r.round == "v1.1")
-    assert {r.system_folder for r in results if r.round == "v2.0" and checks.system_matches("Bow-Pod16", r)} == {"ipu-pod16-TF1-closed", "ipu-pod16-POPART-closed", "ipu-pod16-PaddlePaddle-closed", "IPU_POD16_PaddlePaddle"}  # fmt: skip
+    assert not any(verdicts.system_matches("Bow Pod16", r) for r in results if r.round == "v1.1")
+    assert {r.system_folder for r in results if r.round == "v2.0" and verdicts.system_matches("Bow-Pod16", r)} == {"ipu-pod16-TF1-closed", "ipu-pod16-POPART-closed", "ipu-pod16-PaddlePaddle-closed", "IPU_POD16_PaddlePaddle"}  # fmt: skip
 
 
 # --- verdicts ------------------------------------------------------------------------
@@ -114,8 +115,8 @@ def test_bow_pod_needs_bow_ipus(results: list[ResultFacts]) -> None:
 
 def test_head_to_head_ipu_pod16_vs_dgx_a100(results: list[ResultFacts], official_scores: list[dict[str, str]]) -> None:  # fmt: skip
     c = ClaimFacts(kind="head_to_head", value=28.3, unit="min", system="IPU-POD16", benchmark_key="resnet", round="v1.1", compared_value=29.1, compared_system="DGX A100")  # fmt: skip
-    v = checks.verify_claim(c, results)
-    assert v.verdict == checks.CONSISTENT
+    v = verdicts.verify_claim(c, results)
+    assert v.verdict == vocabulary.CONSISTENT
     assert v.recomputed_value == pytest.approx(score(official_scores, "v1.1", "ipu-pod16-TF1", "resnet"))  # fmt: skip
     assert v.compared_recomputed_value == pytest.approx(score(official_scores, "v1.1", "dgxa100_ngc21.09_mxnet", "resnet"))  # fmt: skip
     assert [(by_folder(results, lk.result), lk.role) for lk in v.links] == [("ipu-pod16-TF1", "subject"), ("dgxa100_ngc21.09_mxnet", "compared")]  # fmt: skip
@@ -124,7 +125,7 @@ def test_head_to_head_ipu_pod16_vs_dgx_a100(results: list[ResultFacts], official
 
 def test_head_to_head_with_wrong_numbers_is_inconsistent(results: list[ResultFacts]) -> None:
     c = ClaimFacts(kind="head_to_head", value=25.0, unit="min", system="IPU-POD16", benchmark_key="resnet", round="v1.1", compared_value=29.1, compared_system="DGX A100")  # fmt: skip
-    assert checks.verify_claim(c, results).verdict == checks.INCONSISTENT
+    assert verdicts.verify_claim(c, results).verdict == vocabulary.INCONSISTENT
 
 
 @pytest.mark.parametrize(
@@ -141,7 +142,7 @@ def test_head_to_head_with_wrong_numbers_is_inconsistent(results: list[ResultFac
 )  # fmt: skip
 def test_time_claims(results: list[ResultFacts], official_scores: list[dict[str, str]], value: float, unit: str, system: str, bench: str, rnd: str, folder: str, verdict: str) -> None:  # fmt: skip
     """The undivided POD128 BERT 5.78 is the open result (closed is 6.86): flagged."""
-    v = checks.verify_claim(ClaimFacts(kind="time", value=value, unit=unit, system=system, benchmark_key=bench, round=rnd), results)  # fmt: skip
+    v = verdicts.verify_claim(ClaimFacts(kind="time", value=value, unit=unit, system=system, benchmark_key=bench, round=rnd), results)  # fmt: skip
     assert v.verdict == verdict
     (link,) = v.links
     assert by_folder(results, link.result) == folder
@@ -164,7 +165,7 @@ def test_software_gains_under_both_readings(results: list[ResultFacts], official
     """24% and 41% (ResNet-50) hold as time reductions only; IPU-POD64's BERT 12%
     holds only for its open-division results (closed gained about 5%)."""
     c = ClaimFacts(kind="percentage", value=value, unit="%", system=system, benchmark_key=bench, round="v1.1", baseline=baseline)  # fmt: skip
-    v = checks.verify_claim(c, results)
+    v = verdicts.verify_claim(c, results)
     assert v.verdict == verdict
     old, new = score(official_scores, "v1.0", folder, bench), score(official_scores, "v1.1", folder, bench)  # fmt: skip
     assert v.details["readings"]["time_reduction"] == pytest.approx((old - new) / old * 100)
@@ -176,15 +177,15 @@ def test_software_gains_under_both_readings(results: list[ResultFacts], official
 def test_multiplier_against_another_system(results: list[ResultFacts], official_scores: list[dict[str, str]]) -> None:  # fmt: skip
     ratio = score(official_scores, "v1.1", "ipu-pod16-TF1", "resnet") / score(official_scores, "v1.1", "ipu-pod128-TF1", "resnet")  # fmt: skip
     c = ClaimFacts(kind="multiplier", value=round(ratio, 1), unit="x", system="IPU-POD128", benchmark_key="resnet", round="v1.1", compared_system="IPU-POD16")  # fmt: skip
-    v = checks.verify_claim(c, results)
-    assert v.verdict == checks.CONSISTENT and v.recomputed_value == pytest.approx(ratio)
+    v = verdicts.verify_claim(c, results)
+    assert v.verdict == vocabulary.CONSISTENT and v.recomputed_value == pytest.approx(ratio)
     assert "different-accelerator-counts" in v.flags
 
 
 def test_paddlepaddle_parity_with_popart_on_the_same_bow_pods(results: list[ResultFacts], official_scores: list[dict[str, str]]) -> None:  # fmt: skip
     c = ClaimFacts(kind="parity", value=0.0, unit="%", framework="PaddlePaddle", compared_framework="PopART", benchmark_key="bert", round="v2.0")  # fmt: skip
-    v = checks.verify_claim(c, results)
-    assert v.verdict == checks.CONSISTENT
+    v = verdicts.verify_claim(c, results)
+    assert v.verdict == vocabulary.CONSISTENT
     pairs = {(by_folder(results, p["subject"]), by_folder(results, p["compared"])): p["difference_percent"] for p in v.details["pairs"]}  # fmt: skip
     s = lambda f: score(official_scores, "v2.0", f, "bert")  # noqa: E731
     assert pairs == pytest.approx({
@@ -207,8 +208,8 @@ def test_paddlepaddle_parity_with_popart_on_the_same_bow_pods(results: list[Resu
     ],
 )  # fmt: skip
 def test_not_mlperf(results: list[ResultFacts], facts: ClaimFacts, reason: str) -> None:
-    v = checks.verify_claim(facts, results)
-    assert v.verdict == checks.NOT_MLPERF and reason in v.details["reason"] and not v.links
+    v = verdicts.verify_claim(facts, results)
+    assert v.verdict == vocabulary.NOT_MLPERF and reason in v.details["reason"] and not v.links
 
 
 @pytest.mark.parametrize(
@@ -222,8 +223,8 @@ def test_not_mlperf(results: list[ResultFacts], facts: ClaimFacts, reason: str) 
     ],
 )  # fmt: skip
 def test_unverifiable(results: list[ResultFacts], facts: ClaimFacts) -> None:
-    v = checks.verify_claim(facts, results)
-    assert v.verdict == checks.UNVERIFIABLE and v.details["reason"]
+    v = verdicts.verify_claim(facts, results)
+    assert v.verdict == vocabulary.UNVERIFIABLE and v.details["reason"]
     assert ("no-result-id" in v.flags) == (not facts.result_ids)
     assert ("per-accelerator-normalization" in v.flags) == facts.per_accelerator
 
@@ -232,31 +233,31 @@ def test_pinned_links_replace_the_search(results: list[ResultFacts]) -> None:
     """A person links 5.78 to the closed POD128 result: 5.78 vs 6.86 is inconsistent."""
     closed = next(r for r in results if (r.round, r.system_folder, r.benchmark) == ("v1.1", "ipu-pod128-POPART-closed", "bert"))  # fmt: skip
     c = ClaimFacts(kind="time", value=5.78, unit="min", system="IPU-POD128", benchmark_key="bert", round="v1.1")  # fmt: skip
-    v = checks.verify_claim(c, results, pinned=[Link(closed.pk, "subject")])
-    assert v.verdict == checks.INCONSISTENT and v.recomputed_value == closed.score_minutes
+    v = verdicts.verify_claim(c, results, pinned=[Link(closed.pk, "subject")])
+    assert v.verdict == vocabulary.INCONSISTENT and v.recomputed_value == closed.score_minutes
     assert "open-division-result" not in v.flags
 
 
 def test_arithmetic_error_is_flagged(results: list[ResultFacts]) -> None:
-    ok = checks.verify_claim(ClaimFacts(kind="multiplier", value=45.9, unit="x", implied_value=70 * 60 / 91.5, round="v1.1"), results)  # fmt: skip
-    bad = checks.verify_claim(ClaimFacts(kind="multiplier", value=40.0, unit="x", implied_value=70 * 60 / 91.5, round="v1.1"), results)  # fmt: skip
+    ok = verdicts.verify_claim(ClaimFacts(kind="multiplier", value=45.9, unit="x", implied_value=70 * 60 / 91.5, round="v1.1"), results)  # fmt: skip
+    bad = verdicts.verify_claim(ClaimFacts(kind="multiplier", value=40.0, unit="x", implied_value=70 * 60 / 91.5, round="v1.1"), results)  # fmt: skip
     assert "arithmetic-error" not in ok.flags and ok.details["arithmetic"]["implied"] == pytest.approx(45.9016, abs=1e-4)  # fmt: skip
     assert "arithmetic-error" in bad.flags
 
 
 def test_counts_are_unverifiable(results: list[ResultFacts]) -> None:
-    v = checks.verify_claim(ClaimFacts(kind="count", value=15, unit="win", round="v1.1"), results)
-    assert v.verdict == checks.UNVERIFIABLE and not v.links and "no-result-id" in v.flags
+    v = verdicts.verify_claim(ClaimFacts(kind="count", value=15, unit="win", round="v1.1"), results)
+    assert v.verdict == vocabulary.UNVERIFIABLE and not v.links and "no-result-id" in v.flags
 
 
 def test_a_gain_pairs_rounds_by_the_framework_family_the_software_page_uses() -> None:
     """NVIDIA's v1.0 DGX A100 ran "MXNet NVIDIA Release 21.05"; a v1.1 system JSON of
     ../shared/mlperf names "NGC MXNet 21.09 , NGC PyTorch 21.09 , NGC TensorFlow
-    21.09-tf1". Both are MXNet for ``benchdb.exports.framework_family``, so they are one
+    21.09-tf1". Both are MXNet for ``benchdb.vocabulary.framework_family``, so they are one
     line, and a 25% gain over the previous round is checked against the v1.0 result
     (the v1.1 string is Dell's DSS8440 system JSON's, set here on a DGX A100)."""
     old_fw, new_fw = "MXNet NVIDIA Release 21.05", "NGC MXNet 21.09 , NGC PyTorch 21.09 , NGC TensorFlow 21.09-tf1"  # fmt: skip
-    from benchdb.exports import framework_family
+    from benchdb.vocabulary import framework_family
 
     assert framework_family(old_fw) == framework_family(new_fw) == "MXNet"
 
@@ -267,7 +268,7 @@ def test_a_gain_pairs_rounds_by_the_framework_family_the_software_page_uses() ->
 
     old, new = result(1, "v1.0", old_fw, 30.0), result(2, "v1.1", new_fw, 24.0)
     c = ClaimFacts(kind="percentage", value=25.0, unit="%", system="DGX A100", benchmark_key="resnet", round="v1.1", baseline="previous-round")  # fmt: skip
-    v = checks.verify_claim(c, [old, new])
+    v = verdicts.verify_claim(c, [old, new])
     assert v.links == (Link(2, "subject"), Link(1, "baseline"))
     assert v.details["readings"] == pytest.approx({"time_reduction": (30 - 24) / 30 * 100, "speedup": (30 / 24 - 1) * 100})  # fmt: skip
-    assert v.verdict == checks.AMBIGUOUS and v.details["readings_consistent"] == ["speedup"]
+    assert v.verdict == vocabulary.AMBIGUOUS and v.details["readings_consistent"] == ["speedup"]

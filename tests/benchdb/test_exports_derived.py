@@ -1,4 +1,4 @@
-"""Derived rows in ``benchdb.exports`` (compare, divisions, software, scaling, olympic
+"""Derived rows in ``benchdb.tables.schemas`` (compare, divisions, software, scaling, olympic
 steps) and the published schemas. Pure: no database; figures worked by hand."""
 
 from __future__ import annotations
@@ -9,7 +9,9 @@ import json
 
 import pytest
 
-from benchdb import exports
+from benchdb import vocabulary
+from benchdb.mlperf import derived
+from benchdb.tables import schemas, writers
 
 
 def _row(id_: int, **kw) -> dict:
@@ -23,9 +25,9 @@ def _row(id_: int, **kw) -> dict:
 
 
 def test_every_schema_names_its_columns_once_and_the_export_schema_is_unchanged():
-    assert exports.columns("benchdb.results/1") == exports.RESULT_COLUMNS
-    assert exports.columns("benchdb.result_table/1") == ("id", *exports.RESULT_COLUMNS, "url")
-    for name, cols in exports.SCHEMAS.items():
+    assert schemas.columns("benchdb.results/1") == schemas.RESULT_COLUMNS
+    assert schemas.columns("benchdb.result_table/1") == ("id", *schemas.RESULT_COLUMNS, "url")
+    for name, cols in schemas.SCHEMAS.items():
         names = [c.name for c in cols]
         assert len(names) == len(set(names)), name
         assert all(c.type.split("|")[0] in {"string", "integer", "number", "boolean", "array"} for c in cols)
@@ -43,7 +45,7 @@ def test_every_schema_names_its_columns_once_and_the_export_schema_is_unchanged(
     ],
 )  # fmt: skip
 def test_framework_family(framework, family):
-    assert exports.framework_family(framework) == family
+    assert vocabulary.framework_family(framework) == family
 
 
 @pytest.mark.parametrize(
@@ -57,24 +59,24 @@ def test_framework_family(framework, family):
     ],
 )
 def test_sdk_version(framework, stack, sdk):
-    assert exports.sdk_version(framework, stack) == sdk
+    assert vocabulary.sdk_version(framework, stack) == sdk
 
 
 def test_compare_rows_default_baseline_is_the_slowest_and_speedup_is_a_ratio_of_scores():
-    rows = exports.compare_rows([_row(1, score_minutes=28.0, accelerators=16), _row(2, score_minutes=29.0)])  # fmt: skip
+    rows = derived.compare_rows([_row(1, score_minutes=28.0, accelerators=16), _row(2, score_minutes=29.0)])  # fmt: skip
     a, b = rows
     assert b["baseline"] and not a["baseline"]
     assert a["speedup"] == 29.0 / 28.0
     assert a["speedup_per_accelerator"] == (29.0 / 28.0) * 8 / 16
     assert a["flags"] == "different accelerator count (16 vs 8)" and b["flags"] == ""
-    again = exports.compare_rows([_row(1, score_minutes=28.0), _row(2, score_minutes=29.0)], base_id=1)  # fmt: skip
+    again = derived.compare_rows([_row(1, score_minutes=28.0), _row(2, score_minutes=29.0)], base_id=1)  # fmt: skip
     assert again[1]["speedup"] == 28.0 / 29.0 and again[0]["baseline"]
 
 
 def test_comparison_flags_name_every_difference_the_guidelines_require():
     base = _row(1)
     other = _row(2, round="v1.0", division="open", availability="research", accelerators=16, benchmark="bert")  # fmt: skip
-    flags = exports.comparison_flags(other, base)
+    flags = derived.comparison_flags(other, base)
     assert flags == [
         "different benchmark (bert vs resnet): not comparable",
         "different round (v1.0 vs v1.1)",
@@ -83,8 +85,8 @@ def test_comparison_flags_name_every_difference_the_guidelines_require():
         "different accelerator count (16 vs 8)",
         "open division: model, hyperparameters or quality target may differ from closed rules",
     ]
-    assert exports.comparison_flags(_row(3), base) == []
-    assert exports.compare_rows([base, other], base_id=1)[1]["speedup"] is None
+    assert derived.comparison_flags(_row(3), base) == []
+    assert derived.compare_rows([base, other], base_id=1)[1]["speedup"] is None
 
 
 def test_scaling_rows_efficiency_relative_to_the_smallest_system_of_each_series():
@@ -94,7 +96,7 @@ def test_scaling_rows_efficiency_relative_to_the_smallest_system_of_each_series(
         _row(3, accelerators=16, score_minutes=30.0, framework="PopART"),
         _row(4, accelerators=64, score_minutes=None, framework="TF"),
     ]
-    out = exports.scaling_rows(rows)
+    out = derived.scaling_rows(rows)
     assert [(r["framework_family"], r["accelerators"]) for r in out] == [("PopART", 16), ("TensorFlow", 16), ("TensorFlow", 64)]  # fmt: skip
     r64 = out[2]
     assert r64["efficiency"] == (28.0 * 16) / (8.0 * 64) == 0.875
@@ -109,7 +111,7 @@ def test_software_rows_progress_along_a_line_and_against_the_fastest_of_the_same
         _row(2, round="v2.0", accelerators=16, framework="PopART Poplar SDK 2.5.1", score_minutes=20.0),
         _row(3, round="v2.0", accelerators=16, framework="PaddlePaddle", score_minutes=21.0),
     ]
-    out = {r["id"]: r for r in exports.software_rows(rows, {3: "POD-SW 2.5.1"})}
+    out = {r["id"]: r for r in derived.software_rows(rows, {3: "POD-SW 2.5.1"})}
     assert out[1]["line"] == out[2]["line"] == "S 16× PopART"
     assert out[2]["progress"] == 34.0 / 20.0 and out[1]["progress"] == 1.0
     assert out[3]["relative_to_fastest"] == 21.0 / 20.0 and out[2]["relative_to_fastest"] == 1.0
@@ -123,7 +125,7 @@ def test_division_rows_pair_open_with_the_closed_twin_and_list_hyperparameter_di
         _row(3, division="open", system="tpu", system_name="tpu", score_minutes=800.0),
     ]
     hyper = {1: {"lr": 0.1, "bs": 64}, 2: {"lr": 0.2, "bs": 64, "warmup": 5}}
-    pair, alone = exports.division_rows(rows, hyper)
+    pair, alone = derived.division_rows(rows, hyper)
     assert (pair["closed_id"], pair["open_id"], pair["open_speedup"]) == (1, 2, 32.0 / 26.0)
     assert pair["differences"] == "lr: 0.1 -> 0.2; warmup: - -> 5"
     assert alone["closed_id"] is None and alone["open_speedup"] is None
@@ -137,7 +139,7 @@ def test_olympic_steps_from_run_roles():
         {"file": "result_3.txt", "index": 3, "role": "counted", "time_to_train_minutes": 29.0},
         {"file": "result_4.txt", "index": 4, "role": "counted", "time_to_train_minutes": 28.3},
     ]
-    steps = exports.olympic_steps(runs, 1.5)
+    steps = derived.olympic_steps(runs, 1.5)
     assert [f for f, _, _ in steps.ordered] == ["result_1.txt", "result_4.txt", "result_2.txt", "result_3.txt"]  # fmt: skip
     assert steps.failed == ("result_0.txt",)
     assert steps.mean == pytest.approx((28.5 + 29.0 + 28.3) / 3)
@@ -146,31 +148,31 @@ def test_olympic_steps_from_run_roles():
 
 def test_eval_points_take_a_dict_metric_part_and_skip_non_numbers():
     curve = [[1, {"BBOX": 0.2, "SEGM": 0.18}, 0, 10], [2, {"BBOX": 0.3}, 0, 20], [None, 0.5, 0, 30], [3, "x", 0, 40]]  # fmt: skip
-    assert exports.eval_points(curve, "BBOX") == [(1.0, 0.2), (2.0, 0.3)]
-    assert exports.eval_points([[1, 0.5, 0, 1]], None) == [(1.0, 0.5)]
+    assert derived.eval_points(curve, "BBOX") == [(1.0, 0.2), (2.0, 0.3)]
+    assert derived.eval_points([[1, 0.5, 0, 1]], None) == [(1.0, 0.5)]
 
 
 def test_download_names_are_safe():
-    assert exports.download_name("leaderboard", "v1.1", "resnet", "", None) == "benchdb-leaderboard-v1.1-resnet"  # fmt: skip
-    assert exports.download_name("x", '../"evil"\r\n; name=a') == "benchdb-x-evil_name_a"
+    assert writers.download_name("leaderboard", "v1.1", "resnet", "", None) == "benchdb-leaderboard-v1.1-resnet"  # fmt: skip
+    assert writers.download_name("x", '../"evil"\r\n; name=a') == "benchdb-x-evil_name_a"
 
 
 def test_line_url_highlights_run_start_to_run_stop_on_github_only():
     gh = "https://github.com/mlcommons/training_results_v1.1"
-    assert exports.line_url(gh, "abc", "G/r.txt", 27, 138) == f"{gh}/blob/abc/G/r.txt#L27-L138"
-    assert exports.line_url("/data/repo", "", "G/r.txt", 27, 138) == "/data/repo/G/r.txt"
+    assert derived.line_url(gh, "abc", "G/r.txt", 27, 138) == f"{gh}/blob/abc/G/r.txt#L27-L138"
+    assert derived.line_url("/data/repo", "", "G/r.txt", 27, 138) == "/data/repo/G/r.txt"
 
 
 def test_csv_and_json_carry_the_same_rows():
-    cols = exports.columns("benchdb.scaling/1")
-    rows = exports.scaling_rows([_row(1, accelerators=16, score_minutes=28.0), _row(2, accelerators=64, score_minutes=8.0)])  # fmt: skip
-    doc = json.loads(exports.to_json(rows, cols, "benchdb.scaling/1"))
-    parsed = list(csv.DictReader(io.StringIO(exports.to_csv(rows, cols))))
+    cols = schemas.columns("benchdb.scaling/1")
+    rows = derived.scaling_rows([_row(1, accelerators=16, score_minutes=28.0), _row(2, accelerators=64, score_minutes=8.0)])  # fmt: skip
+    doc = json.loads(writers.to_json(rows, cols, "benchdb.scaling/1"))
+    parsed = list(csv.DictReader(io.StringIO(writers.to_csv(rows, cols))))
     assert doc["columns"] == list(cols) == list(parsed[0])
     assert [float(r["efficiency"]) for r in parsed] == [r["efficiency"] for r in doc["rows"]]
 
 
 def test_csv_cells_that_would_run_as_formulas_become_text():
     rows = [{"a": '=HYPERLINK("http://x")', "b": -1.5, "c": ["x", "y"], "d": "@SUM(1)", "e": "ok"}]
-    [cells] = list(csv.reader(io.StringIO(exports.to_csv(rows, list("abcde")))))[1:]
+    [cells] = list(csv.reader(io.StringIO(writers.to_csv(rows, list("abcde")))))[1:]
     assert cells == ["'=HYPERLINK(\"http://x\")", "-1.5", "x y", "'@SUM(1)", "ok"]

@@ -1,4 +1,4 @@
-"""Plotly figure dicts (``benchdb.figures``): valid for plotly, JSON without NaN,
+"""Plotly figure dicts (``benchdb.mlperf.figures``): valid for plotly, JSON without NaN,
 submitters' text escaped for plotly's pseudo-HTML. No database."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import pytest
 
-from benchdb import figures
+from benchdb.mlperf import figures
 
 
 def _valid(fig: dict) -> dict:

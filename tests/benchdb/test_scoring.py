@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from benchdb import scoring
+from benchdb import vocabulary
+from benchdb.mlperf import training_rules
 from ingest.parsers.types import EvalPoint, ParsedRun
 
 
@@ -26,30 +27,30 @@ from ingest.parsers.types import EvalPoint, ParsedRun
     ],
 )
 def test_olympic_mean_drops_fastest_and_slowest(minutes, max_dropped, expected, counted):
-    score = scoring.olympic_mean(minutes, max_dropped)
+    score = training_rules.olympic_mean(minutes, max_dropped)
     assert score.score_minutes == pytest.approx(expected, rel=1e-12)
     assert len(score.counted) == counted
     assert score.runs_failed == sum(m is None for m in minutes)
 
 
 def test_olympic_mean_gives_no_score_when_too_many_runs_fail():
-    score = scoring.olympic_mean([30.0, None, None, 31.0, 27.0], 1)
+    score = training_rules.olympic_mean([30.0, None, None, 31.0, 27.0], 1)
     assert score.score_minutes is None
     assert "too many failed runs: 2" in score.reason
 
 
 def test_olympic_mean_gives_no_score_without_runs():
-    assert scoring.olympic_mean([], 1).score_minutes is None
+    assert training_rules.olympic_mean([], 1).score_minutes is None
 
 
 def test_olympic_mean_applies_the_scaling_factor():
-    score = scoring.olympic_mean([1.0, 2.0, 3.0, 4.0, 5.0], 1, scaling_factor=1.023)
+    score = training_rules.olympic_mean([1.0, 2.0, 3.0, 4.0, 5.0], 1, scaling_factor=1.023)
     assert score.mean_minutes == pytest.approx(3.0)
     assert score.score_minutes == pytest.approx(3.0 * 1.023)
 
 
 def test_time_to_train_is_minutes_between_run_start_and_run_stop():
-    assert scoring.time_to_train(1_000_000.0, 1_000_000.0 + 90_000.0) == pytest.approx(1.5)
+    assert training_rules.time_to_train(1_000_000.0, 1_000_000.0 + 90_000.0) == pytest.approx(1.5)
 
 
 @pytest.mark.parametrize(
@@ -66,7 +67,7 @@ def test_time_to_train_is_minutes_between_run_start_and_run_stop():
     ],
 )
 def test_canonical_benchmark_follows_renames(name, round_version, key):
-    assert scoring.canonical_benchmark(name, round_version) == key
+    assert vocabulary.canonical_benchmark(name, round_version) == key
 
 
 def _run(**kw) -> ParsedRun:
@@ -91,11 +92,11 @@ def _run(**kw) -> ParsedRun:
     return ParsedRun(**base)
 
 
-V11, V20 = scoring.ruleset_for("v1.1"), scoring.ruleset_for("v2.0")
+V11, V20 = training_rules.ruleset_for("v1.1"), training_rules.ruleset_for("v2.0")
 
 
 def test_a_converged_closed_run_counts():
-    assert scoring.run_failure(_run(), V11, "resnet", "closed") == (None, [])
+    assert training_rules.run_failure(_run(), V11, "resnet", "closed") == (None, [])
 
 
 @pytest.mark.parametrize(
@@ -110,26 +111,26 @@ def test_a_converged_closed_run_counts():
     ],
 )
 def test_a_closed_run_fails_for_the_rounds_reasons(change, reason):
-    why, _ = scoring.run_failure(_run(**change), V11, "resnet", "closed")
+    why, _ = training_rules.run_failure(_run(**change), V11, "resnet", "closed")
     assert why is not None and why.startswith(reason)
 
 
 def test_open_division_has_no_quality_target():
     run = _run(evals=(EvalPoint(1.0, 0.70, 1.0, 15),), submission={"division": "open"})
-    assert scoring.run_failure(run, V11, "resnet", "open")[0] is None
+    assert training_rules.run_failure(run, V11, "resnet", "open")[0] is None
 
 
 def test_weights_initialization_is_a_warning_in_v1_1_and_an_error_in_v2_0():
     run = _run(key_counts={"run_start": 1, "run_stop": 1})
-    assert scoring.run_failure(run, V11, "resnet", "closed")[0] is None
-    assert scoring.run_failure(run, V11, "resnet", "closed")[1]
-    assert "weights_initialization" in scoring.run_failure(run, V20, "resnet", "closed")[0]
+    assert training_rules.run_failure(run, V11, "resnet", "closed")[0] is None
+    assert training_rules.run_failure(run, V11, "resnet", "closed")[1]
+    assert "weights_initialization" in training_rules.run_failure(run, V20, "resnet", "closed")[0]
 
 
 def test_identical_repeated_run_start_is_only_a_warning_but_differing_fails():
     twice = {"run_start": 2, "run_stop": 1, "weights_initialization": 1}
-    assert scoring.run_failure(_run(key_counts=twice), V11, "resnet", "closed")[0] is None
-    why, _ = scoring.run_failure(
+    assert training_rules.run_failure(_run(key_counts=twice), V11, "resnet", "closed")[0] is None
+    why, _ = training_rules.run_failure(
         _run(key_counts=twice, repeated_differ=("run_start",)), V11, "resnet", "closed"
     )
     assert why and "run_start logged 2 times" in why
@@ -149,32 +150,32 @@ def test_identical_repeated_run_start_is_only_a_warning_but_differing_fails():
     ],
 )
 def test_quality_targets(bench, value, met):
-    target = scoring.ruleset_for("v4.0" if bench == "stable_diffusion" else "v1.1").target(
+    target = training_rules.ruleset_for("v4.0" if bench == "stable_diffusion" else "v1.1").target(
         bench, "closed"
     )
     assert target is not None and target.met_by(value) is met
 
 
 def test_unet3d_drops_four_from_v1_0_only():
-    assert scoring.ruleset_for("v1.0").max_dropped("unet3d") == 4
-    assert scoring.ruleset_for("v1.1").max_dropped("resnet") == 1
+    assert training_rules.ruleset_for("v1.0").max_dropped("unet3d") == 4
+    assert training_rules.ruleset_for("v1.1").max_dropped("resnet") == 1
 
 
 def test_scaling_applies_from_v2_0():
-    assert not scoring.ruleset_for("v1.1").applies_scaling
-    assert scoring.ruleset_for("v2.0").applies_scaling
+    assert not training_rules.ruleset_for("v1.1").applies_scaling
+    assert training_rules.ruleset_for("v2.0").applies_scaling
 
 
 def test_scaling_efficiency_is_relative_to_the_reference():
     # 16 accelerators in 28 min vs 64 in 8.5 min
-    assert scoring.scaling_efficiency(28.0, 16, 8.5, 64) == pytest.approx(28 * 16 / (8.5 * 64))
+    assert training_rules.scaling_efficiency(28.0, 16, 8.5, 64) == pytest.approx(28 * 16 / (8.5 * 64))
 
 
 def test_v0_5_ncf_uses_the_first_50_converged_runs():
     # 100 runs: every third fails; converged times grow with the index
     minutes = [None if i % 3 == 0 else float(i) for i in range(100)]
     converged = [i for i in range(100) if i % 3]
-    score, unused = scoring.score_result(minutes, scoring.ruleset_for("v0.5"), "ncf")
+    score, unused = training_rules.score_result(minutes, training_rules.ruleset_for("v0.5"), "ncf")
     first50 = converged[:50]
     assert score.score_minutes == pytest.approx(sum(first50[1:-1]) / 48)
     assert set(unused) == set(converged[50:])
@@ -182,13 +183,13 @@ def test_v0_5_ncf_uses_the_first_50_converged_runs():
 
 
 def test_v0_5_ncf_needs_50_converged_runs():
-    score, _ = scoring.score_result([1.0] * 49 + [None] * 51, scoring.ruleset_for("v0.5"), "ncf")
+    score, _ = training_rules.score_result([1.0] * 49 + [None] * 51, training_rules.ruleset_for("v0.5"), "ncf")
     assert score.score_minutes is None and "only 49 of 100" in score.reason
 
 
 def test_other_results_score_with_the_olympic_mean():
     minutes = [30.0, None, 29.0, 31.0, 27.0]
-    score, unused = scoring.score_result(minutes, V11, "resnet")
+    score, unused = training_rules.score_result(minutes, V11, "resnet")
     # 27 (index 4) is the fastest and dropped; the failed run is the slowest one
     assert unused == () and score.score_minutes == pytest.approx((29.0 + 30.0 + 31.0) / 3)
     assert sorted(score.counted) == [0, 2, 3] and score.dropped_fastest == (4,)
@@ -197,10 +198,10 @@ def test_other_results_score_with_the_olympic_mean():
 
 def test_unparseable_lines_fail_a_run_from_v0_7_only():
     run = _run(parse_error_count=3)
-    assert "3 log line(s) do not parse" in scoring.run_failure(run, V11, "resnet", "closed")[0]
-    assert scoring.run_failure(run, scoring.ruleset_for("v0.6"), "resnet", "closed")[0] is None
+    assert "3 log line(s) do not parse" in training_rules.run_failure(run, V11, "resnet", "closed")[0]
+    assert training_rules.run_failure(run, training_rules.ruleset_for("v0.6"), "resnet", "closed")[0] is None
 
 
 def test_a_run_whose_times_are_not_numbers_fails():
-    why, _ = scoring.run_failure(_run(run_start_ms=float("nan")), V11, "resnet", "closed")
+    why, _ = training_rules.run_failure(_run(run_start_ms=float("nan")), V11, "resnet", "closed")
     assert why == "run_start/run_stop time is not a number"

@@ -17,11 +17,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.test import Client
 
-import benchdb
-from benchdb import exports
+import benchdb.claims
+from benchdb.claims.views import highlight_segments
 from benchdb.models import Claim, ClaimCorrection, Result, VendorPage
-from benchdb.vendor_views import highlight_segments
-from ingest import vendor
+from benchdb.tables import schemas
+from ingest import vendor_pages as vendor
 
 VENDOR = Path(settings.VENDOR_DATA)
 pytestmark = pytest.mark.django_db
@@ -217,7 +217,7 @@ def test_every_table_as_csv_and_json(client: Client, pages: dict[str, VendorPage
 def test_claims_csv_columns_and_filter(client: Client, pages: dict[str, VendorPage]) -> None:
     resp = client.get("/vendor/claims/", {"format": "csv", "verdict": "consistent"})
     rows = list(csv.DictReader(io.StringIO(resp.content.decode())))
-    assert tuple(rows[0]) == exports.columns("benchdb.claims/1") and {r["verdict"] for r in rows} == {"consistent"}
+    assert tuple(rows[0]) == schemas.columns("benchdb.claims/1") and {r["verdict"] for r in rows} == {"consistent"}
     assert client.get("/vendor/claims/", {"verdict": "bogus"}).status_code == 400
 
 
@@ -258,12 +258,12 @@ def test_api_documents_the_vendor_tables_with_the_columns_they_are_served_with(c
 
 
 def test_export_claims_does_not_load_the_views(pages: dict[str, VendorPage], monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
-    """``manage.py export claims`` reads through benchdb.vendor_selectors, not a view module."""
-    monkeypatch.delitem(sys.modules, "benchdb.vendor_views", raising=False)
-    monkeypatch.delattr(benchdb, "vendor_views", raising=False)
+    """``manage.py export claims`` reads through benchdb.claims.selectors, not a view module."""
+    monkeypatch.delitem(sys.modules, "benchdb.claims.views", raising=False)
+    monkeypatch.delattr(benchdb.claims, "views", raising=False)
     out = io.StringIO()
     call_command("export", "claims", "--format", "csv", stdout=out)
-    assert "benchdb.vendor_views" not in sys.modules
+    assert "benchdb.claims.views" not in sys.modules
     assert len(list(csv.DictReader(io.StringIO(out.getvalue())))) == Claim.objects.count()
 
 

@@ -14,9 +14,10 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from benchdb import exports, selectors
+from benchdb.mlperf import selectors
 from benchdb.models import Result, Run, System
-from ingest.services import mlperf_training_ingest
+from benchdb.tables import schemas
+from ingest.training import mlperf_training_ingest
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +62,7 @@ def _agree(client, url: str, schema: str, **params) -> list[dict]:
     doc = _json(client, url, **params)
     rows = _csv(client, url, **params)
     assert doc["schema"] == schema
-    assert doc["columns"] == list(exports.columns(schema))
+    assert doc["columns"] == list(schemas.columns(schema))
     assert len(rows) == len(doc["rows"])
     if rows:
         assert list(rows[0]) == doc["columns"]
@@ -81,7 +82,7 @@ def test_table_rows_read_as_values_equal_the_rows_built_from_models(ingested_sha
     rows = selectors.result_table_rows(qs)
     assert len(rows) == 46
     assert rows == [selectors.result_table_row(r) for r in qs]
-    assert [list(r) for r in rows[:1]] == [list(exports.columns("benchdb.result_table/1"))]
+    assert [list(r) for r in rows[:1]] == [list(schemas.columns("benchdb.result_table/1"))]
 
 
 # --- home and search ---------------------------------------------------------------
@@ -363,8 +364,8 @@ def test_pickers_offer_the_combinations_that_have_data(client, ingested_shared):
 def test_api_page_documents_every_schema(client):
     html = client.get("/api/").content.decode()
     doc = json.loads(client.get("/api/", {"format": "json"}).content)["schemas"]
-    assert set(doc) == set(exports.SCHEMAS)
-    for name, cols in exports.SCHEMAS.items():
+    assert set(doc) == set(schemas.SCHEMAS)
+    for name, cols in schemas.SCHEMAS.items():
         assert f'id="{name}"' in html
         assert [c["name"] for c in doc[name]] == [c.name for c in cols]
         assert all(c.description and c.type for c in cols)

@@ -68,7 +68,7 @@ def server_url(browser_db, django_db_blocker, mlperf_data) -> Iterator[str]:  # 
     """Base URL of a ``runserver`` process serving ../shared/mlperf from the test DB."""
     from django.db import connection
 
-    from ingest.services import mlperf_training_ingest
+    from ingest.training import mlperf_training_ingest
 
     assert connection.settings_dict["NAME"].startswith("test_"), "not the test database"
     with django_db_blocker.unblock():

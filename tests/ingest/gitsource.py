@@ -16,8 +16,7 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Model
 
-from benchdb.models import Benchmark, Result, Round, Run, RunLog, Submitter, System
-from ingest.models import IngestProblem
+from benchdb.models import Benchmark, IngestProblem, Result, Round, Run, RunLog, Submitter, System
 
 GIT_ENV = {
     "GIT_AUTHOR_NAME": "benchdb tests", "GIT_AUTHOR_EMAIL": "tests@benchdb.invalid",

@@ -10,9 +10,8 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from benchdb.models import Result, Run, RunLog, Submitter, System
-from ingest.models import IngestProblem
-from ingest.services import IngestError, mlperf_training_ingest
+from benchdb.models import IngestProblem, Result, Run, RunLog, Submitter, System
+from ingest.training import IngestError, mlperf_training_ingest
 
 pytestmark = pytest.mark.django_db
 

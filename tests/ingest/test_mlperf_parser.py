@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.parsers import mlperf
+from ingest.parsers import training_log as mlperf
 from ingest.parsers.types import ParseError
 
 V10, V11, V20 = "training_results_v1.0", "training_results_v1.1", "training_results_v2.0"

@@ -26,9 +26,10 @@ from django.utils import timezone
 from django_celery_beat.models import PeriodicTask
 
 from benchdb.celery import app as celery_app
-from benchdb.models import Claim, Result, Run, VendorPage
-from ingest import fetch, selectors, sync, tasks, vendor
-from ingest.models import IngestJob, IngestJobError, IngestProblem, Source
+from benchdb.models import Claim, IngestProblem, Result, Run, VendorPage
+from ingest import fetch, selectors, sync, tasks
+from ingest import vendor_pages as vendor
+from ingest.models import IngestJob, IngestJobError, Source
 from ingest.tasks import ingest_job_run_task
 from tests.ingest.gitsource import GitRepo, db_content, result_folders, wipe_results
 
@@ -637,7 +638,7 @@ def test_the_admin_pages_load(admin_client, jobs_data):
     for url in (
         reverse("admin:ingest_source_changelist"), reverse("admin:ingest_source_change", args=[source.pk]),  # fmt: skip
         reverse("admin:ingest_ingestjob_changelist"), reverse("admin:ingest_ingestjob_change", args=[job.pk]),  # fmt: skip
-        reverse("admin:ingest_ingestproblem_changelist"),
+        reverse("admin:benchdb_ingestproblem_changelist"),
     ):
         assert admin_client.get(url).status_code == 200, url
     resp = admin_client.post(reverse("admin:ingest_source_change", args=[source.pk]), {

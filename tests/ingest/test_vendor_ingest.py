@@ -22,7 +22,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from benchdb.models import Claim, ClaimCorrection, ClaimResult, Result, VendorPage, VendorResult
-from ingest import vendor
+from ingest import vendor_pages as vendor
 
 VENDOR = Path(settings.VENDOR_DATA)
 pytestmark = pytest.mark.django_db
@@ -249,7 +249,7 @@ def test_management_commands(ingested_shared: object) -> None:
 
 
 def test_the_page_size_limit_is_the_fetchers() -> None:
-    """One limit for fetched and uploaded pages: ingest.vendor re-exports ingest.fetch's."""
+    """One limit for fetched and uploaded pages: ingest.vendor_pages re-exports ingest.fetch's."""
     from ingest import fetch
 
     assert vendor.MAX_PAGE_BYTES is fetch.MAX_PAGE_BYTES  # the same object, not a copy of the figure

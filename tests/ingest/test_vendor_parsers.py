@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from ingest.parsers.claims import (
+from ingest.parsers.claim_text import (
     MAX_COUNT,
     MAX_SENTENCE_CHARS,
     MAX_VALUE,
@@ -20,7 +20,7 @@ from ingest.parsers.claims import (
     to_number,
 )
 from ingest.parsers.types import ParseError
-from ingest.parsers.vendor import (
+from ingest.parsers.vendor_html import (
     MAX_ROW_CHARS,
     decode,
     detect_language,

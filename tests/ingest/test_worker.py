@@ -27,7 +27,7 @@ from django.db.models import Count
 from benchdb.models import Result
 from ingest import sync
 from ingest.models import IngestJob, Source
-from ingest.services import mlperf_training_ingest
+from ingest.training import mlperf_training_ingest
 from tests.ingest.gitsource import GitRepo, db_content, result_folders, wipe_results
 
 pytestmark = pytest.mark.worker

@@ -8,7 +8,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from benchdb import exports, selectors
+from benchdb.mlperf import selectors
+from benchdb.tables import schemas, writers
 
 
 class Command(BaseCommand):
@@ -37,19 +38,19 @@ class Command(BaseCommand):
         # The rows of the pages' result tables (one values() query); the export
         # keeps the benchdb.results/1 columns.
         rows = selectors.result_table_rows(qs)
-        cols = exports.RESULT_COLUMNS
+        cols = schemas.RESULT_COLUMNS
         if opts["format"] == "csv":
-            self.stdout.write(exports.to_csv(rows, cols), ending="")
+            self.stdout.write(writers.to_csv(rows, cols), ending="")
         else:
-            self.stdout.write(exports.to_json(rows, cols, "benchdb.results/1"))
+            self.stdout.write(writers.to_json(rows, cols, "benchdb.results/1"))
 
     def _claims(self, opts: dict[str, Any]) -> None:
-        """One row per vendor claim (schema ``benchdb.claims/1``, ``benchdb.vendor_selectors``)."""
-        from benchdb import vendor_selectors
+        """One row per vendor claim (schema ``benchdb.claims/1``, ``benchdb.claims.selectors``)."""
+        from benchdb.claims import selectors as vendor_selectors
 
         rows = list(vendor_selectors.claim_export_rows(verdict=opts["verdict"], kind=opts["kind"]))
-        cols = exports.columns("benchdb.claims/1")
+        cols = schemas.columns("benchdb.claims/1")
         if opts["format"] == "csv":
-            self.stdout.write(exports.to_csv(rows, cols), ending="")
+            self.stdout.write(writers.to_csv(rows, cols), ending="")
         else:
-            self.stdout.write(exports.to_json(rows, cols, "benchdb.claims/1"))
+            self.stdout.write(writers.to_json(rows, cols, "benchdb.claims/1"))

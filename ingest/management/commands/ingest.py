@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ingest import services
+from ingest import training as services
 
 
 class Command(BaseCommand):
@@ -77,7 +77,7 @@ def _iso_date(value: str) -> Any:
 
 
 def handle_vendor(cmd: BaseCommand, opts: dict[str, Any]) -> None:
-    from ingest import vendor
+    from ingest import vendor_pages as vendor
 
     try:
         report = vendor.vendor_page_ingest(

@@ -1,9 +1,9 @@
 """Vendor pages: the services that write them, their claims and corrections.
 
 ``vendor_page_ingest`` reads a page (bytes, a file or an http(s) URL), cleans it,
-finds its vendor tables and claims (``ingest.parsers.vendor``,
-``ingest.parsers.claims``), checks every claim against the stored MLPerf results
-(``benchdb.claims``) and stores it all in one short transaction: the same bytes twice
+finds its vendor tables and claims (``ingest.parsers.vendor_html``,
+``ingest.parsers.claim_text``), checks every claim against the stored MLPerf results
+(``benchdb.claims.verdicts``) and stores it all in one short transaction: the same bytes twice
 are one page, and a page either goes in whole or not at all.
 ``claims_reverify`` checks a page's claims again (after new MLPerf data; run again
 with nothing new, it writes nothing);
@@ -26,7 +26,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from benchdb import claims as checks
+from benchdb import vocabulary
+from benchdb.claims import verdicts
 from benchdb.models import (  # fmt: skip
     Claim,
     ClaimCorrection,
@@ -36,9 +37,8 @@ from benchdb.models import (  # fmt: skip
     VendorPage,
     VendorResult,
 )
-from ingest.fetch import MAX_PAGE_BYTES as MAX_PAGE_BYTES  # re-exported: benchdb.vendor_views
-from ingest.parsers import claims as claim_parser
-from ingest.parsers import vendor as page_parser
+from ingest.fetch import MAX_PAGE_BYTES as MAX_PAGE_BYTES  # re-exported: the upload view
+from ingest.parsers import claim_text, vendor_html
 from ingest.parsers.types import ParseError
 
 FETCH_TIMEOUT_SECONDS = 30
@@ -113,14 +113,14 @@ def vendor_page_ingest(
         return VendorIngestReport(existing.pk, False)
     name = path_or_url.rsplit("/", 1)[-1] if not is_url(path_or_url) else ""
     try:
-        doc = page_parser.parse_vendor_page(data, name=path_or_url, content_type=content_type)
+        doc = vendor_html.parse_vendor_page(data, name=path_or_url, content_type=content_type)
     except ParseError as exc:
         raise VendorIngestError(str(exc)) from exc
-    tables = page_parser.parse_vendor_tables(doc.text)
-    found = claim_parser.extract_claims(doc.text, tables=tables)
+    tables = vendor_html.parse_vendor_tables(doc.text)
+    found = claim_text.extract_claims(doc.text, tables=tables)
     source = "given" if published else ""
     if published is None:
-        guess = page_parser.guess_published(doc.text)
+        guess = vendor_html.guess_published(doc.text)
         published, source = (date(*guess), "text") if guess and _valid(guess) else (None, "")
     page = VendorPage(
         sha256=sha, raw=data, text=doc.text, format=doc.format, encoding=doc.encoding[:40],
@@ -169,7 +169,7 @@ def _valid(ymd: tuple[int, int, int]) -> bool:
     return True
 
 
-def _vendor_result(t: page_parser.VendorTable, r: page_parser.VendorRow) -> VendorResult:
+def _vendor_result(t: vendor_html.VendorTable, r: vendor_html.VendorRow) -> VendorResult:
     v = r.values
     metric, value, unit = "", None, ""
     num = _number(v.get("time_to_train", ""))
@@ -180,10 +180,10 @@ def _vendor_result(t: page_parser.VendorTable, r: page_parser.VendorRow) -> Vend
         head = next((c for c in t.columns if c.lower().startswith("throughput")), "")
         unit = head[head.find("(") + 1 : head.rfind(")")] if "(" in head else ""
     model = v.get("model", "")
-    acc = claim_parser.to_count(_number(v.get("accelerators", "").split("x")[0]))
-    rnd = claim_parser.round_in(model) or claim_parser.round_in(t.caption)
+    acc = claim_text.to_count(_number(v.get("accelerators", "").split("x")[0]))
+    rnd = claim_text.round_in(model) or claim_text.round_in(t.caption)
     div = "closed" if "closed" in t.caption.lower() else "open" if "open division" in t.caption.lower() else ""  # fmt: skip
-    bench = next((key for pat, key in claim_parser.BENCHMARKS if _search(pat, model)), "")
+    bench = next((key for pat, key in vocabulary.BENCHMARKS if _search(pat, model)), "")
     return VendorResult(
         table=t.index, row=r.index, line=r.line, caption=t.caption, columns=list(t.columns),
         cells=list(r.cells), carried=list(r.carried), model=model[:200], benchmark_key=bench,
@@ -200,7 +200,7 @@ def _search(pattern: str, text: str) -> bool:
 def _number(cell: str) -> float | None:
     """The number a cell opens with, None if none or no finite figure (``to_number``)."""
     m = re.match(r"\s*(\d[\d,]*(?:\.\d+)?)", cell or "")
-    return claim_parser.to_number(m.group(1)) if m else None
+    return claim_text.to_number(m.group(1)) if m else None
 
 
 def _db_float(value: float | None) -> float | None:
@@ -223,14 +223,14 @@ def _same(stored: Any, new: Any) -> bool:
 # --- checking -----------------------------------------------------------------------
 
 
-def result_facts(benchmarks: Iterable[str] | None = None) -> list[checks.ResultFacts]:
+def result_facts(benchmarks: Iterable[str] | None = None) -> list[verdicts.ResultFacts]:
     """Every scored result (of ``benchmarks``, canonical keys, when given) as
     :class:`benchdb.claims.ResultFacts`: one query."""
     qs = Result.objects.filter(status=Result.Status.SCORED).select_related("round", "system", "system__submitter", "benchmark")  # fmt: skip
     if benchmarks is not None:
         qs = qs.filter(benchmark__key__in=list(benchmarks))
     return [
-        checks.ResultFacts(
+        verdicts.ResultFacts(
             pk=r.pk, round=r.round.version, submitter=r.system.submitter.name,
             system_folder=r.system.folder, system_name=r.system.name, division=r.division,
             availability=r.system.availability, accelerators=r.system.accelerators,
@@ -243,31 +243,31 @@ def result_facts(benchmarks: Iterable[str] | None = None) -> list[checks.ResultF
 
 
 def _round_dates() -> dict[str, date]:
-    dates = dict(checks.ROUND_PUBLISHED)
+    dates = dict(vocabulary.ROUND_PUBLISHED)
     for version, published in Round.objects.filter(suite=Round.Suite.TRAINING, published__isnull=False).values_list("version", "published"):  # fmt: skip
         if published is not None:
             dates[version] = published
     return dates
 
 
-def _facts(c: claim_parser.Claim | dict[str, Any], published: date | None, dates: dict[str, date]) -> checks.ClaimFacts:  # fmt: skip
-    data = c.as_dict() if isinstance(c, claim_parser.Claim) else dict(c)
+def _facts(c: claim_text.Claim | dict[str, Any], published: date | None, dates: dict[str, date]) -> verdicts.ClaimFacts:  # fmt: skip
+    data = c.as_dict() if isinstance(c, claim_text.Claim) else dict(c)
     context = tuple(data.get("context") or ())
     rnd = data.get("round") or ""
     if not rnd:
-        rnd = checks.round_for_date(published, dates)
+        rnd = verdicts.round_for_date(published, dates)
         context += ("round-date",) if rnd else ()
-    return checks.ClaimFacts.from_mapping(data, round=rnd, context=context)
+    return verdicts.ClaimFacts.from_mapping(data, round=rnd, context=context)
 
 
-def _check(found: Sequence[claim_parser.Claim], published: date | None) -> list[tuple[claim_parser.Claim, checks.ClaimFacts, checks.Verification]]:  # fmt: skip
+def _check(found: Sequence[claim_text.Claim], published: date | None) -> list[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]]:  # fmt: skip
     dates = _round_dates()
     facts = [_facts(c, published, dates) for c in found]
     results = result_facts()
-    return [(c, f, checks.verify_claim(f, results)) for c, f in zip(found, facts, strict=True)]
+    return [(c, f, verdicts.verify_claim(f, results)) for c, f in zip(found, facts, strict=True)]
 
 
-def _store_claims(page: VendorPage, checked: Sequence[tuple[claim_parser.Claim, checks.ClaimFacts, checks.Verification]], by_row: dict[tuple[int, int], VendorResult]) -> None:  # fmt: skip
+def _store_claims(page: VendorPage, checked: Sequence[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]], by_row: dict[tuple[int, int], VendorResult]) -> None:  # fmt: skip
     rows = []
     for i, (c, f, v) in enumerate(checked):
         row = Claim(page=page, position=i, source=c.source, vendor_result=by_row.get(c.table_row) if c.table_row else None)  # fmt: skip
@@ -278,7 +278,7 @@ def _store_claims(page: VendorPage, checked: Sequence[tuple[claim_parser.Claim, 
     ClaimResult.objects.bulk_create(links)
 
 
-def _apply(row: Claim, extracted: dict[str, Any], f: checks.ClaimFacts, v: checks.Verification) -> None:  # fmt: skip
+def _apply(row: Claim, extracted: dict[str, Any], f: verdicts.ClaimFacts, v: verdicts.Verification) -> None:  # fmt: skip
     """Copy what was extracted and how it was checked onto a Claim row (no save)."""
     row.kind = extracted["kind"]
     row.sentence = extracted["sentence"]
@@ -294,7 +294,7 @@ def _apply(row: Claim, extracted: dict[str, Any], f: checks.ClaimFacts, v: check
     _apply_verification(row, v)
 
 
-def _apply_verification(row: Claim, v: checks.Verification) -> list[str]:
+def _apply_verification(row: Claim, v: verdicts.Verification) -> list[str]:
     """Set a Claim row's verification fields from ``v`` (no save); returns the names
     of the fields whose stored value changes (as the database would store it)."""
     new = {
@@ -327,13 +327,13 @@ def claims_reverify(*, page_id: int) -> Counter[str]:
     page = VendorPage.objects.only("pk", "published").get(pk=page_id)
     dates = _round_dates()
     results = result_facts()
-    verdicts: Counter[str] = Counter()
+    counts: Counter[str] = Counter()
     with transaction.atomic():
         for row in Claim.objects.select_for_update().filter(page=page).prefetch_related("links"):
             facts = _facts(row.extracted, page.published, dates)
-            stored = [checks.Link(lk.result_id, lk.role) for lk in row.links.all()]
+            stored = [verdicts.Link(lk.result_id, lk.role) for lk in row.links.all()]
             pinned = stored if row.corrected else None
-            v = checks.verify_claim(facts, results, pinned=pinned)
+            v = verdicts.verify_claim(facts, results, pinned=pinned)
             changed = ["round"] if row.round != facts.round else []
             row.round = facts.round
             changed += _apply_verification(row, v)
@@ -342,11 +342,11 @@ def claims_reverify(*, page_id: int) -> Counter[str]:
             links = list(v.links or pinned or ())
             if links != stored:
                 _replace_links(row, links)
-            verdicts[v.verdict] += 1
-    return verdicts
+            counts[v.verdict] += 1
+    return counts
 
 
-def _replace_links(row: Claim, links: Sequence[checks.Link]) -> None:
+def _replace_links(row: Claim, links: Sequence[verdicts.Link]) -> None:
     ClaimResult.objects.filter(claim=row).delete()
     ClaimResult.objects.bulk_create([ClaimResult(claim=row, result_id=lk.result, role=lk.role) for lk in links])  # fmt: skip
 
@@ -372,8 +372,8 @@ def claim_links_correct(*, claim_id: int, links: Sequence[tuple[int, str]], user
         old = [{"result": lk.result_id, "role": lk.role} for lk in row.links.all()]
         old_verdict = row.verdict
         facts = _facts(row.extracted, row.page.published, _round_dates())
-        pinned = [checks.Link(pk, role) for pk, role in links]
-        v = checks.verify_claim(facts, result_facts(), pinned=pinned)
+        pinned = [verdicts.Link(pk, role) for pk, role in links]
+        v = verdicts.verify_claim(facts, result_facts(), pinned=pinned)
         _apply_verification(row, v)
         row.corrected = True
         row.save(update_fields=[*_VERIFY_FIELDS[1:], "corrected"])

@@ -37,12 +37,17 @@ from dataclasses import dataclass, field, fields
 from datetime import date
 from typing import Any
 
-from benchdb.exports import framework_family
-from benchdb.scoring import canonical_benchmark, round_tuple
-
-CONSISTENT, INCONSISTENT, AMBIGUOUS = "consistent", "inconsistent", "ambiguous"
-NOT_MLPERF, UNVERIFIABLE = "not-mlperf", "unverifiable"
-VERDICTS = (CONSISTENT, INCONSISTENT, AMBIGUOUS, NOT_MLPERF, UNVERIFIABLE)
+from benchdb.vocabulary import (
+    AMBIGUOUS,
+    CONSISTENT,
+    INCONSISTENT,
+    NOT_MLPERF,
+    ROUND_PUBLISHED,
+    UNVERIFIABLE,
+    canonical_benchmark,
+    framework_family,
+    round_tuple,
+)
 
 #: Benchmarks MLCommons counts as imaging ("Vision" in its benchmark table).
 IMAGE_BENCHMARKS = frozenset({"resnet", "ssd", "retinanet", "maskrcnn", "unet3d"})
@@ -57,16 +62,6 @@ def tolerance(benchmark: str) -> float:
     very roughly +/- 2.5% and other benchmarks are very roughly +/- 5%".
     """
     return 0.025 if benchmark in IMAGE_BENCHMARKS else 0.05
-
-
-#: Publication dates of MLPerf Training rounds (MLCommons press releases), used when
-#: the database has none (``Round.published``).
-ROUND_PUBLISHED = {
-    "v0.5": date(2018, 12, 12), "v0.6": date(2019, 7, 10), "v0.7": date(2020, 7, 29),
-    "v1.0": date(2021, 6, 30), "v1.1": date(2021, 12, 1), "v2.0": date(2022, 6, 29),
-    "v2.1": date(2022, 11, 9), "v3.0": date(2023, 6, 27), "v3.1": date(2023, 11, 8),
-    "v4.0": date(2024, 6, 12), "v4.1": date(2024, 11, 13), "v5.0": date(2025, 6, 4),
-}  # fmt: skip
 
 
 def round_for_date(published: date | None, rounds: Mapping[str, date] | None = None) -> str:
@@ -104,7 +99,7 @@ class ResultFacts:
 @dataclass(frozen=True)
 class ClaimFacts:
     """The claim as verification needs it: the fields of
-    ``ingest.parsers.claims.Claim`` (see there), with ``round`` already resolved."""
+    ``ingest.parsers.claim_text.Claim`` (see there), with ``round`` already resolved."""
 
     kind: str
     value: float | None
@@ -387,7 +382,7 @@ def _earlier(a: str, b: str) -> bool:
 
 def _same_line(old: ResultFacts, new: ResultFacts) -> bool:
     """Same submitter and framework family (``ipu-pod16-TF1`` in v1.0 and v1.1), the
-    family as the software page draws its lines (``benchdb.exports.framework_family``:
+    family as the software page draws its lines (``benchdb.vocabulary.framework_family``:
     ``"MXNet NVIDIA Release 21.05"`` and ``"NGC MXNet 21.09 , ..."`` are both MXNet)."""
     return old.submitter == new.submitter and framework_family(old.framework) == framework_family(new.framework)  # fmt: skip
 

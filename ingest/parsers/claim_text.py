@@ -26,7 +26,7 @@ that stand on the compared side of a comparison ("compared to ... DGX A100") are
 not taken as the subject. Rounds are taken only when named (``v1.1``, "MLPerf
 Training 2.0", "MLPerf 1.1"); a round named after "vs", "since", 相较/相比 is the
 baseline of a gain, not the claim's round. The latest round published before the
-page is filled in by the verifier (``benchdb.claims``), which knows the rounds.
+page is filled in by the verifier (``benchdb.claims.verdicts``), which knows the rounds.
 
 Machine-translated Chinese reposts carry pinyin glosses after converted characters
 (``實(shí)現(xiàn)``); they are skipped while reading, and every span still points into
@@ -42,10 +42,9 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from .vendor import VendorTable
+from benchdb.vocabulary import BENCHMARKS, FRAMEWORK_NAMES, KNOWN_ROUNDS
 
-KNOWN_ROUNDS = frozenset({"0.5", "0.6", "0.7", "1.0", "1.1", "2.0", "2.1", "3.0", "3.1", "4.0",
-                          "4.1", "5.0", "5.1"})  # fmt: skip
+from .vendor_html import VendorTable
 
 #: Largest magnitude read as a value. No figure a vendor page states comes near it;
 #: the bound keeps every ratio derived from two values finite (1e15 / 1e-6 < 1e308).
@@ -144,25 +143,6 @@ class Claim:
 _L = r"(?<![A-Za-z0-9])"
 _R = r"(?![A-Za-z0-9])"
 
-#: (pattern, benchdb benchmark key); the verifier maps keys by round with
-#: ``benchdb.scoring.canonical_benchmark`` (ssd -> retinanet from v2.0).
-BENCHMARKS: tuple[tuple[str, str], ...] = (
-    (r"ResNet[- ]?50(?:\s*v1\.5)?|ResNet(?![- ]?(?:101|152|18|34))" + _R, "resnet"),
-    (r"image classification|图像识别|圖像識別|图像分类|圖像分類", "resnet"),
-    (r"BERT(?:[- ]Large)?(?![- ]?Base)" + _R + r"|自然语言理解|自然語言理解", "bert"),
-    (r"Mask\s*R-?CNN|MASKR-CNN", "maskrcnn"),
-    (r"SSD(?:-ResNet34)?" + _R, "ssd"),
-    (r"RetinaNet", "retinanet"),
-    (r"RNN-?T" + _R + r"|speech recognition|语音识别|語音識別", "rnnt"),
-    (r"3D[- ]?U-?Net|U-?Net[- ]?3D|医学影像(?:分割|识别)|醫學影像(?:分割|識別)|medical image segmentation", "unet3d"),  # fmt: skip
-    (r"DLRM[- ]?dcnv2", "dlrm_dcnv2"),
-    (r"DLRM|智能推荐|智能推薦", "dlrm"),
-    (r"Mini\s?Go|强化学习|強化學習|reinforcement learning", "minigo"),
-    (r"GPT-?3" + _R + r"(?![.\d])", "gpt3"),
-    (r"Stable Diffusion(?: v2)?", "stable_diffusion"),
-    (r"Llama 2 70B LoRA", "llama2_70b_lora"),
-    (r"R-GAT", "rgat"),
-)
 #: Models that are not MLPerf Training benchmarks (a claim about them is not-mlperf).
 NON_MLPERF_MODELS = (
     r"EfficientNet(?:-B\d)?|ResNeXt|ViT" + _R + r"|GPT类|GPT類|GPT-class|LLaMA[ -]?V?\d(?:\.\d)?(?:\s*\d+[bB])?"
@@ -181,14 +161,6 @@ SUBMITTERS = {
     "microsoft": "Azure", "inspur": "Inspur", "浪潮": "Inspur", "baidu": "Baidu", "百度": "Baidu",
     "dell": "Dell", "戴尔": "Dell", "戴爾": "Dell", "intel": "Intel", "habana": "Intel",
 }  # fmt: skip
-#: Framework mentions -> canonical name ("propeller", "flying oar": machine translations of 飞桨).
-FRAMEWORK_NAMES = {
-    "paddlepaddle": "PaddlePaddle", "paddle": "PaddlePaddle", "propeller": "PaddlePaddle",
-    "flying oar": "PaddlePaddle", "飞桨": "PaddlePaddle", "飛槳": "PaddlePaddle",
-    "popart": "PopART", "pytorch": "PyTorch", "tensorflow": "TensorFlow", "mxnet": "MXNet",
-    "jax": "JAX",
-}  # fmt: skip
-
 _ROUND_PATTERNS = (
     r"MLPerf(?:™|\*|TM|®)?\s*(?:Training|训练|訓練)?\s*(?:[vV]|version\s*)?(?P<r>\d\.\d)(?![\d.])",
     _L + r"[vV](?P<r>\d\.\d)(?![\d.])",
@@ -499,8 +471,8 @@ def _scale_unit(word: str) -> str:
 def extract_claims(text: str, *, tables: Sequence[VendorTable] = ()) -> list[Claim]:
     """Every numeric claim of a cleaned page, in text order.
 
-    ``text``: the cleaned text (``ingest.parsers.vendor.parse_vendor_page``);
-    ``tables``: its vendor tables (:func:`~ingest.parsers.vendor.parse_vendor_tables`):
+    ``text``: the cleaned text (``ingest.parsers.vendor_html.parse_vendor_page``);
+    ``tables``: its vendor tables (:func:`~ingest.parsers.vendor_html.parse_vendor_tables`):
     their lines are read as table rows (:func:`claims_from_tables`), not as prose.
     Raises nothing on odd text: what cannot be read is left out.
     """

@@ -17,78 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-# --- benchmarks -------------------------------------------------------------------
-
-#: Display names of the canonical benchmark keys (the keys are mlperf_logging's).
-BENCHMARK_NAMES = {
-    "resnet": "ResNet-50 v1.5",
-    "bert": "BERT-Large",
-    "maskrcnn": "Mask R-CNN",
-    "ssd": "SSD-ResNet34",
-    "retinanet": "RetinaNet (SSD)",
-    "rnnt": "RNN-T",
-    "unet3d": "3D U-Net",
-    "dlrm": "DLRM",
-    "dlrm_dcnv2": "DLRM DCNv2",
-    "minigo": "MiniGo",
-    "gnmt": "GNMT",
-    "transformer": "Transformer",
-    "ncf": "NCF",
-    "gpt3": "GPT-3 175B",
-    "stable_diffusion": "Stable Diffusion v2",
-    "rgat": "R-GAT (GNN)",
-    "llama2_70b_lora": "Llama 2 70B LoRA",
-    "llama31_405b": "Llama 3.1 405B",
-    "llama31_8b": "Llama 3.1 8B",
-    "flux1": "FLUX.1",
-}
-
-#: Other spellings (folders of older rounds, vendors' names) -> canonical key.
-BENCHMARK_ALIASES = {
-    "mask": "maskrcnn",
-    "mask_rcnn": "maskrcnn",
-    "mask r-cnn": "maskrcnn",
-    "resnet-50": "resnet",
-    "resnet50": "resnet",
-    "resnet-50 v1.5": "resnet",
-    "resnet50 v1.5": "resnet",
-    "bert-large": "bert",
-    "rnn-t": "rnnt",
-    "3d u-net": "unet3d",
-    "3d-unet": "unet3d",
-    "unet-3d": "unet3d",
-    "ssd-resnet34": "ssd",
-    "gnn": "rgat",
-    "r-gat": "rgat",
-    "dlrm-dcnv2": "dlrm_dcnv2",
-    "stable diffusion": "stable_diffusion",
-    "gpt-3": "gpt3",
-}
-
-
-def canonical_benchmark(name: str, round_version: str) -> str:
-    """Folder or vendor name of a benchmark in a round -> canonical key.
-
-    ``ssd`` is SSD-ResNet34 up to v1.1 and RetinaNet from v2.0 (the folder kept its
-    name: ``benchmark_meta.py`` in mlperf_logging 2.0.0); ``dlrm`` in v3.0 on is
-    DLRM-DCNv2; ``gnn`` (v4.0, v4.1) was renamed ``rgat`` (v5.0).
-    ``mask`` -> ``maskrcnn`` is ``result_summarizer._benchmark_alias``.
-    """
-    key = name.strip().lower()
-    key = BENCHMARK_ALIASES.get(key, key)
-    major = round_tuple(round_version)
-    if key == "ssd" and major >= (2, 0):
-        return "retinanet"
-    if key == "dlrm" and major >= (3, 0):
-        return "dlrm_dcnv2"
-    return key
-
-
-def round_tuple(round_version: str) -> tuple[int, int]:
-    """``"v1.1"`` -> ``(1, 1)``. Raises ValueError on anything else."""
-    major, minor = round_version.lstrip("v").split(".")[:2]
-    return int(major), int(minor)
-
+from benchdb.vocabulary import ROUNDS, round_tuple
 
 # --- rules of a round -------------------------------------------------------------
 
@@ -252,14 +181,8 @@ def ruleset_for(round_version: str) -> Ruleset:
     rt = round_tuple(round_version)
     if rt < (0, 5):
         raise ValueError(f"no MLPerf Training round {round_version}")
-    tag = {
-        (0, 5): "none (no summarizer existed for v0.5)",
-        (0, 6): "f4711df (first summarizer, 2020-06-03)",
-        (0, 7): "0.7.0",
-        (1, 0): "1.0.0",
-        (1, 1): "1.1.0-rc4",
-        (2, 0): "2.0.0",
-    }.get(rt, f"{rt[0]}.{rt[1]}.0")
+    version = f"v{rt[0]}.{rt[1]}"
+    tag = ROUNDS[version][1] if version in ROUNDS else f"{rt[0]}.{rt[1]}.0"
     if rt < (0, 7):
         init = None
     elif rt < (1, 0):
@@ -269,7 +192,7 @@ def ruleset_for(round_version: str) -> Ruleset:
     else:
         init = (30.0, 240.0)
     return Ruleset(
-        version=f"v{rt[0]}.{rt[1]}",
+        version=version,
         tag=tag,
         applies_scaling=rt >= (2, 0),
         init_minutes=init,

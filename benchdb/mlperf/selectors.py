@@ -1,9 +1,9 @@
 """Reads. Each list selector names its joins, so a page costs a fixed number of queries.
 
 A page's selector returns everything its HTML, CSV and JSON forms show: the rows
-(dicts over one of the schemas in ``benchdb.exports``) and, for HTML, the objects
+(dicts over one of the schemas in ``benchdb.tables.schemas``) and, for HTML, the objects
 and choices around them. Derived numbers come from the pure functions in
-``benchdb.exports`` so that each format shows the same figures.
+``benchdb.tables.schemas`` so that each format shows the same figures.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
 from django.http import Http404
 from django.urls import reverse
 
-from benchdb import exports, scoring
-from benchdb.models import Benchmark, Result, Round, Run, RunLog, System
-from ingest.models import IngestProblem
+from benchdb import vocabulary
+from benchdb.mlperf import derived, training_rules
+from benchdb.models import Benchmark, IngestProblem, Result, Round, Run, RunLog, System
 
 RESULT_JOINS = ("round", "system", "system__submitter", "benchmark")
 
@@ -59,7 +59,7 @@ def result_list(
         )
     if benchmark:
         key = benchmark.strip().lower()
-        qs = qs.filter(benchmark__key=scoring.BENCHMARK_ALIASES.get(key, key))
+        qs = qs.filter(benchmark__key=vocabulary.BENCHMARK_ALIASES.get(key, key))
     if division:
         qs = qs.filter(division=division)
     if availability:
@@ -87,7 +87,7 @@ def result_table_row(r: Result) -> dict[str, Any]:
     """A result (a model instance, joins loaded) as a row of ``benchdb.result_table/1``:
     the same mapping as :func:`result_table_rows`, read from the instance."""
     row = {col: _attr(r, path) for col, path in _TABLE_FIELDS.items()}
-    row["source"] = exports.source_url(r.repository, r.commit, r.source_path)
+    row["source"] = derived.source_url(r.repository, r.commit, r.source_path)
     row["url"] = r.get_absolute_url()
     return row
 
@@ -123,7 +123,7 @@ def result_table_rows(qs: QuerySet[Result], *extra: str) -> list[dict[str, Any]]
     out = []
     for v in qs.values(*_TABLE_FIELDS.values(), *_SOURCE_FIELDS, *extra):
         row = {col: v[path] for col, path in _TABLE_FIELDS.items()}
-        row["source"] = exports.source_url(v["repository"], v["commit"], v["source_path"])
+        row["source"] = derived.source_url(v["repository"], v["commit"], v["source_path"])
         row["url"] = f"{url}{v['id']}/"
         row.update((e, v[e]) for e in extra)
         out.append(row)
@@ -145,7 +145,7 @@ class RoundSummary:
 def round_summary() -> RoundSummary:
     """Every round with its counts. Queries: rounds; counts per round; results
     per round and benchmark (3)."""
-    rounds = sorted(Round.objects.all(), key=lambda r: exports.round_key(r.version))
+    rounds = sorted(Round.objects.all(), key=lambda r: vocabulary.round_key(r.version))
     counts: dict[int, dict[str, Any]] = {
         c["round_id"]: dict(c)
         for c in Result.objects.values("round_id").annotate(
@@ -250,9 +250,9 @@ class ResultDetail:
     result: Result
     row: dict[str, Any]
     runs: list[dict[str, Any]]
-    steps: exports.OlympicSteps
+    steps: derived.OlympicSteps
     curves: list[dict[str, Any]]
-    target: scoring.Target | None
+    target: training_rules.Target | None
     problems: list[IngestProblem]
     hyperparameters: list[tuple[str, Any]]
 
@@ -269,19 +269,19 @@ def result_get(pk: int) -> ResultDetail:
     runs = list(result.runs.all())
     rows = [run_row(result, run) for run in runs]
     try:
-        target = scoring.ruleset_for(result.round.version).target(result.benchmark.key, result.division)  # fmt: skip
+        target = training_rules.ruleset_for(result.round.version).target(result.benchmark.key, result.division)  # fmt: skip
     except ValueError:
         target = None
     part = target.part if target else None
     curves = [
-        {"run": run.file_name, "role": run.role, "points": exports.eval_points(run.eval_curve, part)}
+        {"run": run.file_name, "role": run.role, "points": derived.eval_points(run.eval_curve, part)}
         for run in runs
     ]  # fmt: skip
     first = next((run for run in runs if run.role == Run.Role.COUNTED), runs[0] if runs else None)
     hyper = sorted(first.hyperparameters.items()) if first else []
     return ResultDetail(
         result=result, row=result_table_row(result), runs=rows,
-        steps=exports.olympic_steps(rows, result.scaling_factor), curves=curves,
+        steps=derived.olympic_steps(rows, result.scaling_factor), curves=curves,
         target=target, problems=list(result.problems.all()), hyperparameters=hyper,
     )  # fmt: skip
 
@@ -297,7 +297,7 @@ def run_row(result: Result, run: Run) -> dict[str, Any]:
         "run_stop_line": run.run_stop_line, "run_stop_status": run.run_stop_status,
         "failure_reason": run.failure_reason, "sha256": run.sha256,
         "log_url": reverse("benchdb:run_log", args=[run.pk]),
-        "source": exports.line_url(result.repository, result.commit, run.path, run.run_start_line, run.run_stop_line),
+        "source": derived.line_url(result.repository, result.commit, run.path, run.run_start_line, run.run_stop_line),
     }  # fmt: skip
 
 
@@ -355,10 +355,10 @@ class Comparison:
 
 def compare_get(*, ids: Sequence[int], base: int | None = None) -> Comparison:
     """Results ``ids`` side by side against a baseline (see
-    ``exports.compare_rows``). Queries: 1."""
+    ``derived.compare_rows``). Queries: 1."""
     found = {r["id"]: r for r in result_table_rows(result_list(ids=ids))}
     rows = [found[i] for i in ids if i in found]
-    return Comparison(exports.compare_rows(rows, base), [i for i in ids if i not in found])
+    return Comparison(derived.compare_rows(rows, base), [i for i in ids if i not in found])
 
 
 # --- divisions, software versions, scaling ------------------------------------------
@@ -378,7 +378,7 @@ def division_list(*, round_version: str = "", benchmark: str = "", submitter: st
     runs = Run.objects.filter(result_id__in=[r["id"] for r in rows], role=Run.Role.COUNTED).order_by("result_id", "index").only("result_id", "hyperparameters")  # fmt: skip
     for run in runs:
         hyper.setdefault(run.result_id, run.hyperparameters)
-    return exports.division_rows(rows, hyper)
+    return derived.division_rows(rows, hyper)
 
 
 def software_list(*, benchmark: str, accelerator_models: Sequence[str], submitter: str = "", division: str = "closed") -> list[dict[str, Any]]:  # fmt: skip
@@ -386,7 +386,7 @@ def software_list(*, benchmark: str, accelerator_models: Sequence[str], submitte
     ``benchdb.software/1``). Queries: 1."""
     qs = result_list(benchmark=benchmark, submitter=submitter or None, division=division or None).filter(system__accelerator_model__in=list(accelerator_models))  # fmt: skip
     rows = result_table_rows(qs, "system__software_stack")
-    return exports.software_rows(rows, {r["id"]: r["system__software_stack"] for r in rows})
+    return derived.software_rows(rows, {r["id"]: r["system__software_stack"] for r in rows})
 
 
 def software_choices() -> list[dict[str, Any]]:
@@ -412,7 +412,7 @@ def scaling_list(*, submitter: str, accelerator_model: str, benchmark: str, roun
         submitter=submitter, accelerator_model=accelerator_model, benchmark=benchmark,
         round_version=round_version or None, division=division or None,
     )  # fmt: skip
-    return exports.scaling_rows(result_table_rows(qs))
+    return derived.scaling_rows(result_table_rows(qs))
 
 
 def scaling_choices() -> list[dict[str, Any]]:
@@ -426,7 +426,7 @@ def scaling_choices() -> list[dict[str, Any]]:
          "benchmark": v["benchmark__key"], "round": v["round__version"], "sizes": v["sizes"]}
         for v in values
     ]  # fmt: skip
-    rows.sort(key=lambda r: (exports.round_key(r["round"]), r["submitter"], r["accelerator"], r["benchmark"]))  # fmt: skip
+    rows.sort(key=lambda r: (vocabulary.round_key(r["round"]), r["submitter"], r["accelerator"], r["benchmark"]))  # fmt: skip
     return rows
 
 
@@ -434,7 +434,7 @@ def filter_choices() -> dict[str, list[str]]:
     """Values for search and picker drop-downs: rounds, benchmarks, submitters,
     accelerator models. Queries: 4."""
     return {
-        "round": exports.round_order(Round.objects.values_list("version", flat=True)),
+        "round": vocabulary.round_order(Round.objects.values_list("version", flat=True)),
         "benchmark": list(Benchmark.objects.order_by("key").values_list("key", flat=True)),
         "submitter": list(System.objects.order_by().values_list("submitter__name", flat=True).distinct().order_by("submitter__name")),  # fmt: skip
         "accelerator": list(System.objects.exclude(accelerator_model="").order_by().values_list("accelerator_model", flat=True).distinct().order_by("accelerator_model")),  # fmt: skip

@@ -2,7 +2,7 @@
 
 One selector per table, shared by the pages of ``benchdb.vendor_views`` (HTML, CSV,
 JSON) and ``manage.py export claims``. Each ``*_row`` function reshapes one object
-into a flat dict over the columns of its schema in ``benchdb.exports.SCHEMAS``
+into a flat dict over the columns of its schema in ``benchdb.tables.schemas.SCHEMAS``
 (``benchdb.vendor_pages/1``, ``benchdb.claims/1``, ``benchdb.claim_links/1``,
 ``benchdb.vendor_results/1``); no queries happen there beyond what the selector
 prefetched.

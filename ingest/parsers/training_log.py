@@ -26,6 +26,8 @@ import zlib
 from collections.abc import Iterator
 from typing import Any
 
+from benchdb.vocabulary import AVAILABILITY
+
 from .types import (
     EvalPoint,
     LoadedResult,
@@ -331,21 +333,6 @@ def _scalar(v: Any) -> bool:
 
 # --- systems files ---------------------------------------------------------------
 
-_AVAILABILITY = {
-    "available": "available",
-    "onprem": "available",
-    "on-premise": "available",
-    "on-prem": "available",
-    "on-premises": "available",
-    "cloud": "available",
-    "available on-premise": "available",
-    "available in cloud": "available",
-    "preview": "preview",
-    "research": "research",
-    "rdi": "research",
-    "research, development, or internal (rdi)": "research",
-}
-
 
 def _pairs_no_duplicates(path: str, text: str):  # type: ignore[no-untyped-def]
     """object_pairs_hook that records duplicate keys instead of losing them silently."""
@@ -410,7 +397,7 @@ def parse_systems_json(data: bytes, path: str = "") -> ParsedSystem:
     if not isinstance(raw, dict):
         raise ParseError("not a JSON object", path=path, line=1)
     problems = list(dups)
-    availability = _AVAILABILITY.get(str(raw.get("status", "")).strip().lower(), "")
+    availability = AVAILABILITY.get(str(raw.get("status", "")).strip().lower(), "")
     if not availability:
         problems.append(
             Problem(
@@ -474,7 +461,7 @@ def parse_entry_json(data: bytes, path: str = "") -> ParsedSystem:
         path=path,
         raw=raw,
         division=str(raw.get("division", "")).lower(),
-        availability=_AVAILABILITY.get(str(raw.get("status", "")).lower(), ""),
+        availability=AVAILABILITY.get(str(raw.get("status", "")).lower(), ""),
         system_name=str(raw.get("hardware", "")),
         submitter="",
         number_of_nodes=n_nodes,

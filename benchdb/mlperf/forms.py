@@ -10,6 +10,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from benchdb.models import System
+from benchdb.tables.pages import ExportForm
 
 MAX_COMPARE = 50
 
@@ -30,12 +31,6 @@ class MultiValueField(forms.Field):
             return []
         values = value if isinstance(value, (list, tuple)) else [value]
         return [str(v).strip() for v in values if str(v).strip()]
-
-
-class ExportForm(forms.Form):
-    """``format``: empty for the HTML page, ``csv`` or ``json`` for the table."""
-
-    format = forms.ChoiceField(choices=[("", "HTML"), ("csv", "CSV"), ("json", "JSON")], required=False)  # fmt: skip
 
 
 class SearchForm(ExportForm):

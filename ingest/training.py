@@ -1,7 +1,7 @@
 """Ingest services: the only code that writes results into the database.
 
 ``mlperf_training_ingest`` reads a results repository (or a folder of them),
-scores every result with its round's rules (``benchdb.scoring``) and stores each
+scores every result with its round's rules (``benchdb.mlperf.training_rules``) and stores each
 result with its runs and logs in one short transaction. Re-running it on
 unchanged input writes nothing; a broken file is recorded as an
 :class:`~ingest.models.IngestProblem` and never stops the round.
@@ -24,10 +24,10 @@ from typing import Any
 
 from django.db import DatabaseError, IntegrityError, transaction
 
-from benchdb import scoring
-from benchdb.models import Benchmark, Result, Round, Run, RunLog, Submitter, System
-from ingest.models import IngestProblem
-from ingest.parsers import mlperf
+from benchdb import vocabulary
+from benchdb.mlperf import training_rules
+from benchdb.models import Benchmark, IngestProblem, Result, Round, Run, RunLog, Submitter, System
+from ingest.parsers import training_log
 from ingest.parsers.types import LoadedResult, ParsedRun, Problem, ResultDir
 
 
@@ -90,14 +90,18 @@ def mlperf_training_ingest(
         location, commit = _git_checkout(location)
     if not os.path.isdir(location):
         raise IngestError(f"{location}: no such folder")
-    repos = mlperf.find_repositories(location)
+    repos = training_log.find_repositories(location)
     if not repos:
         raise IngestError(
             f"{location}: no MLPerf results repository found (expected <Submitter>/results/ or training_results_v*/)"
         )
     report = IngestReport()
     for repo in repos:
-        version = round_version or mlperf.infer_round(repo) or mlperf.infer_round_from_logs(repo)
+        version = (
+            round_version
+            or training_log.infer_round(repo)
+            or training_log.infer_round_from_logs(repo)
+        )
         if not version:
             raise IngestError(
                 f"{repo}: cannot tell the round from the folder name or the logs; pass --round vX.Y"
@@ -125,14 +129,14 @@ def _ingest_repository(
     on_result: Callable[[LoadedResult], None] | None,
     only_paths: set[str] | None = None,
 ) -> None:
-    rules = scoring.ruleset_for(version)
+    rules = training_rules.ruleset_for(version)
     rnd, _ = Round.objects.get_or_create(
         suite=Round.Suite.TRAINING,
         version=rules.version,
         defaults={"ruleset_tag": rules.tag, "repository": _repository_url(repo, rules.version)},
     )
     report.rounds.append(rnd.version)
-    dirs = mlperf.discover_results(repo)
+    dirs = training_log.discover_results(repo)
     if only_paths is not None:
         dirs = [d for d in dirs if d.path in only_paths]
     known = dict(Result.objects.filter(round=rnd).values_list("source_path", "content_sha256"))
@@ -190,7 +194,7 @@ def _load_all(
     n = workers if workers is not None else min(2, os.cpu_count() or 1)
     if n <= 1 or multiprocessing.current_process().daemon or len(dirs) < 4:
         for d in dirs:
-            yield mlperf.load_result_dir(d, known.get(d.path), CODE_VERSION)
+            yield training_log.load_result_dir(d, known.get(d.path), CODE_VERSION)
         return
     ctx = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
@@ -198,7 +202,9 @@ def _load_all(
         pending: list[Any] = []
         it = iter(dirs)
         for d in it:
-            pending.append(pool.submit(mlperf.load_result_dir, d, known.get(d.path), CODE_VERSION))
+            pending.append(
+                pool.submit(training_log.load_result_dir, d, known.get(d.path), CODE_VERSION)
+            )
             if len(pending) >= 2 * n:
                 yield pending.pop(0).result()
         for fut in pending:
@@ -206,11 +212,11 @@ def _load_all(
 
 
 def _code_version() -> str:
-    """sha256 of the code that turns files into rows (parser, rules, this module):
+    """sha256 of the code that turns files into rows (parser, rules, vocabulary, this module):
     part of every result's content hash, so a change to any of them re-scores every
     result on the next ingest, and nothing else does."""
     h = hashlib.sha256()
-    for module in (mlperf, scoring, sys.modules[__name__]):
+    for module in (training_log, training_rules, vocabulary, sys.modules[__name__]):
         with open(module.__file__ or "", "rb") as f:
             h.update(f.read())
     return h.hexdigest()
@@ -222,7 +228,9 @@ CODE_VERSION = _code_version()
 class _Writer:
     """Stores loaded results of one repository; caches ids of shared rows."""
 
-    def __init__(self, rnd: Round, rules: scoring.Ruleset, repository: str, commit: str) -> None:
+    def __init__(
+        self, rnd: Round, rules: training_rules.Ruleset, repository: str, commit: str
+    ) -> None:
         self.round, self.rules, self.commit = rnd, rules, commit
         self.repository = repository
         self.benchmarks: dict[str, Benchmark] = {}
@@ -308,20 +316,20 @@ class _Writer:
 
     def _score(
         self, item: LoadedResult, bench: str, division: str
-    ) -> tuple[list[tuple[Run, ParsedRun]], scoring.Score]:
+    ) -> tuple[list[tuple[Run, ParsedRun]], training_rules.Score]:
         rows: list[tuple[Run, ParsedRun]] = []
         minutes: list[float | None] = []
         for i, p in enumerate(item.runs):
-            why, warnings = scoring.run_failure(p, self.rules, bench, division)
+            why, warnings = training_rules.run_failure(p, self.rules, bench, division)
             ttt = None
             if p.run_start_ms is not None and p.run_stop_ms is not None:
-                ttt = scoring.time_to_train(p.run_start_ms, p.run_stop_ms)
+                ttt = training_rules.time_to_train(p.run_start_ms, p.run_stop_ms)
             minutes.append(None if why else ttt)
             rows.append((_run_row(i, p, ttt, why, warnings), p))
         factor = (
             item.scaling_factor if (item.scaling_factor and self.rules.applies_scaling) else 1.0
         )
-        score, unused = scoring.score_result(minutes, self.rules, bench, factor)
+        score, unused = training_rules.score_result(minutes, self.rules, bench, factor)
         roles = {i: Run.Role.UNUSED for i in unused}
         roles |= {i: Run.Role.COUNTED for i in score.counted}
         roles |= {i: Run.Role.DROPPED_FASTEST for i in score.dropped_fastest}
@@ -333,12 +341,12 @@ class _Writer:
         return rows, score
 
     def _benchmark(self, folder: str) -> Benchmark:
-        key = scoring.canonical_benchmark(folder, self.round.version)
+        key = vocabulary.canonical_benchmark(folder, self.round.version)
         if key not in self.benchmarks:
-            aliases = sorted(a for a, k in scoring.BENCHMARK_ALIASES.items() if k == key)
+            aliases = sorted(a for a, k in vocabulary.BENCHMARK_ALIASES.items() if k == key)
             self.benchmarks[key], _ = Benchmark.objects.get_or_create(
                 key=key,
-                defaults={"name": scoring.BENCHMARK_NAMES.get(key, key), "aliases": aliases},
+                defaults={"name": vocabulary.BENCHMARK_NAMES.get(key, key), "aliases": aliases},
             )
         return self.benchmarks[key]
 
@@ -449,7 +457,7 @@ def _repository_url(repo: str, version: str) -> str:
     url = origin.stdout.strip() if origin.returncode == 0 and os.path.isdir(os.path.join(repo, ".git")) else ""  # fmt: skip
     if url:
         return re.sub(r"^(\w+://)[^/@]*@", r"\1", url).removesuffix(".git")
-    if mlperf.ROUND_DIR.fullmatch(os.path.basename(os.path.abspath(repo))):
+    if training_log.ROUND_DIR.fullmatch(os.path.basename(os.path.abspath(repo))):
         return f"https://github.com/mlcommons/training_results_{version}"
     return os.path.abspath(repo)
 

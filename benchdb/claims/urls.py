@@ -1,0 +1,15 @@
+"""Vendor pages and claims, mounted at ``vendor/`` (namespace ``vendor``)."""
+
+from django.urls import path
+
+from benchdb.claims import views
+
+app_name = "vendor"
+
+urlpatterns = [
+    path("", views.page_list, name="pages"),
+    path("pages/<int:pk>/", views.page_detail, name="page"),
+    path("pages/<int:pk>/tables/", views.page_vendor_results, name="page_tables"),
+    path("claims/", views.claims, name="claims"),
+    path("claims/<int:pk>/", views.claim_detail, name="claim"),
+]

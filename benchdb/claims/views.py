@@ -1,0 +1,118 @@
+"""Vendor pages and their claims: the read pages. Each is the one page pattern
+(:func:`benchdb.tables.pages.table_page`): reads from :mod:`benchdb.claims.selectors`,
+the same rows as HTML, ``?format=csv`` and ``?format=json`` with the columns of its
+schema in :mod:`benchdb.tables.schemas`. The writes (upload, corrections) are
+ingest's pages (``ingest/views.py``) and need a login. Text from vendor pages is
+only ever rendered through autoescaping templates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.http import HttpRequest, HttpResponse
+
+from benchdb.claims.forms import CorrectionForm
+from benchdb.claims.selectors import (
+    claim_export_rows,
+    claim_get,
+    claim_row,
+    link_row,
+    page_row,
+    vendor_page_get,
+    vendor_page_list,
+    vendor_result_list,
+    vendor_result_row,
+)
+from benchdb.models import Claim
+from benchdb.tables.pages import ExportForm, Table, table_page
+
+
+def highlight_segments(text: str, spans: Sequence[tuple[int, int, Any]]) -> list[dict[str, Any]]:
+    """Cut ``text`` into plain and highlighted pieces for a template to escape.
+
+    ``spans``: ``(start, end, tag)`` character spans (any order; a span that overlaps
+    an earlier one is skipped, out-of-range ends are clipped). Returns
+    ``[{"text": str, "tag": tag or None}, ...]`` covering ``text`` exactly once.
+    """
+    out: list[dict[str, Any]] = []
+    pos = 0
+    for start, end, tag in sorted(spans, key=lambda s: (s[0], -s[1])):
+        start, end = max(start, 0), min(end, len(text))
+        if start < pos or end <= start:
+            continue
+        if start > pos:
+            out.append({"text": text[pos:start], "tag": None})
+        out.append({"text": text[start:end], "tag": tag})
+        pos = end
+    if pos < len(text):
+        out.append({"text": text[pos:], "tag": None})
+    return out
+
+
+def page_list(request: HttpRequest) -> HttpResponse:
+    def select(d: dict[str, Any]) -> Table:
+        rows = [page_row(p) for p in vendor_page_list()]
+        return Table(rows, "benchdb.vendor_pages/1", ("vendor-pages",))
+
+    return table_page(request, ExportForm(request.GET), select, "vendor/pages.html")
+
+
+def page_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    def select(d: dict[str, Any]) -> Table:
+        page = vendor_page_get(pk)
+        claims = list(page.claims.all())
+        rows = [claim_row(c, page) for c in claims]
+        context: dict[str, Any] = {"page": page, "verdicts": Claim.Verdict.choices}
+        if not d["format"]:
+            spans = [
+                (c.start, c.end, {"id": c.pk, "verdict": c.verdict, "kind": c.get_kind_display()})
+                for c in claims
+            ]
+            context["segments"] = highlight_segments(page.text, spans)
+        return Table(rows, "benchdb.claims/1", ("vendor-page", pk, "claims"), context)
+
+    return table_page(request, ExportForm(request.GET), select, "vendor/page.html")
+
+
+def page_vendor_results(request: HttpRequest, pk: int) -> HttpResponse:
+    def select(d: dict[str, Any]) -> Table:
+        page = vendor_page_get(pk, claims=False)
+        rows = [vendor_result_row(v) for v in vendor_result_list(page_id=page.pk)]
+        name = ("vendor-page", pk, "tables")
+        return Table(rows, "benchdb.vendor_results/1", name, {"page": page})
+
+    return table_page(request, ExportForm(request.GET), select, "vendor/vendor_results.html")
+
+
+class ClaimFilterForm(ExportForm):
+    verdict = forms.ChoiceField(choices=[("", "any"), *Claim.Verdict.choices], required=False)
+    kind = forms.ChoiceField(choices=[("", "any"), *Claim.Kind.choices], required=False)
+
+
+def claims(request: HttpRequest) -> HttpResponse:
+    def select(d: dict[str, Any]) -> Table:
+        rows = list(claim_export_rows(verdict=d["verdict"], kind=d["kind"]))
+        return Table(rows, "benchdb.claims/1", ("claims",))
+
+    return table_page(request, ClaimFilterForm(request.GET), select, "vendor/claims.html")
+
+
+def claim_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    def select(d: dict[str, Any]) -> Table:
+        claim = claim_get(pk)
+        links = list(claim.links.all())
+        rows = [link_row(lk) for lk in links]
+        form = CorrectionForm(claim=claim) if request.user.is_authenticated else None
+        tol = claim.details.get("tolerance")
+        context = {
+            "claim": claim,
+            "links": links,
+            "correction": form,
+            "tolerance_percent": tol * 100 if tol else None,
+        }
+        return Table(rows, "benchdb.claim_links/1", ("claim", pk, "results"), context)
+
+    return table_page(request, ExportForm(request.GET), select, "vendor/claim.html")

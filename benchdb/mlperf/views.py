@@ -1,0 +1,245 @@
+"""MLPerf pages. Each view is the one page pattern (:func:`benchdb.tables.pages.table_page`):
+its form validates the query string, its selector gives a :class:`~benchdb.tables.pages.Table`,
+and the same rows become HTML, ``?format=csv`` or ``?format=json``; the URL holds all
+of a page's state. For HTML only: figures (``benchdb.mlperf.figures``) and, on pages
+with drop-down filters, their options (``selectors.filter_choices``). Parameters and
+tables of every page: ``/api/`` (``templates/benchdb/api.html``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pandas as pd
+from django import forms as django_forms
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.http import urlencode
+
+from benchdb import vocabulary
+from benchdb.mlperf import derived, figures, forms, selectors
+from benchdb.tables import schemas, writers
+from benchdb.tables.pages import ExportForm, Table, bad_request, table_page
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    def select(d: dict[str, Any]) -> Table:
+        summary = selectors.round_summary()
+        context = {"summary": summary, "search": forms.SearchForm()}
+        return Table(summary.rows, "benchdb.rounds/1", ("rounds",), context)
+
+    return table_page(request, ExportForm(request.GET), select, "benchdb/home.html")
+
+
+def results(request: HttpRequest) -> HttpResponse:
+    """Search: results whose submitter, system, accelerator or framework contain
+    the given text; 100 a page in HTML, all of them as CSV or JSON."""
+    form = forms.SearchForm(request.GET)
+
+    def select(d: dict[str, Any]) -> Table:
+        filters = form.filters()
+        page = selectors.result_search(page=None if d["format"] else (d["page"] or 1), **filters)
+        name = ("results", *(v for v in filters.values() if v))
+        context = {"page": page, "choices": selectors.filter_choices()}
+        return Table(page.rows, "benchdb.result_table/1", name, context)
+
+    return table_page(request, form, select, "benchdb/results.html")
+
+
+def leaderboard(request: HttpRequest, round_version: str, benchmark: str) -> HttpResponse:
+    def select(d: dict[str, Any]) -> Table:
+        board = selectors.leaderboard_get(
+            round_version=round_version,
+            benchmark=benchmark,
+            division=d["division"],
+            availability=d["availability"],
+            submitter=d["submitter"],
+            accelerator_model=d["accelerator"],
+        )
+        filters = (d["division"], d["availability"], d["submitter"], d["accelerator"])
+        name = ("leaderboard", board.round.version, board.benchmark.key, *filters)
+        context: dict[str, Any] = {"board": board}
+        if not d["format"]:
+            context["figure"] = figures.leaderboard_scatter(pd.DataFrame(board.rows))
+        return Table(board.rows, "benchdb.result_table/1", name, context)
+
+    return table_page(request, forms.LeaderboardForm(request.GET), select, "benchdb/leaderboard.html")
+
+
+def result_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    def select(d: dict[str, Any]) -> Table:
+        detail = selectors.result_get(pk)
+        r = detail.row
+        name = ("runs", r["round"], r["submitter"], r["system"], r["benchmark"])
+        context: dict[str, Any] = {"d": detail, "r": r}
+        if not d["format"]:
+            context["figure"] = _eval_figure(detail)
+        return Table(detail.runs, "benchdb.runs/1", name, context)
+
+    return table_page(request, ExportForm(request.GET), select, "benchdb/result.html")
+
+
+def _eval_figure(detail: selectors.ResultDetail) -> dict[str, Any]:
+    points = [
+        {"run": c["run"], "role": c["role"], "at": at, "value": v}
+        for c in detail.curves
+        for at, v in c["points"]
+    ]
+    frame = pd.DataFrame(points, columns=["run", "role", "at", "value"])
+    target = detail.target
+    metric = "eval_accuracy" + (f" ({target.part})" if target and target.part else "")
+    unit = next((run["converge_unit"] for run in detail.runs if run["converge_unit"]), "epoch_num")
+    value = target.value if target else None
+    return figures.eval_curves(frame, unit=unit, target=value, metric=metric)
+
+
+def run_log(request: HttpRequest, pk: int) -> HttpResponse:
+    """The stored log of a run, byte for byte, as text/plain (never rendered as
+    HTML: ``nosniff`` and a sandboxing CSP)."""
+    run, data = selectors.run_log_get(pk)
+    resp = HttpResponse(data, content_type="text/plain; charset=utf-8")
+    resp["X-Content-Type-Options"] = "nosniff"
+    resp["Content-Security-Policy"] = "sandbox; default-src 'none'"
+    resp["Content-Disposition"] = f'inline; filename="{writers.download_name("run", run.pk, run.file_name)}.txt"'  # fmt: skip
+    resp["X-Benchdb-SHA256"] = run.sha256
+    return resp
+
+
+def system_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    def select(d: dict[str, Any]) -> Table:
+        detail = selectors.system_get(pk)
+        s = detail.system
+        name = ("system", s.round.version, s.submitter_folder, s.folder)
+        return Table(detail.rows, "benchdb.result_table/1", name, {"d": detail, "s": s})
+
+    return table_page(request, ExportForm(request.GET), select, "benchdb/system.html")
+
+
+def compare(request: HttpRequest) -> HttpResponse:
+    """``?ids=3,7[&base=7]``; repeated ``ids`` (checkboxes) redirect to that form."""
+    form = forms.CompareForm(request.GET)
+    if form.is_valid() and len(request.GET.getlist("ids")) > 1:
+        ids = form.cleaned_data["ids"]
+        extra = {k: v for k in ("base", "format") if (v := request.GET.get(k))}
+        query = {"ids": ",".join(map(str, ids))} | extra
+        return HttpResponseRedirect(f"{reverse('benchdb:compare')}?{urlencode(query)}")
+
+    def select(d: dict[str, Any]) -> Table:
+        comparison = selectors.compare_get(ids=d["ids"], base=d["base"])
+        context = {
+            "c": comparison,
+            "ids": ",".join(map(str, d["ids"])),
+            "footnote_derived": derived.FOOTNOTE_DERIVED,
+            "footnote_trademark": derived.FOOTNOTE_TRADEMARK,
+        }
+        if not d["format"] and len(comparison.rows) > 1:
+            context["figure"] = figures.compare_bars(pd.DataFrame(comparison.rows))
+        return Table(comparison.rows, "benchdb.compare/1", ("compare", *d["ids"]), context)
+
+    return table_page(request, form, select, "benchdb/compare.html")
+
+
+def divisions(request: HttpRequest) -> HttpResponse:
+    def select(d: dict[str, Any]) -> Table:
+        rows = selectors.division_list(
+            round_version=d["round"], benchmark=d["benchmark"], submitter=d["submitter"]
+        )
+        name = ("divisions", d["round"], d["benchmark"], d["submitter"])
+        context: dict[str, Any] = {}
+        if not d["format"]:
+            context = {"figure": _division_figure(rows), "choices": selectors.filter_choices()}
+        return Table(rows, "benchdb.divisions/1", name, context)
+
+    return table_page(request, forms.DivisionsForm(request.GET), select, "benchdb/divisions.html")
+
+
+def _division_figure(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    pairs = [r for r in rows if r["closed_id"]]
+    frame = pd.DataFrame(pairs, columns=schemas.columns("benchdb.divisions/1"))
+    frame["closed_url"] = [reverse("benchdb:result", args=[r["closed_id"]]) for r in pairs]
+    frame["open_url"] = [reverse("benchdb:result", args=[r["open_id"]]) for r in pairs]
+    return figures.division_bars(frame)
+
+
+def software(request: HttpRequest) -> HttpResponse:
+    form = forms.SoftwareForm(request.GET)
+    if form.is_valid() and not form.ready:
+        return _choose_first(request, form, "benchmark and accelerator", "benchdb/software.html",
+                             {"choices": selectors.software_choices()})
+
+    def select(d: dict[str, Any]) -> Table:
+        rows = selectors.software_list(
+            benchmark=d["benchmark"],
+            accelerator_models=d["accelerator"],
+            submitter=d["submitter"],
+            division=d["division"],
+        )
+        name = ("software", d["benchmark"], *d["accelerator"], d["submitter"])
+        context: dict[str, Any] = {}
+        if not d["format"]:
+            rounds = vocabulary.round_order(r["round"] for r in rows)
+            context = {
+                "figure": figures.software_timeline(pd.DataFrame(rows), rounds),
+                "filters": selectors.filter_choices(),
+            }
+        return Table(rows, "benchdb.software/1", name, context)
+
+    return table_page(request, form, select, "benchdb/software.html")
+
+
+def scaling(request: HttpRequest) -> HttpResponse:
+    form = forms.ScalingForm(request.GET)
+    if form.is_valid() and not form.ready:
+        return _choose_first(request, form, "submitter, accelerator and benchmark",
+                             "benchdb/scaling.html", {"choices": selectors.scaling_choices()})
+
+    def select(d: dict[str, Any]) -> Table:
+        rows = selectors.scaling_list(
+            submitter=d["submitter"],
+            accelerator_model=d["accelerator"],
+            benchmark=d["benchmark"],
+            round_version=d["round"],
+            division=d["division"],
+        )
+        name = ("scaling", d["submitter"], d["accelerator"], d["benchmark"], d["round"])
+        context: dict[str, Any] = {}
+        if not d["format"]:
+            frame = pd.DataFrame(rows, columns=schemas.columns("benchdb.scaling/1"))
+            frame["series"] = frame["round"] + " " + frame["framework_family"]
+            context = {
+                "filters": selectors.filter_choices(),
+                "time_figure": figures.scaling_time(frame),
+                "efficiency_figure": figures.scaling_efficiency(frame),
+            }
+        return Table(rows, "benchdb.scaling/1", name, context)
+
+    return table_page(request, form, select, "benchdb/scaling.html")
+
+
+def _choose_first(
+    request: HttpRequest,
+    form: django_forms.Form,
+    required: str,
+    template: str,
+    context: dict[str, Any],
+) -> HttpResponse:
+    """A page that needs choices before it has a table: the choosing form as HTML,
+    a 400 naming the ``required`` parameters when CSV or JSON was asked for."""
+    if form.cleaned_data["format"]:
+        form.add_error(None, f"{required} are required")
+        return bad_request(request, form)
+    filters = selectors.filter_choices()
+    return render(request, template, {"form": form, "filters": filters, **context})
+
+
+def api(request: HttpRequest) -> HttpResponse:
+    """The published tables and their columns (``schemas.SCHEMAS``); as JSON with
+    ``?format=json``."""
+    if request.GET.get("format") == "json":
+        doc = {
+            name: [{"name": c.name, "type": c.type, "description": c.description} for c in cols]
+            for name, cols in schemas.SCHEMAS.items()
+        }  # fmt: skip
+        return HttpResponse(json.dumps({"schemas": doc}, ensure_ascii=False), content_type="application/json")  # fmt: skip
+    return render(request, "benchdb/api.html", {"schemas": schemas.SCHEMAS})

@@ -1,0 +1,88 @@
+"""The one page pattern: form -> selector -> CSV | JSON | HTML.
+
+Every table page (MLPerf, claims, ingest jobs) validates its query string with a
+form, asks one selector for a :class:`Table`, and answers with ``?format=csv``,
+``?format=json`` or the HTML template, all from the same rows (the way Datasette
+serves every table in three formats from one data function). Column contracts are
+in :mod:`benchdb.tables.schemas`, writing in :mod:`benchdb.tables.writers`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import forms
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from benchdb.tables import schemas, writers
+
+
+@dataclass
+class Table:
+    """What a page's selector returns for the three formats.
+
+    ``rows``: dicts over the columns of ``schema`` (a key of
+    :data:`benchdb.tables.schemas.SCHEMAS`); ``name``: parts of the download name
+    (``("leaderboard", "v1.1", "resnet")``); ``context``: what only the HTML needs.
+    """
+
+    rows: Sequence[Mapping[str, Any]]
+    schema: str
+    name: Sequence[Any]
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+class ExportForm(forms.Form):
+    """``format``: empty for the HTML page, ``csv`` or ``json`` for the table.
+    Every table page's form derives from it."""
+
+    format = forms.ChoiceField(
+        choices=[("", "HTML"), ("csv", "CSV"), ("json", "JSON")], required=False
+    )
+
+
+def export_response(
+    fmt: str, rows: Sequence[Mapping[str, Any]], schema: str, name: Sequence[Any]
+) -> HttpResponse | None:
+    """The CSV or JSON download of a table for ``fmt`` (``csv``/``json``), named
+    ``benchdb-<name parts>.csv``/``.json``; None when the page is wanted as HTML."""
+    stem = writers.download_name(*name)
+    cols = schemas.columns(schema)
+    if fmt == "csv":
+        resp = HttpResponse(writers.to_csv(rows, cols), content_type="text/csv; charset=utf-8")
+        resp["Content-Disposition"] = f'attachment; filename="{stem}.csv"'
+        return resp
+    if fmt == "json":
+        body = writers.to_json(rows, cols, schema)
+        resp = HttpResponse(body, content_type="application/json")
+        resp["Content-Disposition"] = f'inline; filename="{stem}.json"'
+        return resp
+    return None
+
+
+def bad_request(request: HttpRequest, form: forms.Form) -> HttpResponse:
+    """A 400 page listing the form's errors (every page's answer to bad parameters)."""
+    return render(request, "benchdb/bad_request.html", {"form": form}, status=400)
+
+
+def table_page(
+    request: HttpRequest,
+    form: forms.Form,
+    select: Callable[[dict[str, Any]], Table],
+    template: str,
+) -> HttpResponse:
+    """Serve one table page: 400 when ``form`` is invalid, else ``select`` (called
+    with the cleaned data) gives the :class:`Table`, answered as CSV or JSON when
+    ``format`` asks for it, else rendered with ``template`` and the context
+    ``{"form": form, "rows": rows, **table.context}``."""
+    if not form.is_valid():
+        return bad_request(request, form)
+    data = form.cleaned_data
+    table = select(data)
+    out = export_response(data.get("format") or "", table.rows, table.schema, table.name)
+    if out is not None:
+        return out
+    return render(request, template, {"form": form, "rows": table.rows, **table.context})

@@ -1,0 +1,304 @@
+"""Pure reshaping of selector output into table rows, CSV and JSON. No queries here.
+
+Every table a page shows is also served as ``?format=csv`` and ``?format=json``,
+built from the same rows. JSON shape (stable; ``schema`` names it and the version
+after the slash changes only if a column is removed, renamed or changes type)::
+
+    {"schema": "benchdb.<table>/1", "columns": ["col", ...], "rows": [{"col": value, ...}, ...]}
+
+Numbers are JSON numbers at full precision (minutes as floats, counts as
+integers), missing values ``null``, ``id`` the benchdb primary key, ``url`` a path on
+this site. CSV has the same columns in the same order, a header line, ``\\n`` line
+ends, missing values empty. The columns of each schema (see :data:`SCHEMAS`, served
+at ``/api/``):
+
+``benchdb.results/1``  (``manage.py export results``) :data:`RESULT_COLUMNS`.
+``benchdb.result_table/1``  search, leaderboard, system page: ``id``, the
+    columns of ``benchdb.results/1``, ``url``.
+``benchdb.rounds/1``  home page: one row per round with counts.
+``benchdb.runs/1``  result page: one row per run (``result_N.txt``).
+``benchdb.compare/1``  compare page: one row per result, ``speedup`` against the
+    baseline row, the derived ``speedup_per_accelerator`` and ``flags``.
+``benchdb.divisions/1``  closed against open results of the same system.
+``benchdb.software/1``  one accelerator model across frameworks, SDKs and rounds.
+``benchdb.scaling/1``  time to train and scaling efficiency against accelerators.
+
+Derived figures follow MLPerf's results messaging guidelines
+(``../shared/vendor/MLPerf_Results_Messaging_Guidelines.adoc``): a ratio of two
+scores is flagged with every difference that must be stated (round, division,
+availability category, accelerator count), and per-accelerator figures are named
+as derived, not MLPerf metrics.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RESULT_COLUMNS = (
+    "round", "submitter", "system", "system_name", "division", "availability",
+    "benchmark", "accelerator_model", "accelerators", "nodes", "framework",
+    "score_minutes", "runs_total", "runs_counted", "runs_failed", "scaling_factor",
+    "status", "reason", "result_id", "source",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a published table: JSON type and meaning (with unit)."""
+
+    name: str
+    type: str
+    description: str
+
+
+def _cols(spec: str) -> tuple[Column, ...]:
+    out = []
+    for line in spec.strip().splitlines():
+        name, type_, desc = (p.strip() for p in line.split(" | "))
+        out.append(Column(name, type_, desc))
+    return tuple(out)
+
+
+_RESULT_SPEC = """
+round | string | round version, e.g. "v1.1"
+submitter | string | submitting organization (canonical name)
+system | string | system folder name in the results repository
+system_name | string | system_name from the systems JSON
+division | string | "closed" or "open"
+availability | string | "available", "preview", "research" or "" (unknown)
+benchmark | string | benchmark key (mlperf_logging's), e.g. "resnet"
+accelerator_model | string | accelerator_model_name from the systems JSON
+accelerators | integer|null | nodes x accelerators per node
+nodes | integer|null | number_of_nodes from the systems JSON
+framework | string | framework from the systems JSON
+score_minutes | number|null | time to train, minutes: olympic mean x scaling factor
+runs_total | integer | runs (result_N.txt files) found
+runs_counted | integer | runs averaged by the olympic mean
+runs_failed | integer | runs that did not converge or did not parse
+scaling_factor | number | scaling.json factor applied to the mean (1.0 if none)
+status | string | "scored" or "unscored"
+reason | string | why there is no score ("" when scored)
+result_id | string | MLPerf result ID such as "1.1-2040" where known, else ""
+source | string | URL (or path) of the result folder
+"""
+
+_RUN_SPEC = """
+result | integer | id of the result
+run | integer | id of the run
+index | integer | position in file-name order (0-based)
+file | string | file name, e.g. "result_0.txt"
+path | string | path in the results repository
+role | string | "counted", "dropped_fastest", "dropped_slowest", "failed" or "unused" (v0.5 NCF beyond the first 50 converged)
+counted | boolean | averaged by the olympic mean
+converged | boolean | the run reached the quality target and is valid
+time_to_train_minutes | number|null | run_stop - run_start, minutes
+converge_at | number|null | epoch_num (or samples_count) of the last eval_accuracy before run_stop
+converge_unit | string | "epochs" or "samples": what converge_at counts, as logged
+global_batch_size | integer|null | global_batch_size logged by the run
+run_start_line | integer|null | 1-based line of run_start in the log
+run_stop_line | integer|null | 1-based line of run_stop in the log
+run_stop_status | string | status in run_stop metadata ("success", "aborted", "")
+failure_reason | string | why the run does not count ("" if it does)
+sha256 | string | sha256 of the log file
+log_url | string | path of the stored log on this site (text/plain, byte for byte)
+source | string | the log in its repository: GitHub URL with the run_start..run_stop lines highlighted, else its path
+"""
+
+_COMPARE_SPEC = """
+id | integer | id of the result
+baseline | boolean | the row speedups are measured against
+round | string | round version
+result_id | string | MLPerf result ID where known, else ""
+submitter | string | submitting organization
+system | string | system folder name
+system_name | string | system_name from the systems JSON
+division | string | "closed" or "open"
+availability | string | availability category
+benchmark | string | benchmark key
+accelerator_model | string | accelerator model
+accelerators | integer|null | accelerator count
+framework | string | framework
+score_minutes | number|null | time to train, minutes (the MLPerf metric)
+speedup | number|null | baseline score / this score (ratio of MLPerf scores)
+speedup_per_accelerator | number|null | DERIVED, NOT AN MLPERF METRIC: speedup x baseline accelerators / accelerators
+flags | string | differences from the baseline that must be stated, "; "-separated
+url | string | path of the result page
+"""
+
+_DIVISION_SPEC = """
+round | string | round version
+submitter | string | submitting organization
+benchmark | string | benchmark key
+system_name | string | system_name shared by both results
+accelerator_model | string | accelerator model
+accelerators | integer|null | accelerator count
+closed_id | integer|null | id of the closed result (null: none)
+closed_system | string | closed system folder
+closed_score_minutes | number|null | closed time to train, minutes
+open_id | integer | id of the open result
+open_system | string | open system folder
+open_score_minutes | number|null | open time to train, minutes
+open_speedup | number|null | closed score / open score
+differences | string | hyperparameters whose values differ between a counted run of each ("; "-separated)
+"""
+
+_SOFTWARE_SPEC = """
+id | integer | id of the result
+round | string | round version
+submitter | string | submitting organization
+system | string | system folder name
+system_name | string | system_name
+benchmark | string | benchmark key
+division | string | "closed" or "open"
+accelerator_model | string | accelerator model
+accelerators | integer|null | accelerator count
+framework | string | framework as the systems JSON gives it
+framework_family | string | PopART, TensorFlow, PaddlePaddle, PyTorch, MXNet, JAX... (derived from framework)
+sdk | string | SDK or container release read from framework / software stack, e.g. "Poplar SDK 2.3.0", "NGC 21.09"
+score_minutes | number|null | time to train, minutes
+line | string | the chart line this row belongs to: submitter, accelerators, framework family
+progress | number|null | score of the line's earliest round / this score (1.0 on that round)
+relative_to_fastest | number|null | this score / the fastest score of the same round and accelerator count in the table (1.0 = fastest)
+url | string | path of the result page
+"""
+
+_SCALING_SPEC = """
+id | integer | id of the result
+round | string | round version
+submitter | string | submitting organization
+system | string | system folder name
+system_name | string | system_name
+benchmark | string | benchmark key
+accelerator_model | string | accelerator model
+framework_family | string | framework family (one series per round and family)
+accelerators | integer | accelerator count N
+score_minutes | number | time to train T_N, minutes
+accelerator_minutes | number | T_N x N, accelerator-minutes (DERIVED, not an MLPerf metric)
+reference_system | string | system folder of the series' smallest system
+reference_accelerators | integer | N_ref
+reference_minutes | number | T_ref, minutes
+ideal_minutes | number | T_ref x N_ref / N: time to train under perfect scaling, minutes
+speedup | number | T_ref / T_N
+efficiency | number | E(N) = (T_ref x N_ref) / (T_N x N); 1.0 is perfect scaling (DERIVED)
+url | string | path of the result page
+"""
+
+_ROUND_SPEC = """
+round | string | round version, e.g. "v1.1"
+suite | string | "training"
+ruleset | string | mlperf_logging release whose rules scored the round
+results | integer | results stored
+scored | integer | results with a score
+systems | integer | systems with at least one result
+submitters | integer | submitters with at least one result
+benchmarks | integer | benchmarks with at least one result
+benchmark_keys | string | those benchmarks' keys, space-separated
+repository | string | results repository of the round
+"""
+
+#: Every published table: schema name -> its columns (served at ``/api/``).
+SCHEMAS: dict[str, tuple[Column, ...]] = {
+    "benchdb.results/1": _cols(_RESULT_SPEC),
+    "benchdb.result_table/1": (
+        Column("id", "integer", "id of the result"),
+        *_cols(_RESULT_SPEC),
+        Column("url", "string", "path of the result page"),
+    ),
+    "benchdb.rounds/1": _cols(_ROUND_SPEC),
+    "benchdb.runs/1": _cols(_RUN_SPEC),
+    "benchdb.compare/1": _cols(_COMPARE_SPEC),
+    "benchdb.divisions/1": _cols(_DIVISION_SPEC),
+    "benchdb.software/1": _cols(_SOFTWARE_SPEC),
+    "benchdb.scaling/1": _cols(_SCALING_SPEC),
+}
+
+
+# --- vendor pages and claims (benchdb.claims.selectors, /vendor/) -------------------
+# "array": a JSON array (items space-separated in CSV).
+
+_VENDOR_PAGE_SPEC = """
+id | integer | id of the page (/vendor/pages/<id>/)
+page | string | the page's source URL, else its file name
+title | string | the page's title ("" if none)
+file_name | string | name of the uploaded or ingested file ("" for a fetched URL)
+url | string | source URL ("" if not known)
+published | string|null | publication date, YYYY-MM-DD: given, or the first date in the page's opening; null if unknown
+retrieved | string | when benchdb got the page, ISO 8601 with time zone
+language | string | "en", "zh-Hans", "zh-Hant" or "und" (undetermined)
+format | string | "html" or "text"
+sha256 | string | sha256 of the page's bytes as fetched or uploaded
+claims | integer|null | numeric claims found in the page
+vendor_results | integer|null | rows of the vendor's own tables found in the page
+link | string | path of the page on this site
+"""
+
+_CLAIM_SPEC = """
+id | integer | id of the claim (/vendor/claims/<id>/)
+page | string | source URL of the claim's page, else its file name
+sentence | string | the sentence that states the claim, as the page gives it
+kind | string | "time", "head_to_head", "multiplier", "percentage", "scale", "parity", "spec", "throughput" or "count"
+value | number|null | the claimed figure, in unit; null when the page's number is no finite figure
+unit | string | "min", "s" or "h" (times), "%", "x", "GPU", "IPU"... (scales), "TFLOPS", "GB"... (hardware)
+qualifier | string | "up to", "nearly", "about", "more than", "at least", "just over", "less than", "only" or ""
+system | string | the system the claim is about, as the page names it
+benchmark | string | the benchmark as the page names it
+round | string | round the claim is checked in ("v1.1"): named in the page, else the latest published on or before the page's date
+division | string | "closed", "open" or "" (not named)
+compared_system | string | the other side of a comparison, as the page names it
+compared_value | number|null | the other side's figure, in unit
+recomputed_value | number|null | the claimed figure recomputed from the linked results' scores, in unit
+compared_recomputed_value | number|null | the other side's figure recomputed, in unit
+verdict | string | "consistent", "inconsistent", "ambiguous", "not-mlperf" or "unverifiable" (benchdb.claims.verdicts)
+flags | array | strings: differences and caveats MLPerf's results messaging guidelines require stating ("different-divisions"...)
+result_ids | array | strings: MLPerf result IDs the page cites ("3.0-2053")
+results | array | strings: the results the claim was checked against, "role:round/submitter/system/benchmark"; role "subject", "compared" or "baseline"
+link | string | path of the claim on this site
+"""
+
+_CLAIM_LINK_SPEC = """
+claim | integer | id of the claim
+role | string | "subject" (the claimed system), "compared" (the other side) or "baseline" (the earlier result a gain is measured from)
+result | string | path of the result page on this site
+round | string | round version of the result
+submitter | string | submitting organization
+system | string | system folder name
+division | string | "closed" or "open"
+availability | string | availability category
+accelerators | integer|null | accelerator count
+benchmark | string | benchmark key
+score_minutes | number|null | the result's time to train, minutes (olympic mean x scaling factor)
+link | string | path of the result page on this site
+"""
+
+_VENDOR_RESULT_SPEC = """
+page | integer | id of the page
+table | integer | the table's number in the page, from 1
+row | integer | the row's number in its table, from 1
+line | integer | 1-based line of the page's cleaned text
+caption | string | up to three lines of text above the table (its title and notes)
+model | string | the model (network) cell as written
+benchmark | string | benchmark key the model names ("" if none)
+framework | string | the framework cell
+system | string | the server cell, else the accelerator
+accelerators | integer|null | the row's accelerator count
+metric | string | "time-to-train", "throughput" or ""
+value | number|null | the row's time to train (minutes) or throughput (in unit)
+unit | string | "min", or the throughput unit of the column header
+result_id | string | the MLPerf-ID cell ("3.0-2068") or ""
+round | string | round named by the model or the caption ("v3.0") or ""
+division | string | "closed" or "open" from the caption, else ""
+carried | array | integers: 0-based indexes of the cells filled from the row above
+cells | array | strings: the row's cells in column order
+"""
+
+SCHEMAS |= {
+    "benchdb.vendor_pages/1": _cols(_VENDOR_PAGE_SPEC),
+    "benchdb.claims/1": _cols(_CLAIM_SPEC),
+    "benchdb.claim_links/1": _cols(_CLAIM_LINK_SPEC),
+    "benchdb.vendor_results/1": _cols(_VENDOR_RESULT_SPEC),
+}
+
+
+def columns(schema: str) -> tuple[str, ...]:
+    """Column names of a schema in :data:`SCHEMAS` (KeyError if unknown)."""
+    return tuple(c.name for c in SCHEMAS[schema])
