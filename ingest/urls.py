@@ -3,7 +3,7 @@ and every write page. The read pages of vendor claims are ``benchdb/claims/urls.
 
 from django.urls import path
 
-from ingest import views
+from ingest import vendor_views, views
 
 app_name = "ingest"
 
@@ -11,6 +11,6 @@ urlpatterns = [
     path("ingest/jobs/", views.jobs, name="jobs"),
     path("ingest/jobs/<int:pk>/", views.job, name="job"),
     path("ingest/sources/<int:pk>/sync/", views.source_sync, name="source_sync"),
-    path("vendor/upload/", views.page_upload, name="vendor_upload"),
-    path("vendor/claims/<int:pk>/correct/", views.claim_correct, name="claim_correct"),
+    path("vendor/upload/", vendor_views.page_upload, name="vendor_upload"),
+    path("vendor/claims/<int:pk>/correct/", vendor_views.claim_correct, name="claim_correct"),
 ]
