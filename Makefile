@@ -6,7 +6,7 @@ MLPERF_DATA ?= $(abspath ../shared/mlperf)
 VENDOR_DATA ?= $(abspath ../shared/vendor)
 export MLPERF_DATA VENDOR_DATA
 
-.PHONY: install services chromium demo serve test lint fix bench
+.PHONY: install services chromium demo serve test test-quick fuzz lint fix bench
 
 install:
 	$(PYTHON) -m pip install -q -r requirements.txt
@@ -36,17 +36,26 @@ serve:
 test: install services chromium
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(PYTHON) -m pytest -q
 
-# mypy: strict on the pure modules (pyproject.toml), plain on the ingest service.
-TYPED = benchdb/vocabulary.py benchdb/mlperf/training_rules.py ingest/parsers/training_log.py ingest/parsers/types.py ingest/training.py
+# No browser, no Celery worker: the inner loop (about a minute).
+test-quick: services
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(PYTHON) -m pytest -q -m "not browser and not worker and not fuzz"
+
+# Hypothesis fuzz targets over the parsers (10,000 cases each; outside the default suite).
+FUZZ_EXAMPLES ?= 10000
+fuzz: services
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(PYTHON) -m pytest -q -m fuzz tests/fuzz
+
+# mypy: strict on the pure modules (pyproject.toml lists them), plain on the rest.
+PURE = benchdb/vocabulary.py benchdb/tables/schemas.py benchdb/tables/writers.py benchdb/mlperf/training_rules.py benchdb/mlperf/derived.py benchdb/mlperf/figures.py benchdb/mlperf/inference_*.py benchdb/claims/facts.py benchdb/claims/verdicts.py ingest/parsers
 
 lint:
 	$(PYTHON) -m ruff check .
-	$(PYTHON) -m ruff format --check $(TYPED)
-	$(PYTHON) -m mypy $(TYPED)
+	$(PYTHON) -m ruff format --check .
+	$(PYTHON) -m mypy $(PURE) ingest/training.py
 
 fix:
 	$(PYTHON) -m ruff check --fix .
-	$(PYTHON) -m ruff format $(TYPED)
+	$(PYTHON) -m ruff format .
 
 bench:
 	$(PYTHON) -m pip install -q -r requirements-bench.txt

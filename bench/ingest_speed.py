@@ -97,7 +97,9 @@ def _hwm_bytes(pid: int) -> int:
     return 0
 
 
-def measure(label: str, cmd: list[str], *, env: dict[str, str], cwd: str, interval: float) -> Measure:  # fmt: skip
+def measure(
+    label: str, cmd: list[str], *, env: dict[str, str], cwd: str, interval: float
+) -> Measure:
     """Run ``cmd`` to completion, sampling the memory of its process tree.
 
     Returns a :class:`Measure`; stdout and stderr are captured in temporary files (so
@@ -194,7 +196,9 @@ def db_fingerprint(url: str) -> dict[str, tuple[int, int, int]]:
 # --- the two tools -------------------------------------------------------------------
 
 
-def bench_benchdb(round_dir: str, pg_url: str, workers: int | None, interval: float) -> list[Measure]:  # fmt: skip
+def bench_benchdb(
+    round_dir: str, pg_url: str, workers: int | None, interval: float
+) -> list[Measure]:
     """Fresh database -> migrate -> ingest (timed) -> ingest again (timed); drops the DB."""
     db = f"benchdb_bench_speed_{os.getpid()}"
     url = _with_db(pg_url, db)
@@ -202,16 +206,24 @@ def bench_benchdb(round_dir: str, pg_url: str, workers: int | None, interval: fl
     _admin(pg_url, f'DROP DATABASE IF EXISTS "{db}" WITH (FORCE)')
     _admin(pg_url, f'CREATE DATABASE "{db}"')
     try:
-        mig = measure("migrate", [sys.executable, "manage.py", "migrate", "-v0"], env=env, cwd=str(ROOT), interval=interval)  # fmt: skip
+        mig = measure(
+            "migrate",
+            [sys.executable, "manage.py", "migrate", "-v0"],
+            env=env,
+            cwd=str(ROOT),
+            interval=interval,
+        )
         _check(mig)
         cmd = [sys.executable, "manage.py", "ingest", "mlperf-training", round_dir, "--json"]
         if workers is not None:
             cmd += ["--workers", str(workers)]
-        first = measure("benchdb ingest (empty DB)", cmd, env=env, cwd=str(ROOT), interval=interval)  # fmt: skip
+        first = measure("benchdb ingest (empty DB)", cmd, env=env, cwd=str(ROOT), interval=interval)
         _check(first)
         first.extra = _json_report(first)
         before = db_fingerprint(url)
-        second = measure("benchdb ingest again (no change)", cmd, env=env, cwd=str(ROOT), interval=interval)  # fmt: skip
+        second = measure(
+            "benchdb ingest again (no change)", cmd, env=env, cwd=str(ROOT), interval=interval
+        )
         _check(second)
         second.extra = _json_report(second)
         after = db_fingerprint(url)
@@ -234,25 +246,48 @@ def _check(m: Measure) -> None:
 
 
 def summarizer_ruleset(round_dir: str) -> str:
-    """``.../training_results_v1.1`` -> ``"1.1.0"``. Raises SystemExit if the name has no round."""  # fmt: skip
-    m = re.search(r"training_results_v(\d+)\.(\d+)", os.path.basename(os.path.abspath(round_dir)))  # fmt: skip
+    """``.../training_results_v1.1`` -> ``"1.1.0"``. Raises SystemExit if the name has no round."""
+    m = re.search(r"training_results_v(\d+)\.(\d+)", os.path.basename(os.path.abspath(round_dir)))
     if not m:
         raise SystemExit(f"{round_dir}: cannot tell the round from the name; pass --ruleset")
     return f"{m.group(1)}.{m.group(2)}.0"
 
 
-def bench_summarizer(round_dir: str, ruleset: str, keep_csv: str | None, interval: float) -> list[Measure]:  # fmt: skip
+def bench_summarizer(
+    round_dir: str, ruleset: str, keep_csv: str | None, interval: float
+) -> list[Measure]:
     """cp -r the tree into a temp dir, run the PyPI summarizer on it (timed), delete the copy."""
     from mlperf_logging.benchmark_meta import get_allowed_benchmarks
 
     tmp = tempfile.mkdtemp(prefix="bench_summarizer_")
     try:
         tree = os.path.join(tmp, "tree")
-        copy = measure("cp -r (not counted)", ["cp", "-r", round_dir, tree], env=dict(os.environ), cwd=tmp, interval=interval)  # fmt: skip
+        copy = measure(
+            "cp -r (not counted)",
+            ["cp", "-r", round_dir, tree],
+            env=dict(os.environ),
+            cwd=tmp,
+            interval=interval,
+        )
         _check(copy)
         out_csv = os.path.join(tmp, "out.csv")
-        cmd = [sys.executable, "-m", "mlperf_logging.result_summarizer", tree + "/{*}", "training", ruleset, "--csv", out_csv]  # fmt: skip
-        run = measure("mlperf_logging result_summarizer", cmd, env=dict(os.environ), cwd=tmp, interval=interval)  # fmt: skip
+        cmd = [
+            sys.executable,
+            "-m",
+            "mlperf_logging.result_summarizer",
+            tree + "/{*}",
+            "training",
+            ruleset,
+            "--csv",
+            out_csv,
+        ]
+        run = measure(
+            "mlperf_logging result_summarizer",
+            cmd,
+            env=dict(os.environ),
+            cwd=tmp,
+            interval=interval,
+        )
         benchmarks = set(get_allowed_benchmarks("training", ruleset))
         scored = systems = 0
         if os.path.isfile(out_csv):
@@ -261,14 +296,17 @@ def bench_summarizer(round_dir: str, ruleset: str, keep_csv: str | None, interva
                     if row.get("division") == "division":  # header of an appended table
                         continue
                     systems += 1
-                    scored += sum(1 for b in benchmarks if (row.get(b) or "").strip() not in ("", "nan"))  # fmt: skip
+                    scored += sum(
+                        1 for b in benchmarks if (row.get(b) or "").strip() not in ("", "nan")
+                    )
             if keep_csv:
                 shutil.copyfile(out_csv, keep_csv)
         run.extra = {
-            "scored": scored, "systems_rows": systems,
+            "scored": scored,
+            "systems_rows": systems,
             "tracebacks": run.stdout.count("Traceback") + run.stderr.count("Traceback"),
             "scaling_json_changed": _scaling_changes(round_dir, tree),
-        }  # fmt: skip
+        }
         return [copy, run]
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -304,10 +342,15 @@ def _tree_size(root: str) -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("round_dir", nargs="?", default=DEFAULT_ROUND)
-    ap.add_argument("--ruleset", help="summarizer ruleset (default: from the folder name, 1.1.0 for v1.1)")  # fmt: skip
+    ap.add_argument(
+        "--ruleset", help="summarizer ruleset (default: from the folder name, 1.1.0 for v1.1)"
+    )
     ap.add_argument("--workers", type=int, help="passed to the ingest (default: its own)")
-    ap.add_argument("--postgres", default="postgres://postgres@127.0.0.1:5432/postgres",
-                    help="a database URL on the server where the throw-away database is created")  # fmt: skip
+    ap.add_argument(
+        "--postgres",
+        default="postgres://postgres@127.0.0.1:5432/postgres",
+        help="a database URL on the server where the throw-away database is created",
+    )
     ap.add_argument("--interval", type=float, default=0.02, help="memory sampling period, s")
     ap.add_argument("--keep-csv", help="copy the summarizer's CSV here")
     ap.add_argument("--skip-summarizer", action="store_true")
@@ -316,32 +359,58 @@ def main(argv: list[str] | None = None) -> int:
     ruleset = args.ruleset or summarizer_ruleset(round_dir)
     n_logs, size = _tree_size(round_dir)
     print(f"round folder {round_dir}: {n_logs} result_*.txt files, {size / MIB:.0f} MiB of logs")
-    print(f"machine: {os.cpu_count()} CPUs, {psutil.virtual_memory().total / 2**30:.1f} GiB RAM; Python {sys.version.split()[0]}")  # fmt: skip
+    ram = psutil.virtual_memory().total / 2**30
+    print(f"machine: {os.cpu_count()} CPUs, {ram:.1f} GiB RAM; Python {sys.version.split()[0]}")
 
     rows = bench_benchdb(round_dir, args.postgres, args.workers, args.interval)
     if not args.skip_summarizer:
         rows += bench_summarizer(round_dir, ruleset, args.keep_csv, args.interval)
 
+    return _report(rows, args.skip_summarizer, ruleset)
+
+
+def _verdict(ok: bool) -> str:
+    return "met" if ok else "MISSED"
+
+
+def _report(rows: list[Measure], skip_summarizer: bool, ruleset: str) -> int:
+    """Print the table and the ratios; 1 when the summarizer failed, else 0."""
     print()
-    print(f"{'tool':<36} {'wall s':>8} {'cpu s':>8} {'load':>5} {'main MB':>8} {'tree MB':>8} {'tree PSS MB':>11} {'procs':>5} {'results scored':>15}")  # fmt: skip
+    head = ("tool", "wall s", "cpu s", "load", "main MB", "tree MB", "tree PSS MB", "procs")
+    print(f"{head[0]:<36} " + " ".join(f"{h:>8}" for h in head[1:]) + f" {'results scored':>15}")
     for m in rows:
         scored = m.extra.get("scored", "")
-        print(f"{m.label:<36} {m.wall_s:8.1f} {m.cpu_s:8.1f} {m.load_before:5.1f} {m.main_peak_mb:8.0f} {m.tree_peak_mb:8.0f} {m.tree_pss_peak_mb:11.0f} {m.max_procs:5d} {scored!s:>15}")  # fmt: skip
+        nums = (m.wall_s, m.cpu_s, m.load_before, m.main_peak_mb, m.tree_peak_mb)
+        print(
+            f"{m.label:<36} "
+            + " ".join(f"{v:8.1f}" for v in nums)
+            + f" {m.tree_pss_peak_mb:8.0f} {m.max_procs:8d} {scored!s:>15}"
+        )
     first, second = rows[1], rows[2]
+    x1, x2 = first.extra, second.extra
     print()
-    print(f"benchdb first ingest: {first.extra.get('results_seen')} results, "
-          f"{first.extra.get('runs_stored')} runs, {first.extra.get('problems')} problems; "
-          f"rows: {first.extra.get('rows')}")  # fmt: skip
-    changed = second.extra.get("tables_changed")
-    print(f"benchdb second ingest: added {second.extra.get('added')}, changed {second.extra.get('changed')}, "
-          f"unchanged {second.extra.get('unchanged')}; tables with any row written: {changed or 'none'}")  # fmt: skip
+    print(
+        f"benchdb first ingest: {x1.get('results_seen')} results, {x1.get('runs_stored')} runs, "
+        f"{x1.get('problems')} problems; rows: {x1.get('rows')}"
+    )
+    print(
+        f"benchdb second ingest: added {x2.get('added')}, changed {x2.get('changed')}, "
+        f"unchanged {x2.get('unchanged')}; "
+        f"tables with any row written: {x2.get('tables_changed') or 'none'}"
+    )
     peak = max(first.tree_peak_mb, second.tree_peak_mb)
-    print(f"benchdb peak memory (summed RSS of the tree, either ingest): {peak:.0f} MB; target < {TARGET_PEAK_MB:.0f}: {'met' if peak < TARGET_PEAK_MB else 'MISSED'}")  # fmt: skip
-    if args.skip_summarizer:
+    print(
+        f"benchdb peak memory (summed RSS of the tree, either ingest): {peak:.0f} MB; "
+        f"target < {TARGET_PEAK_MB:.0f}: {_verdict(peak < TARGET_PEAK_MB)}"
+    )
+    if skip_summarizer:
         return 0
     summ = rows[-1]
-    print(f"summarizer (ruleset {ruleset}): exit {summ.returncode}, {summ.extra['systems_rows']} system rows, "
-          f"{summ.extra['tracebacks']} tracebacks printed, scaling.json in the copy: {summ.extra['scaling_json_changed']}")  # fmt: skip
+    print(
+        f"summarizer (ruleset {ruleset}): exit {summ.returncode}, "
+        f"{summ.extra['systems_rows']} system rows, {summ.extra['tracebacks']} tracebacks "
+        f"printed, scaling.json in the copy: {summ.extra['scaling_json_changed']}"
+    )
     if summ.returncode != 0:
         last = [ln for ln in summ.stderr.splitlines() if ln.strip()][-1:] or ["(no stderr)"]
         print(f"summarizer FAILED: {last[0]}; no ratio")
@@ -349,9 +418,16 @@ def main(argv: list[str] | None = None) -> int:
     ratio = first.wall_s / summ.wall_s if summ.wall_s else float("nan")
     cpu_ratio = first.cpu_s / summ.cpu_s if summ.cpu_s else float("nan")
     print()
-    print(f"ratio benchdb/summarizer, wall time: {ratio:.4f} (1/{1 / ratio:.1f}); target <= {TARGET_RATIO}: {'met' if ratio <= TARGET_RATIO else 'MISSED'}")  # fmt: skip
-    print(f"ratio benchdb/summarizer, CPU time (user+sys, whole tree): {cpu_ratio:.4f} (1/{1 / cpu_ratio:.1f})")  # fmt: skip
-    print(f"ratio benchdb/summarizer, peak tree memory: {first.tree_peak_mb / summ.tree_peak_mb:.2f}")  # fmt: skip
+    print(
+        f"ratio benchdb/summarizer, wall time: {ratio:.4f} (1/{1 / ratio:.1f}); "
+        f"target <= {TARGET_RATIO}: {_verdict(ratio <= TARGET_RATIO)}"
+    )
+    print(
+        f"ratio benchdb/summarizer, CPU time (user+sys, whole tree): {cpu_ratio:.4f} "
+        f"(1/{1 / cpu_ratio:.1f})"
+    )
+    mem = first.tree_peak_mb / summ.tree_peak_mb
+    print(f"ratio benchdb/summarizer, peak tree memory: {mem:.2f}")
     return 0
 
 

@@ -12,7 +12,7 @@ The script starts a real server process on 127.0.0.1 and sends HTTP requests to 
 * ``threaded`` (default): Django's ``ThreadedWSGIServer``, the server behind
   ``manage.py runserver`` (one process, a thread per request, so a new database
   connection per request: ``CONN_MAX_AGE`` is set to 0 in that process);
-* ``gunicorn``: ``gunicorn --workers N`` (sync workers, default 2 x CPUs, each
+* ``gunicorn``: ``gunicorn --workers N`` (sync workers, default one per CPU, each
   keeping its database connection), if installed (``pip install gunicorn==27.0.1``).
 
 The WSGI application is wrapped so that each response carries
@@ -25,6 +25,29 @@ with the 1-client figures.
 
 Targets (issue 3): p95 < 100 ms for pages, < 1 s for the full-round CSV.
 Nothing is asserted; figures are printed (and written as JSON with ``--json``).
+
+Load (issue 9, ``--load``; use ``--server gunicorn`` and a database holding all of
+../shared/mlperf)::
+
+    python bench/pages_speed.py --server gunicorn --workers 2 --load [--load-clients 64]
+        [--load-seconds 60] [--ingest-clients 16] [--ingest-seconds 60]
+        [--ingest-round ../shared/mlperf/training_results_v2.0]
+
+1. ``--load-clients`` clients, each sending one request after another for
+   ``--load-seconds``, spread over every page, CSV, JSON and the run log above
+   (each client starts at its own place in the list). Printed: requests, errors (any
+   status but 200, or no answer within 60 s), server and client p50/p95.
+2. ``--ingest-clients`` clients for ``--ingest-seconds`` while ``manage.py ingest
+   mlperf-training`` reads ``--ingest-round`` again and again in a subprocess, into a
+   scratch database made for it on the same PostgreSQL server (``<name>_load_scratch``,
+   emptied after each ingest so that the next one stores every result again, dropped
+   at the end; a re-ingest into the served database would find every result unchanged
+   and do no work), at ``--ingest-nice`` (default 0: the same priority as the server).
+   Printed as in 1, plus the ingests' count and exit statuses.
+
+Use one gunicorn worker per core: the pages are CPU-bound, and with more workers than
+cores a request's server time also counts the time its worker waits for a core. All
+traffic goes to 127.0.0.1; every phase is bounded in time.
 """
 
 from __future__ import annotations
@@ -34,10 +57,12 @@ import http.client
 import json
 import os
 import re
+import signal
 import socket
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -67,7 +92,9 @@ class Timed:
         t0 = time.perf_counter()
         seen: dict[str, Any] = {}
 
-        def capture(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[[bytes], None]:  # fmt: skip
+        def capture(
+            status: str, headers: list[tuple[str, str]], exc_info: Any = None
+        ) -> Callable[[bytes], None]:
             seen["args"] = (status, headers, exc_info)
             return lambda data: None
 
@@ -114,20 +141,43 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _keep_connections(kind: str) -> dict[str, str]:
+    """gunicorn's sync workers keep their database connection (CONN_MAX_AGE, unless
+    the environment sets it): a process per worker, as settings.py advises."""
+    return {"CONN_MAX_AGE": "60"} if kind == "gunicorn" else {}
+
+
 def start_server(kind: str, workers: int) -> tuple[subprocess.Popen[bytes], int]:
     port = _free_port()
     if kind == "threaded":
         cmd = [sys.executable, __file__, "--serve", str(port)]
     else:
         cmd = [
-            sys.executable, "-m", "gunicorn", "--workers", str(workers), "--bind", f"127.0.0.1:{port}",
-            "--chdir", str(ROOT), "--pythonpath", str(ROOT / "bench"), "--log-level", "warning",
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "--workers",
+            str(workers),
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--chdir",
+            str(ROOT),
+            "--pythonpath",
+            str(ROOT / "bench"),
+            "--log-level",
+            "warning",
             "pages_speed:application",
-        ]  # fmt: skip
+        ]
     log = ROOT / "bench" / "out" / "pages_speed_server.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     with open(log, "w") as out:  # the server's access log; the child keeps its own handle
-        proc = subprocess.Popen(cmd, cwd=ROOT, env={"SECRET_KEY": "bench-only", **os.environ, "DEBUG": "0"}, stdout=out, stderr=subprocess.STDOUT)  # fmt: skip
+        proc = subprocess.Popen(
+            cmd,
+            cwd=ROOT,
+            env={"SECRET_KEY": "bench-only", **_keep_connections(kind), **os.environ, "DEBUG": "0"},
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -156,51 +206,101 @@ def targets(round_version: str) -> tuple[list[Target], dict[str, int]]:
     import django
 
     django.setup()
-    from django.db.models import Count
-
-    from benchdb.models import Result, Run, System
+    from benchdb.models import Result, Run
 
     results = Result.objects.filter(round__version=round_version)
     if not results.exists():
-        raise SystemExit(f"no results of round {round_version} in this database: ingest a whole round first")  # fmt: skip
-    board = results.values("benchmark__key").annotate(n=Count("id")).order_by("-n").first()
-    bench = board["benchmark__key"]
-    biggest = results.annotate(n=Count("runs")).order_by("-n", "pk").first()
-    typical = results.filter(benchmark__key=bench).annotate(n=Count("runs")).order_by("n", "pk").first()
-    system = System.objects.filter(round__version=round_version).annotate(n=Count("results")).order_by("-n", "pk").first()  # fmt: skip
-    pair = list(results.filter(benchmark__key=bench, score_minutes__isnull=False).order_by("score_minutes").values_list("pk", flat=True)[:4])  # fmt: skip
-    scale = results.filter(division="closed", score_minutes__isnull=False).values(
-        "system__submitter__name", "system__accelerator_model", "benchmark__key",
-    ).annotate(sizes=Count("system__accelerators", distinct=True)).order_by("-sizes").first()  # fmt: skip
-    accel = results.values("system__accelerator_model").annotate(n=Count("id")).order_by("-n").first()["system__accelerator_model"]  # fmt: skip
-    run = Run.objects.filter(result=biggest).order_by("-size").first()
-    scaling_q = urlencode({"submitter": scale["system__submitter__name"], "accelerator": scale["system__accelerator_model"], "benchmark": scale["benchmark__key"], "round": round_version})  # fmt: skip
-    software_q = urlencode({"benchmark": bench, "accelerator": accel, "division": "any"})
-    pages = [
-        ("home", "/"),
-        ("search submitter=NVIDIA", "/results/?submitter=NVIDIA"),
-        (f"search round={round_version} (whole round)", f"/results/?round={round_version}"),
-        (f"leaderboard {round_version} {bench} ({board['n']} results)", f"/leaderboard/{round_version}/{bench}/"),  # fmt: skip
-        (f"result ({typical.runs.count()} runs, {bench})", f"/results/{typical.pk}/"),
-        (f"result ({biggest.runs.count()} runs, {biggest.benchmark.key}: the most)", f"/results/{biggest.pk}/"),
-        (f"system ({system.n} results)", f"/systems/{system.pk}/"),
-        ("compare 2 results", f"/compare/?ids={pair[0]},{pair[1]}"),
-        (f"compare {len(pair)} results", "/compare/?ids=" + quote(",".join(map(str, pair)))),
-        ("divisions (all rounds)", "/divisions/"),
-        (f"software {bench} {accel[:22]}", f"/software/?{software_q}"),
-        ("scaling " + scale["system__submitter__name"], f"/scaling/?{scaling_q}"),
-        ("api", "/api/"),
-    ]
+        raise SystemExit(
+            f"no results of round {round_version} in this database: ingest a whole round first"
+        )
     out = []
-    for label, path in pages:
+    for label, path in _pages(results, round_version):
         out.append(Target(label, "page", path))
         if label != "api":
             sep = "&" if "?" in path else "?"
             out.append(Target(label, "csv", f"{path}{sep}format=csv"))
             out.append(Target(label, "json", f"{path}{sep}format=json"))
-    out.append(Target(f"run log ({run.size:,} bytes)", "log", f"/runs/{run.pk}/log.txt"))
-    counts = {"results": Result.objects.count(), f"results {round_version}": results.count(), "runs": Run.objects.count()}  # fmt: skip
+    biggest = _most_runs(results)
+    run = Run.objects.filter(result=biggest).order_by("-size").first()
+    out.append(Target(f"run log ({run.size:,} bytes)", "log", run.get_absolute_url()))
+    counts = {
+        "results": Result.objects.count(),
+        f"results {round_version}": results.count(),
+        "runs": Run.objects.count(),
+    }
     return out, counts
+
+
+def _most_runs(results: Any) -> Any:
+    from django.db.models import Count
+
+    return results.annotate(n=Count("runs")).order_by("-n", "pk").first()
+
+
+def _pages(results: Any, round_version: str) -> list[tuple[str, str]]:
+    """(label, path) of each page, on the round's largest leaderboard, result and
+    system, its fastest results, and its most common accelerator."""
+    from django.db.models import Count
+
+    from benchdb.models import System
+
+    board = results.values("benchmark__key").annotate(n=Count("id")).order_by("-n").first()
+    bench = board["benchmark__key"]
+    biggest = _most_runs(results)
+    on_board = results.filter(benchmark__key=bench)
+    typical = on_board.annotate(n=Count("runs")).order_by("n", "pk").first()
+    systems = System.objects.filter(round__version=round_version)
+    system = systems.annotate(n=Count("results")).order_by("-n", "pk").first()
+    scored = on_board.filter(score_minutes__isnull=False).order_by("score_minutes")
+    pair = list(scored.values_list("pk", flat=True)[:4])
+    accel = (
+        results.values("system__accelerator_model")
+        .annotate(n=Count("id"))
+        .order_by("-n")
+        .first()["system__accelerator_model"]
+    )
+    software_q = urlencode({"benchmark": bench, "accelerator": accel, "division": "any"})
+    scale = _scaling_choice(results)
+    return [
+        ("home", "/"),
+        ("search submitter=NVIDIA", "/results/?submitter=NVIDIA"),
+        (f"search round={round_version} (whole round)", f"/results/?round={round_version}"),
+        (
+            f"leaderboard {round_version} {bench} ({board['n']} results)",
+            f"/leaderboard/{round_version}/{bench}/",
+        ),
+        (f"result ({typical.runs.count()} runs, {bench})", typical.get_absolute_url()),
+        (
+            f"result ({biggest.runs.count()} runs, {biggest.benchmark.key}: the most)",
+            biggest.get_absolute_url(),
+        ),
+        (f"system ({system.n} results)", system.get_absolute_url()),
+        ("compare 2 results", f"/compare/?ids={pair[0]},{pair[1]}"),
+        (f"compare {len(pair)} results", "/compare/?ids=" + quote(",".join(map(str, pair)))),
+        ("divisions (all rounds)", "/divisions/"),
+        (f"software {bench} {accel[:22]}", f"/software/?{software_q}"),
+        ("scaling " + scale["submitter"], f"/scaling/?{urlencode(scale)}"),
+        ("api", "/api/"),
+    ]
+
+
+def _scaling_choice(results: Any) -> dict[str, str]:
+    """The scaling page's parameters for the series with the most system sizes."""
+    from django.db.models import Count
+
+    scale = (
+        results.filter(division="closed", score_minutes__isnull=False)
+        .values("system__submitter__name", "system__accelerator_model", "benchmark__key")
+        .annotate(sizes=Count("system__accelerators", distinct=True))
+        .order_by("-sizes")
+        .first()
+    )
+    return {
+        "submitter": scale["system__submitter__name"],
+        "accelerator": scale["system__accelerator_model"],
+        "benchmark": scale["benchmark__key"],
+        "round": results.first().round.version,
+    }
 
 
 # --- the client side ------------------------------------------------------------------
@@ -222,7 +322,12 @@ def _one(port: int, path: str) -> tuple[float | None, float, int, int]:
         resp = conn.getresponse()
         body = resp.read()
         timing = TIMING.search(resp.getheader("Server-Timing") or "")
-        return (float(timing.group(1)) if timing else None), (time.perf_counter() - t0) * 1000, resp.status, len(body)  # fmt: skip
+        return (
+            (float(timing.group(1)) if timing else None),
+            (time.perf_counter() - t0) * 1000,
+            resp.status,
+            len(body),
+        )
     finally:
         conn.close()
 
@@ -232,7 +337,9 @@ def measure(port: int, target: Target, clients: int, requests: int) -> Sample:
         _one(port, target.path)
     sample = Sample()
     with ThreadPoolExecutor(max_workers=clients) as pool:
-        for server, client, status, size in pool.map(lambda _: _one(port, target.path), range(requests)):  # fmt: skip
+        for server, client, status, size in pool.map(
+            lambda _: _one(port, target.path), range(requests)
+        ):
             if status != 200:
                 sample.errors += 1
             if server is not None:
@@ -249,48 +356,248 @@ def pct(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
 
 
+# --- load (issue 9): many clients for a while, then clients during an ingest ----------
+
+
+@dataclass
+class Load:
+    """What ``clients`` clients saw in ``seconds``: per request kind, the server and
+    client times (ms); errors: statuses other than 200 and requests without an answer."""
+
+    clients: int
+    seconds: float = 0.0
+    server_ms: dict[str, list[float]] = field(default_factory=dict)
+    client_ms: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def requests(self) -> int:
+        return len(self.client_ms) + len(self.errors)
+
+
+def load(port: int, plan: list[Target], clients: int, until: Callable[[], bool]) -> Load:
+    """``clients`` threads, each requesting the plan's paths in turn (starting at its
+    own index) until ``until()`` is true."""
+    out = Load(clients)
+    t0 = time.monotonic()
+
+    def client(k: int) -> None:
+        i = k
+        while not until():
+            target = plan[i % len(plan)]
+            i += 1
+            try:
+                server, ms, status, _ = _one(port, target.path)
+            except OSError as exc:  # no answer (refused, reset, 60 s timeout)
+                out.errors.append(f"{target.path}: {exc!r}")
+                continue
+            if status != 200:
+                out.errors.append(f"{target.path}: HTTP {status}")
+                continue
+            out.client_ms.append(ms)
+            if server is not None:
+                out.server_ms.setdefault(target.kind, []).append(server)
+
+    with ThreadPoolExecutor(max_workers=clients) as pool:
+        list(pool.map(client, range(clients)))
+    out.seconds = time.monotonic() - t0
+    return out
+
+
+def print_load(title: str, res: Load) -> dict[str, Any]:
+    """Print one phase's figures; return them for ``--json``."""
+    every = [ms for values in res.server_ms.values() for ms in values]
+    exports = res.server_ms.get("csv", []) + res.server_ms.get("json", [])
+    figures = {
+        "clients": res.clients,
+        "seconds": round(res.seconds, 1),
+        "requests": res.requests,
+        "errors": len(res.errors),
+        "server_p50": pct(every, 50),
+        "server_p95": pct(every, 95),
+        "server_p95_pages": pct(res.server_ms.get("page", [0.0]), 95),
+        "server_p95_exports": pct(exports or [0.0], 95),
+        "client_p50": pct(res.client_ms, 50),
+        "client_p95": pct(res.client_ms, 95),
+    }
+    print(
+        f"{title}: {res.clients} clients, {res.seconds:.1f} s, {res.requests:,} requests "
+        f"({res.requests / res.seconds:.1f}/s), {len(res.errors)} errors"
+    )
+    print(
+        f"  server ms: p50 {figures['server_p50']:.1f}, p95 {figures['server_p95']:.1f} "
+        f"(pages {figures['server_p95_pages']:.1f}, CSV/JSON {figures['server_p95_exports']:.1f})"
+        f"; client ms: p50 {figures['client_p50']:.1f}, p95 {figures['client_p95']:.1f}"
+    )
+    for error in res.errors[:5]:
+        print(f"  error: {error}")
+    return figures
+
+
+def _scratch_database() -> str:
+    """DATABASE_URL of an empty, migrated ``<name>_load_scratch`` on the same server."""
+    from urllib.parse import urlsplit
+
+    from django.db import connection
+
+    url = urlsplit(os.environ["DATABASE_URL"])
+    name = url.path.lstrip("/") + "_load_scratch"
+    with connection.cursor() as cursor:  # autocommit: CREATE DATABASE needs it
+        cursor.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        cursor.execute(f'CREATE DATABASE "{name}"')
+    scratch = url._replace(path="/" + name).geturl()
+    migrate = [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"]
+    subprocess.run(migrate, cwd=ROOT, env={**os.environ, "DATABASE_URL": scratch}, check=True)
+    return scratch
+
+
+def _drop_scratch(scratch: str) -> None:
+    from urllib.parse import urlsplit
+
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        # FORCE: an ingest stopped a moment ago may still hold its connection.
+        name = urlsplit(scratch).path.lstrip("/")
+        cursor.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def load_phases(port: int, plan: list[Target], args: argparse.Namespace) -> dict[str, Any]:
+    """Phase 1: ``--load-clients`` for ``--load-seconds``. Phase 2: ``--ingest-clients``
+    for ``--ingest-seconds`` while ingests run back to back (:class:`Ingests`)."""
+    end = time.monotonic() + args.load_seconds
+    first = print_load("load", load(port, plan, args.load_clients, lambda: time.monotonic() > end))
+    ingests = Ingests(_scratch_database(), args.ingest_round, args.ingest_nice)
+    try:
+        stop = time.monotonic() + args.ingest_seconds
+        ingests.start()
+        during = load(port, plan, args.ingest_clients, lambda: time.monotonic() > stop)
+    finally:
+        ingests.stop()
+    second = print_load("during ingests", during)
+    _drop_scratch(ingests.database)
+    second["ingests"] = ingests.runs
+    busy = sum(r["seconds"] for r in ingests.runs)
+    print(
+        f"  {len(ingests.runs)} ingests of {args.ingest_round} (exit codes "
+        f"{sorted({r['exit'] for r in ingests.runs})}; -15: stopped at the end), "
+        f"running {busy:.1f} s of the {during.seconds:.1f} s"
+    )
+    return {"load": first, "during_ingest": second}
+
+
+class Ingests(threading.Thread):
+    """``manage.py ingest mlperf-training ROUND`` into ``database``, again and again
+    until :meth:`stop`: after each one the results are emptied (TRUNCATE), so the next
+    one stores every result again instead of finding them unchanged. ``runs``: each
+    ingest's exit status and seconds."""
+
+    def __init__(self, database: str, round_dir: str, nice: int = 0) -> None:
+        super().__init__(daemon=True)
+        self.database, self.round_dir, self.nice = database, round_dir, nice
+        self.runs: list[dict[str, Any]] = []
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        import psycopg2
+
+        cmd = [sys.executable, "manage.py", "ingest", "mlperf-training", "--", self.round_dir]
+        env = {**os.environ, "DATABASE_URL": self.database}
+        while not self.done.is_set():
+            t0 = time.monotonic()
+            self.proc = subprocess.Popen(
+                cmd,
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                preexec_fn=(lambda: os.nice(self.nice)) if self.nice else None,
+                start_new_session=True,  # its parser processes are stopped with it
+            )
+            code = self.proc.wait()
+            self.runs.append({"exit": code, "seconds": round(time.monotonic() - t0, 2)})
+            with psycopg2.connect(self.database) as conn, conn.cursor() as cursor:
+                cursor.execute("TRUNCATE benchdb_result CASCADE")
+            conn.close()
+
+    def stop(self) -> None:
+        self.done.set()
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)  # the group this ingest leads
+        self.join(timeout=60)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--server", choices=["threaded", "gunicorn"], default="threaded")
-    ap.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1))
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--requests", type=int, default=64, help="requests per URL and concurrency")
     ap.add_argument("--concurrency", default="1,16")
     ap.add_argument("--round", default="v1.1", help="the whole round to use (default v1.1)")
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument("--load", action="store_true", help="the load phases instead (docstring)")
+    ap.add_argument("--load-clients", type=int, default=64)
+    ap.add_argument("--load-seconds", type=float, default=60.0)
+    ap.add_argument("--ingest-clients", type=int, default=16)
+    ap.add_argument("--ingest-seconds", type=float, default=60.0)
+    default_round = ROOT.parent / "shared" / "mlperf" / "training_results_v2.0"
+    ap.add_argument("--ingest-round", default=str(default_round))
+    ap.add_argument(
+        "--ingest-nice", type=int, default=0, help="run the ingests at this nice level (0-19)"
+    )
     args = ap.parse_args()
     if args.serve:
         serve(args.serve)
         return
-    levels = [int(c) for c in args.concurrency.split(",")]
     plan, counts = targets(args.round)
     proc, port = start_server(args.server, args.workers)
-    rows = []
     try:
-        for t in plan:
-            row: dict[str, Any] = {"label": t.label, "kind": t.kind, "path": t.path}
-            for c in levels:
-                s = measure(port, t, c, max(args.requests, 4 * c))
-                row[c] = {
-                    "server_p50": pct(s.server_ms, 50), "server_p95": pct(s.server_ms, 95),
-                    "client_p50": pct(s.client_ms, 50), "client_p95": pct(s.client_ms, 95),
-                    "errors": s.errors,
-                }  # fmt: skip
-                row["bytes"] = s.size
-            rows.append(row)
-            print_row(row, levels, first=len(rows) == 1, server=args.server, workers=args.workers, counts=counts)  # fmt: skip
+        print(f"server: {_server_name(args.server, args.workers)}")
+        print("database: " + ", ".join(f"{v:,} {k}" for k, v in counts.items()))
+        if args.load:
+            figures: dict[str, Any] = load_phases(port, plan, args)
+        else:
+            figures = {"rows": per_url(port, plan, args)}
     finally:
         proc.terminate()
         proc.wait(timeout=10)
     if args.json:
         Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.json).write_text(json.dumps({"server": args.server, "counts": counts, "rows": rows}, indent=1))  # fmt: skip
+        doc = {"server": args.server, "counts": counts, **figures}
+        Path(args.json).write_text(json.dumps(doc, indent=1))
 
 
-def print_row(row: dict[str, Any], levels: list[int], *, first: bool, server: str, workers: int, counts: dict[str, int]) -> None:  # fmt: skip
+def _server_name(server: str, workers: int) -> str:
+    if server == "gunicorn":
+        return f"gunicorn ({workers} sync workers)"
+    return "threaded (Django ThreadedWSGIServer, as runserver)"
+
+
+def per_url(port: int, plan: list[Target], args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Each URL at each of ``--concurrency`` levels, ``--requests`` times (at least
+    4 per client)."""
+    levels = [int(c) for c in args.concurrency.split(",")]
+    rows = []
+    for t in plan:
+        row: dict[str, Any] = {"label": t.label, "kind": t.kind, "path": t.path}
+        for c in levels:
+            s = measure(port, t, c, max(args.requests, 4 * c))
+            row[c] = {
+                "server_p50": pct(s.server_ms, 50),
+                "server_p95": pct(s.server_ms, 95),
+                "client_p50": pct(s.client_ms, 50),
+                "client_p95": pct(s.client_ms, 95),
+                "errors": s.errors,
+            }
+            row["bytes"] = s.size
+        rows.append(row)
+        print_row(row, levels, first=len(rows) == 1)
+    return rows
+
+
+def print_row(row: dict[str, Any], levels: list[int], *, first: bool) -> None:
     if first:
-        print(f"server: {server}" + (f" ({workers} workers)" if server == "gunicorn" else " (Django ThreadedWSGIServer, as runserver)"))  # fmt: skip
-        print("database: " + ", ".join(f"{v:,} {k}" for k, v in counts.items()))
         print("ms: server = Server-Timing app;dur (inside Django), client = request to last byte")
         head = f"{'what':44} {'fmt':4} {'bytes':>9}"
         for c in levels:
@@ -300,7 +607,8 @@ def print_row(row: dict[str, Any], levels: list[int], *, first: bool, server: st
     line = f"{row['label'][:44]:44} {row['kind']:4} {row['bytes']:>9,}"
     for c in levels:
         f = row[c]
-        line += f" | {'':11}{f['server_p50']:7.1f} {f['server_p95']:6.1f} {f['client_p50']:7.1f} {f['client_p95']:6.1f}"  # fmt: skip
+        line += f" | {'':11}{f['server_p50']:7.1f} {f['server_p95']:6.1f}"
+        line += f" {f['client_p50']:7.1f} {f['client_p95']:6.1f}"
         if f["errors"]:
             line += f" ({f['errors']} errors)"
     print(line, flush=True)

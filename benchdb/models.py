@@ -7,8 +7,6 @@ jobs) live in ``ingest.models``.
 
 from __future__ import annotations
 
-import zlib
-
 from django.db import models
 from django.urls import reverse
 
@@ -112,7 +110,15 @@ class System(models.Model):
         return f"{self.name or self.folder} ({self.round.version})"
 
     def get_absolute_url(self) -> str:
-        return reverse("benchdb:system", args=[self.pk])
+        """The permalink: the system's natural key (:meth:`natural_key`), so the link
+        survives a delete and re-ingest. Needs ``round`` (one query unless joined)."""
+        return reverse("benchdb:system", args=self.natural_key())
+
+    def natural_key(self) -> tuple[str, str, str, str]:
+        """(suite, round version, submitter folder, system folder): ``system_unique``
+        with the round spelled out as ``round_unique``. The system folder holds a '/'
+        in v0.5 (``<submission>/<system>``)."""
+        return (self.round.suite, self.round.version, self.submitter_folder, self.folder)
 
 
 class Result(models.Model):
@@ -160,7 +166,22 @@ class Result(models.Model):
         return f"{self.system} {self.benchmark_folder}"
 
     def get_absolute_url(self) -> str:
-        return reverse("benchdb:result", args=[self.pk])
+        """The permalink (:meth:`natural_key`); needs ``round`` and ``system`` (joined
+        by every result selector)."""
+        return reverse("benchdb:result", args=self.natural_key())
+
+    def natural_key(self) -> tuple[str, str, str, str, str]:
+        """(suite, round version, submitter folder, system folder, benchmark folder):
+        ``result_unique`` (system, benchmark folder) with the system's natural key."""
+        system = self.system
+        rnd = self.round
+        return (
+            rnd.suite,
+            rnd.version,
+            system.submitter_folder,
+            system.folder,
+            self.benchmark_folder,
+        )
 
 
 class Run(models.Model):
@@ -208,6 +229,11 @@ class Run(models.Model):
     def __str__(self) -> str:
         return self.path
 
+    def get_absolute_url(self) -> str:
+        """The permalink of the run's stored log: the result's natural key and the
+        file name (``run_unique``); needs ``result`` with its round and system."""
+        return reverse("benchdb:run_log", args=(*self.result.natural_key(), self.file_name))
+
     @property
     def converged(self) -> bool:
         return self.role != self.Role.FAILED
@@ -222,10 +248,6 @@ class RunLog(models.Model):
 
     def __str__(self) -> str:
         return f"log of {self.run_id}"
-
-    def text(self) -> str:
-        """The log as text (latin-1, as mlp_parser reads it)."""
-        return zlib.decompress(bytes(self.compressed)).decode("latin-1")
 
 
 # --- vendor pages and claims -----------------------------------------------------------
@@ -255,10 +277,12 @@ class VendorPage(models.Model):
     url = models.CharField(max_length=1000, blank=True)
     file_name = models.CharField(max_length=300, blank=True)
     published = models.DateField(null=True, blank=True)
-    published_source = models.CharField(max_length=8, blank=True, help_text='"given", "text" or ""')  # fmt: skip
+    published_source = models.CharField(max_length=8, blank=True, help_text='"given", "text" or ""')
     retrieved = models.DateTimeField()
     language = models.CharField(max_length=8, choices=Language.choices)
-    created_by = models.ForeignKey("auth.User", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")  # fmt: skip
+    created_by = models.ForeignKey(
+        "auth.User", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["-published", "file_name", "pk"]
@@ -303,7 +327,9 @@ class VendorResult(models.Model):
     division = models.CharField(max_length=16, blank=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["page", "table", "row"], name="vendor_result_unique")]  # fmt: skip
+        constraints = [
+            models.UniqueConstraint(fields=["page", "table", "row"], name="vendor_result_unique")
+        ]
         ordering = ["page", "table", "row"]
 
     def __str__(self) -> str:
@@ -366,8 +392,12 @@ class Claim(models.Model):
     flags = models.JSONField(default=list, blank=True)
     details = models.JSONField(default=dict, blank=True)
     extracted = models.JSONField(default=dict, blank=True)
-    vendor_result = models.ForeignKey(VendorResult, on_delete=models.SET_NULL, null=True, blank=True, related_name="claims")  # fmt: skip
-    results = models.ManyToManyField(Result, through="ClaimResult", related_name="claims", blank=True)  # fmt: skip
+    vendor_result = models.ForeignKey(
+        VendorResult, on_delete=models.SET_NULL, null=True, blank=True, related_name="claims"
+    )
+    results = models.ManyToManyField(
+        Result, through="ClaimResult", related_name="claims", blank=True
+    )
     corrected = models.BooleanField(default=False)
 
     class Meta:
@@ -379,7 +409,11 @@ class Claim(models.Model):
         ordering = ["page", "position"]
 
     def __str__(self) -> str:
-        return f"{self.get_kind_display()} {self.value:g} {self.unit}" if self.value is not None else self.get_kind_display()  # fmt: skip
+        return (
+            f"{self.get_kind_display()} {self.value:g} {self.unit}"
+            if self.value is not None
+            else self.get_kind_display()
+        )
 
     def get_absolute_url(self) -> str:
         return reverse("vendor:claim", args=[self.pk])
@@ -394,7 +428,9 @@ class ClaimResult(models.Model):
     role = models.CharField(max_length=16)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["claim", "result", "role"], name="claim_result_unique")]  # fmt: skip
+        constraints = [
+            models.UniqueConstraint(fields=["claim", "result", "role"], name="claim_result_unique")
+        ]
         ordering = ["claim", "pk"]
 
     def __str__(self) -> str:
@@ -407,7 +443,9 @@ class ClaimCorrection(models.Model):
     after, and why (``note``)."""
 
     claim = models.ForeignKey(Claim, on_delete=models.CASCADE, related_name="corrections")
-    user = models.ForeignKey("auth.User", on_delete=models.PROTECT, related_name="claim_corrections")  # fmt: skip
+    user = models.ForeignKey(
+        "auth.User", on_delete=models.PROTECT, related_name="claim_corrections"
+    )
     created = models.DateTimeField()
     old_links = models.JSONField(default=list)
     new_links = models.JSONField(default=list)
@@ -419,7 +457,8 @@ class ClaimCorrection(models.Model):
         ordering = ["claim", "-created"]
 
     def __str__(self) -> str:
-        return f"correction of claim {self.claim_id} by {self.user_id} at {self.created:%Y-%m-%d %H:%M}"  # fmt: skip
+        when = f"{self.created:%Y-%m-%d %H:%M}"
+        return f"correction of claim {self.claim_id} by {self.user_id} at {when}"
 
 
 class IngestProblem(models.Model):
@@ -434,9 +473,7 @@ class IngestProblem(models.Model):
         ERROR = "error", "Error"
         WARNING = "warning", "Warning"
 
-    round = models.ForeignKey(
-        Round, on_delete=models.CASCADE, null=True, related_name="problems"
-    )
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, null=True, related_name="problems")
     result = models.ForeignKey(
         Result, on_delete=models.SET_NULL, null=True, blank=True, related_name="problems"
     )

@@ -14,13 +14,25 @@ STATIC_ROOT       collectstatic target for a deployment; unset: static files are
                   served from their folders by WhiteNoise
 INGEST_JOB_STALE_SECONDS  a running ingest job without heartbeat for this long is
                   interrupted, default 120
-BENCHDB_SYNC_TEST_DELAY   test only: seconds slept after each result folder of a sync
+
+Serving over HTTPS (``manage.py check --deploy`` is clean with DEBUG=0, SECRET_KEY,
+ALLOWED_HOSTS and BENCHDB_HTTPS=1):
+BENCHDB_HTTPS     "1": redirect http to https, Secure session and CSRF cookies, HSTS
+SECURE_HSTS_SECONDS             HSTS max-age, default 31536000 with BENCHDB_HTTPS, else 0
+SECURE_HSTS_INCLUDE_SUBDOMAINS  default 1 with BENCHDB_HTTPS
+SECURE_HSTS_PRELOAD             default 1 with BENCHDB_HTTPS
+BENCHDB_PROXY_SSL_HEADER  "1" behind a proxy that terminates TLS and sets
+                  X-Forwarded-Proto (never without such a proxy: clients could set it)
+Login throttle (django-axes, admin login included):
+AXES_FAILURE_LIMIT  failed logins per username and IP before a lockout, default 5
+AXES_COOLOFF_MINUTES  how long a lockout lasts, default 15
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -58,7 +70,11 @@ if not SECRET_KEY:
     # a key unless DEBUG is on.
     SECRET_KEY = secrets.token_urlsafe(50)
     SECRET_KEY_IS_EPHEMERAL = True
-ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()]  # fmt: skip
+ALLOWED_HOSTS = [
+    h.strip()
+    for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
+    if h.strip()
+]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -68,6 +84,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_celery_beat",
+    "axes",
+    "csp",
     "benchdb",
     "ingest",
 ]
@@ -82,9 +100,62 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into a 429 page.
+    "axes.middleware.AxesMiddleware",
 ]
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+
+# HTTPS deployment (see the module docstring).
+HTTPS = envbool("BENCHDB_HTTPS")
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000" if HTTPS else "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", "1" if HTTPS else "0")
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", "1" if HTTPS else "0")
+if envbool("BENCHDB_PROXY_SSL_HEADER"):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Content-Security-Policy (django-csp): scripts and stylesheets only from this site's
+# static files (plotly.js included: WhiteNoise serves it); no inline script, no eval, no
+# inline <style> but one (plotly.js's own rules are static/plotly.css). Figures travel as JSON
+# data blocks (json_script), which CSP does not execute. Only style *attributes* may be
+# inline: plotly.js sets them while it draws (style-src-attr; a browser without CSP3
+# falls back to style-src and draws charts unstyled). benchdb.mlperf.views.run_log sets
+# its own stricter policy (sandbox), which the middleware leaves in place.
+# The one <style> plotly.js inserts whatever is drawn (maplibre's CSS, at load), allowed
+# by its hash; tests/benchdb/test_plotly_css.py checks it against the installed plotly.js.
+PLOTLY_MAPLIBRE_CSS = "'sha256-ji27qzEtxXZW+7dun6UwjHXJ18e6WAin1VvNtkzIE/o='"
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "style-src-elem": ["'self'", PLOTLY_MAPLIBRE_CSS],
+        "style-src-attr": ["'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# Login throttle (django-axes): AXES_FAILURE_LIMIT failed logins for one username from
+# one IP address lock that pair out for AXES_COOLOFF_MINUTES, the admin login included;
+# a success resets the count. Attempts are kept in the database (axes' tables).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
 
 ROOT_URLCONF = "benchdb.urls"
 WSGI_APPLICATION = "benchdb.wsgi.application"
@@ -155,7 +226,6 @@ CELERY_TIMEZONE = TIME_ZONE
 INGEST_JOB_STALE_SECONDS = int(os.environ.get("INGEST_JOB_STALE_SECONDS", "120"))
 # Test only (tests/ingest/test_worker.py): slows a sync down so that a test can kill
 # the worker in the middle of it. Leave unset.
-BENCHDB_SYNC_TEST_DELAY = float(os.environ.get("BENCHDB_SYNC_TEST_DELAY", "0"))
 
 LOGGING = {
     "version": 1,

@@ -10,13 +10,13 @@ a publication date and rule tag).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import date
 
 # --- rounds -----------------------------------------------------------------------
 
-#: MLPerf Training rounds: publication date (MLCommons press release) and the
-#: mlperf_logging release whose rules scored it (``ruleset_for`` reads the tag).
+#: MLPerf Training rounds: publication date (MLCommons press release) and the tag of
+#: mlcommons/logging whose rules scored it (``ruleset_for`` reads the tag).
 ROUNDS: dict[str, tuple[date, str]] = {
     "v0.5": (date(2018, 12, 12), "none (no summarizer existed for v0.5)"),
     "v0.6": (date(2019, 7, 10), "f4711df (first summarizer, 2020-06-03)"),
@@ -25,12 +25,14 @@ ROUNDS: dict[str, tuple[date, str]] = {
     "v1.1": (date(2021, 12, 1), "1.1.0-rc4"),
     "v2.0": (date(2022, 6, 29), "2.0.0"),
     "v2.1": (date(2022, 11, 9), "2.1.0"),
-    "v3.0": (date(2023, 6, 27), "3.0.0"),
-    "v3.1": (date(2023, 11, 8), "3.1.0"),
-    "v4.0": (date(2024, 6, 12), "4.0.0"),
-    "v4.1": (date(2024, 11, 13), "4.1.0"),
-    "v5.0": (date(2025, 6, 4), "5.0.0"),
-    "v5.1": (date(2025, 11, 12), "5.1.0"),
+    # From 3.0 on mlcommons/logging has no final tag: the last release candidate
+    # tagged before the round's publication (``git log -1 --format=%cs <tag>``).
+    "v3.0": (date(2023, 6, 27), "3.0.0-rc2"),
+    "v3.1": (date(2023, 11, 8), "3.1.0-rc3"),
+    "v4.0": (date(2024, 6, 12), "4.0.0-rc3-rcp-prunning"),
+    "v4.1": (date(2024, 11, 13), "4.1.0-rc4"),
+    "v5.0": (date(2025, 6, 4), "5.0.0-rc3"),
+    "v5.1": (date(2025, 11, 12), "5.1.0-rc4"),
 }
 
 #: Publication dates of the rounds, used when the database has none (``Round.published``).
@@ -139,9 +141,10 @@ BENCHMARKS: tuple[tuple[str, str], ...] = (
     (r"RetinaNet", "retinanet"),
     (r"RNN-?T" + _R + r"|speech recognition|语音识别|語音識別", "rnnt"),
     (
-        r"3D[- ]?U-?Net|U-?Net[- ]?3D|医学影像(?:分割|识别)|醫學影像(?:分割|識別)|medical image segmentation",
+        r"3D[- ]?U-?Net|U-?Net[- ]?3D|医学影像(?:分割|识别)|醫學影像(?:分割|識別)"
+        r"|medical image segmentation",
         "unet3d",
-    ),  # fmt: skip
+    ),
     (r"DLRM[- ]?dcnv2", "dlrm_dcnv2"),
     (r"DLRM|智能推荐|智能推薦", "dlrm"),
     (r"Mini\s?Go|强化学习|強化學習|reinforcement learning", "minigo"),
@@ -149,6 +152,21 @@ BENCHMARKS: tuple[tuple[str, str], ...] = (
     (r"Stable Diffusion(?: v2)?", "stable_diffusion"),
     (r"Llama 2 70B LoRA", "llama2_70b_lora"),
     (r"R-GAT", "rgat"),
+    (_L + r"GNMT" + _R, "gnmt"),
+    # Not "Transformer Engine" (NVIDIA's library) nor "transformer-based models".
+    (
+        _L
+        + r"Transformer(?:[- ]Big)?"
+        + _R
+        + r"(?![- ](?:Engine|based|models?|architectures?|networks?|layers?))",
+        "transformer",
+    ),
+    (_L + r"NCF" + _R + r"|Neural Collaborative Filtering", "ncf"),
+    # MLPerf's names ("Llama 3.1 405B"); Intel's "LLaMA V3.1 8B" rows are its own
+    # throughput runs, not the MLPerf benchmark (``NON_MLPERF_MODELS`` reads them).
+    (r"Llama[ -]?3\.1[ -]?405B" + _R, "llama31_405b"),
+    (r"Llama[ -]?3\.1[ -]?8B" + _R, "llama31_8b"),
+    (_L + r"FLUX\.1(?![\d])", "flux1"),
 )
 
 
@@ -156,18 +174,31 @@ BENCHMARKS: tuple[tuple[str, str], ...] = (
 
 #: Framework mentions -> canonical name ("propeller", "flying oar": machine translations of 飞桨).
 FRAMEWORK_NAMES = {
-    "paddlepaddle": "PaddlePaddle", "paddle": "PaddlePaddle", "propeller": "PaddlePaddle",
-    "flying oar": "PaddlePaddle", "飞桨": "PaddlePaddle", "飛槳": "PaddlePaddle",
-    "popart": "PopART", "pytorch": "PyTorch", "tensorflow": "TensorFlow", "mxnet": "MXNet",
+    "paddlepaddle": "PaddlePaddle",
+    "paddle": "PaddlePaddle",
+    "propeller": "PaddlePaddle",
+    "flying oar": "PaddlePaddle",
+    "飞桨": "PaddlePaddle",
+    "飛槳": "PaddlePaddle",
+    "popart": "PopART",
+    "pytorch": "PyTorch",
+    "tensorflow": "TensorFlow",
+    "mxnet": "MXNet",
     "jax": "JAX",
-}  # fmt: skip
+}
 
 # Earliest match in the string wins ("NGC MXNet 21.09, NGC PyTorch 21.09" -> MXNet).
 _FAMILIES = (
-    ("PopART", r"popart"), ("PaddlePaddle", r"paddle"), ("TensorFlow", r"tensorflow|\btf\b|tf\d"),
-    ("MXNet", r"mxnet"), ("PyTorch", r"pytorch|torch"), ("JAX", r"\bjax\b|-jax"),
-    ("MindSpore", r"mindspore"), ("Merlin HugeCTR", r"hugectr"), ("NeMo", r"nemo"),
-)  # fmt: skip
+    ("PopART", r"popart"),
+    ("PaddlePaddle", r"paddle"),
+    ("TensorFlow", r"tensorflow|\btf\b|tf\d"),
+    ("MXNet", r"mxnet"),
+    ("PyTorch", r"pytorch|torch"),
+    ("JAX", r"\bjax\b|-jax"),
+    ("MindSpore", r"mindspore"),
+    ("Merlin HugeCTR", r"hugectr"),
+    ("NeMo", r"nemo"),
+)
 _SDK = (
     (re.compile(r"poplar\s+sdk\s+v?(\d+(?:\.\d+)+)", re.I), "Poplar SDK {}"),
     (re.compile(r"release\s+(\d\d\.\d\d)", re.I), "NGC {}"),
@@ -204,18 +235,23 @@ def sdk_version(framework: str, software_stack: str = "") -> str:
 
 # --- availability -----------------------------------------------------------------
 
-#: A systems JSON ``status`` (lower-cased) -> availability category.
+#: A systems JSON ``status`` (lower-cased) -> availability category: every spelling of
+#: ``result_summarizer/config.yaml`` (mlcommons/logging 5.1.0-rc4) and older rounds' ones.
 AVAILABILITY = {
     "available": "available",
+    "available on-premise": "available",
+    "available onprem": "available",
     "onprem": "available",
     "on-premise": "available",
     "on-prem": "available",
     "on-premises": "available",
-    "cloud": "available",
-    "available on-premise": "available",
+    "available cloud": "available",
     "available in cloud": "available",
+    "cloud": "available",
     "preview": "preview",
     "research": "research",
+    "development": "research",
+    "internal": "research",
     "rdi": "research",
     "research, development, or internal (rdi)": "research",
 }
@@ -226,3 +262,158 @@ AVAILABILITY = {
 CONSISTENT, INCONSISTENT, AMBIGUOUS = "consistent", "inconsistent", "ambiguous"
 NOT_MLPERF, UNVERIFIABLE = "not-mlperf", "unverifiable"
 VERDICTS = (CONSISTENT, INCONSISTENT, AMBIGUOUS, NOT_MLPERF, UNVERIFIABLE)
+
+
+# --- MLPerf Inference -------------------------------------------------------------
+# Sources: ``Config.get_mlperf_model()``, ``SCENARIO_MAPPING`` and ``log_result()``
+# (``unit_dict``) of mlcommons/inference ``tools/submission/submission_checker.py`` at each
+# round's commit (``../shared/mlperf-inference/INFERENCE_SCORING.md`` lists the commits).
+
+#: Inference rounds with results here or fetchable, and the checker commit that scored
+#: each (mlcommons/inference; INFERENCE_SCORING.md "checker used here").
+INFERENCE_ROUNDS: dict[str, str] = {
+    "v0.5": "d7c7d4c0 v0.5/tools/submission/submission-to-csv.py",
+    "v0.7": "75018167 (branch r0.7)",
+    "v1.0": "tag v1.0.1",
+    "v1.1": "8d375aab (branch r1.1)",
+    "v2.0": "tag v2.0",
+    "v2.1": "318cb131 (tag v2.1)",
+    "v3.0": "fd6486a0 (tag v3.0)",
+    "v3.1": "tag v3.1",
+    "v4.0": "tag v4.0",
+    "v4.1": "c7db1c3f (2024-08-16, after tag v4.1)",
+    "v5.0": "tag v5.0",
+    "v5.1": "e20506b2 (2025-08-20)",
+}
+
+INFERENCE_SCENARIOS = ("Offline", "Server", "SingleStream", "MultiStream", "Interactive")
+
+#: Scenario folder spellings -> scenario (``SCENARIO_MAPPING``; v0.5 summaries write
+#: ``Single Stream`` / ``Multi Stream``).
+INFERENCE_SCENARIO_SPELLINGS: dict[str, str] = {
+    **{s.lower(): s for s in INFERENCE_SCENARIOS},
+    "single stream": "SingleStream",
+    "multi stream": "MultiStream",
+}
+
+INFERENCE_CATEGORIES = ("datacenter", "edge")
+INFERENCE_DIVISIONS = ("closed", "open", "network")
+
+#: Benchmarks (``Config.models`` of the checkers) -> task, as the published tables group them.
+INFERENCE_BENCHMARKS: dict[str, str] = {
+    "mobilenet": "image classification",
+    "resnet": "image classification",
+    "ssd-small": "object detection (small)",
+    "ssd-large": "object detection (large)",
+    "retinanet": "object detection",
+    "gnmt": "translation",
+    "rnnt": "speech to text",
+    "whisper": "speech to text",
+    "bert-99": "language processing",
+    "bert-99.9": "language processing",
+    "dlrm-99": "recommendation",
+    "dlrm-99.9": "recommendation",
+    "dlrm-v2-99": "recommendation",
+    "dlrm-v2-99.9": "recommendation",
+    "3d-unet-99": "medical image segmentation",
+    "3d-unet-99.9": "medical image segmentation",
+    "gptj-99": "summarization",
+    "gptj-99.9": "summarization",
+    "llama2-70b-99": "LLM Q&A",
+    "llama2-70b-99.9": "LLM Q&A",
+    "llama3.1-8b": "LLM summarization",
+    "llama3.1-8b-edge": "LLM summarization",
+    "llama3.1-405b": "LLM Q&A",
+    "mixtral-8x7b": "LLM mixture of experts",
+    "deepseek-r1": "LLM reasoning",
+    "stable-diffusion-xl": "text to image",
+    "rgat": "graph node classification",
+    "pointpainting": "3D object detection",
+}
+
+#: Benchmarks whose throughput is counted in tokens (``RESULT_FIELD_BENCHMARK_OVERWRITE``).
+INFERENCE_LLM_BENCHMARKS = frozenset(
+    {
+        "gptj-99",
+        "gptj-99.9",
+        "llama2-70b-99",
+        "llama2-70b-99.9",
+        "llama3.1-8b",
+        "llama3.1-8b-edge",
+        "llama3.1-405b",
+        "mixtral-8x7b",
+        "deepseek-r1",
+    }
+)
+
+_MAP_V07 = {"resnet50": "resnet", "ssd-mobilenet": "ssd-small", "ssd-resnet34": "ssd-large"}
+_MAP_V21 = {"resnet50": "resnet", "ssd-resnet34": "retinanet", "mobilenet": "resnet"}
+_MAP_V51 = {
+    **_MAP_V21,
+    "llama3_1-405b": "llama3.1-405b",
+    "llama3_1-8b": "llama3.1-8b",
+    "llama3_1-8b-edge": "llama3.1-8b-edge",
+}
+
+
+def inference_model_folder_map(round_version: str) -> Mapping[str, str]:
+    """The checker's own ``model_mapping`` of a round (folder name -> benchmark).
+
+    ``ssd-resnet34`` means ssd-large up to v2.0 and retinanet from v2.1.
+    """
+    key = tuple(int(p) for p in round_version.lstrip("v").split(".")[:2])
+    if key < (0, 7):
+        return {}
+    if key < (2, 1):
+        return _MAP_V07
+    if key < (5, 0):
+        return _MAP_V21
+    return _MAP_V51
+
+
+def inference_benchmark_for(
+    round_version: str, folder: str, extra: Mapping[str, str] | None = None
+) -> str:
+    """The benchmark a model folder counts as, as ``Config.get_mlperf_model()`` decides:
+    the official name, then the round's mapping, then the submitter's
+    ``model_mapping.json`` (``extra``), then the substring guesses
+    (``mobilenet``/``efficientnet``/``resnet50`` -> resnet, ``bert-99(.9)``). Unknown
+    folders come back unchanged (the caller reports them)."""
+    if folder in INFERENCE_BENCHMARKS:
+        return folder
+    base = inference_model_folder_map(round_version)
+    if folder in base:
+        return base[folder]
+    if extra and folder in extra:
+        return extra[folder]
+    if any(s in folder for s in ("mobilenet", "efficientnet", "resnet50")):
+        return "resnet"
+    for b in ("bert-99.9", "bert-99"):
+        if b in folder:
+            return b
+    return folder
+
+
+def inference_scenario_for(folder: str) -> str | None:
+    """``offline`` / ``Offline`` / ``Single Stream`` ... -> scenario, None if unknown."""
+    return INFERENCE_SCENARIO_SPELLINGS.get(folder.strip().lower())
+
+
+#: Units as the checkers print them, and whether higher is better.
+INFERENCE_UNITS: dict[str, bool] = {
+    "Samples/s": True,
+    "Queries/s": True,
+    "Tokens/s": True,
+    "Streams": True,
+    "Latency (ms)": False,
+    "Watts": False,
+    "Joules": False,
+    "Joules/Stream": False,
+    "millijoules": False,
+}
+
+
+def higher_is_better(unit: str) -> bool:
+    """True for throughputs (and legacy MultiStream streams), False for latency and
+    power/energy. Raises KeyError on a unit not in :data:`INFERENCE_UNITS`."""
+    return INFERENCE_UNITS[unit]

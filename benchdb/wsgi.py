@@ -10,4 +10,6 @@ from django.conf import settings  # noqa: E402 - after the app is set up
 
 if settings.SECRET_KEY_IS_EPHEMERAL and not settings.DEBUG:
     # Each web process would sign sessions and CSRF tokens with its own key.
-    raise ImproperlyConfigured("set SECRET_KEY or SECRET_KEY_FILE to serve the site (make demo does)")
+    raise ImproperlyConfigured(
+        "set SECRET_KEY or SECRET_KEY_FILE to serve the site (make demo does)"
+    )

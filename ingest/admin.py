@@ -1,5 +1,6 @@
-"""Admin for sources (with their schedule), ingest jobs and problems. Jobs and
-problems are records: read only."""
+"""Admin for sources (with their schedule) and ingest jobs. Jobs are records: read
+only. The Source form refuses a ref or location git must not be given with an error
+on that field (``Source.clean``, the rules of ``ingest.fetch``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html
 
-from ingest import sync
+from ingest import schedules, sync
 from ingest.models import IngestJob, IngestJobError, Source
 
 
@@ -29,20 +30,39 @@ class SourceForm(forms.ModelForm):  # type: ignore[type-arg]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.instance.pk:
-            self.fields["schedule"].initial = sync.schedule_text(self.instance)
+            self.fields["schedule"].initial = schedules.schedule_text(self.instance)
 
     def clean_schedule(self) -> str:
         value: str = self.cleaned_data["schedule"]
-        sync.parse_schedule(value)  # raises ValidationError
+        schedules.parse_schedule(value)  # raises ValidationError
         return value
 
 
 @admin.register(Source)
 class SourceAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     form = SourceForm
-    list_display = ("name", "kind", "location", "ref", "enabled", "failing", "consecutive_failures", "last_commit")  # fmt: skip
+    list_display = (
+        "name",
+        "kind",
+        "location",
+        "ref",
+        "enabled",
+        "failing",
+        "consecutive_failures",
+        "last_commit",
+    )
     list_filter = ("kind", "enabled")
-    readonly_fields = ("periodic_task", "last_commit", "synced_parser_version", "etag", "last_modified", "content_sha256", "consecutive_failures", "last_error", "created")  # fmt: skip
+    readonly_fields = (
+        "periodic_task",
+        "last_commit",
+        "synced_parser_version",
+        "etag",
+        "last_modified",
+        "content_sha256",
+        "consecutive_failures",
+        "last_error",
+        "created",
+    )
     actions = ["sync_now"]
 
     @admin.display(boolean=True)
@@ -51,7 +71,7 @@ class SourceAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     def save_model(self, request: HttpRequest, obj: Source, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
-        sync.source_schedule_set(source=obj, schedule=form.cleaned_data["schedule"])
+        schedules.source_schedule_set(source=obj, schedule=form.cleaned_data["schedule"])
 
     def delete_model(self, request: HttpRequest, obj: Source) -> None:
         sync.source_remove(source=obj)
@@ -64,8 +84,16 @@ class SourceAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def sync_now(self, request: HttpRequest, queryset: QuerySet[Source]) -> None:
         for source in queryset:
             job = sync.source_sync_request(source_id=source.pk, trigger=IngestJob.Trigger.MANUAL)
-            if job is not None:
-                self.message_user(request, format_html('{}: <a href="{}">job #{}</a> {}', source.name, job.get_absolute_url(), job.pk, job.get_state_display()), messages.INFO)  # fmt: skip
+            if job is None:
+                continue
+            link = format_html(
+                '{}: <a href="{}">job #{}</a> {}',
+                source.name,
+                job.get_absolute_url(),
+                job.pk,
+                job.get_state_display(),
+            )
+            self.message_user(request, link, messages.INFO)
 
 
 class IngestJobErrorInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -79,7 +107,20 @@ class IngestJobErrorInline(admin.TabularInline):  # type: ignore[type-arg]
 
 @admin.register(IngestJob)
 class IngestJobAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ("pk", "source", "trigger", "state", "started", "finished", "files_seen", "results_seen", "results_added", "results_changed", "results_unchanged", "errors")  # fmt: skip
+    list_display = (
+        "pk",
+        "source",
+        "trigger",
+        "state",
+        "started",
+        "finished",
+        "files_seen",
+        "results_seen",
+        "results_added",
+        "results_changed",
+        "results_unchanged",
+        "errors",
+    )
     list_filter = ("state", "trigger", "source")
     list_select_related = ("source",)
     inlines = [IngestJobErrorInline]

@@ -2,6 +2,12 @@
 and the URL rules every ingest path shares (:func:`is_http_url`,
 :func:`strip_userinfo`, :func:`cache_dir`).
 
+What git may be given is decided here and nowhere else: :func:`check_git_ref` and
+:func:`check_git_location` (used by ``Source.clean``, hence the admin form and
+``source add``, by every sync and by :func:`git_checkout`). Every git call ends its
+options with ``--`` and runs with only the https and file transports allowed and
+no credential prompt.
+
 No database here; ``ingest.sync`` decides what to read and records the job.
 Network errors raise :class:`TransientError` and are retried by :func:`retry` after
 each delay of :data:`RETRY_DELAYS`; anything else (and a network error that outlives
@@ -31,8 +37,10 @@ log = logging.getLogger(__name__)
 RETRY_DELAYS: tuple[float, ...] = (5.0, 30.0, 120.0)
 #: Seconds an HTTP request may take.
 HTTP_TIMEOUT = 30.0
-#: Largest vendor page accepted, bytes.
-MAX_PAGE_BYTES = 20 * 1024 * 1024
+#: Largest vendor page accepted, bytes (checked once, in ``vendor_pages.vendor_page_ingest``;
+#: here it bounds the read). Ingest costs about 3 s of CPU per MB of claim-dense text, so
+#: 5 MiB stays within a web request; real pages are 2-11 KB of text, HTML under 2 MB.
+MAX_PAGE_BYTES = 5 * 1024 * 1024
 #: Seconds a git command may take (a first clone of a whole round is a few GB).
 GIT_TIMEOUT = 3 * 3600
 
@@ -102,65 +110,199 @@ def cache_dir(url: str, *, source_id: int | None = None) -> str:
     return os.path.join(settings.BENCHDB_CACHE, *parts, name)
 
 
-# --- git -------------------------------------------------------------------------------
+# --- git: what it may be given ----------------------------------------------------------
+
+#: Where a git source may be: an https URL with a host, a ``file:///`` URL, or a local
+#: path. Nothing else reaches git: not ``ext::`` (runs a command), ``ssh://`` or
+#: ``git@host:`` (ssh), ``http://`` (clear text), nor an argument starting with ``-``.
+GIT_LOCATIONS = "an https:// URL or a local path"
+
+_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
+#: Characters and sequences ``git check-ref-format`` refuses anywhere in a ref name.
+_REF_BAD = re.compile(r"[\x00-\x20\x7f~^:?*\[\\]|\.\.|@\{|//")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: Longest ref accepted (``Source.ref`` holds 200 characters).
+MAX_REF = 200
+
+
+class RefusedError(SyncError):
+    """A ref or location that must not be passed to git (it could be read as an
+    option or a command). Never retried."""
+
+
+def check_git_ref(ref: str) -> str:
+    """``ref`` if git may be given it: "" (the remote's default branch), a full
+    commit sha (40 or 64 lowercase hex digits), or a branch or tag name that
+    ``git check-ref-format --allow-onelevel`` accepts and that does not start with
+    ``-``. Raises :class:`RefusedError` naming the rule broken.
+
+    Rules: https://git-scm.com/docs/git-check-ref-format
+    """
+    if ref == "" or _SHA.fullmatch(ref):
+        return ref
+    why = _ref_problem(ref)
+    if why:
+        raise RefusedError(
+            f"ref {ref[:80]!r} refused: {why} (expected a branch or tag name, or a full commit sha)"
+        )
+    return ref
+
+
+def _ref_problem(ref: str) -> str:
+    if ref.startswith("-"):
+        return "it starts with '-'"
+    if len(ref) > MAX_REF:
+        return f"longer than {MAX_REF} characters"
+    if ref == "@" or _REF_BAD.search(ref):
+        return r"it holds a space, a control character, '..', '@{', '//' or one of ~^:?*[\ "
+    if ref.startswith("/") or ref.endswith(("/", ".")):
+        return "it starts with '/' or ends with '/' or '.'"
+    if any(part.startswith(".") or part.endswith(".lock") for part in ref.split("/")):
+        return "a part starts with '.' or ends with '.lock'"
+    return ""
+
+
+def check_git_location(location: str) -> str:
+    """``location`` if git may fetch from it: an https URL with a host, a
+    ``file:///`` URL with an absolute path and nothing else, or a local path (no
+    ``:`` before its first ``/``, which git would read as ``host:path`` over ssh).
+    Raises :class:`RefusedError` for anything else: ``ext::`` and other transports,
+    ``ssh://``, ``git@host:``, ``http://``, control characters, a leading ``-``.
+    """
+    shown = strip_userinfo(location)[:200]
+    if not location or location.startswith("-") or _CONTROL.search(location):
+        why = "empty, starts with '-' or holds a control character"
+        raise RefusedError(f"location {shown!r} refused: {why}")
+    parts = urllib.parse.urlsplit(location)
+    if parts.scheme == "https" and parts.hostname and not parts.hostname.startswith("-"):
+        return location
+    if parts.scheme == "file" and not parts.netloc and parts.path.startswith("/"):
+        if not (parts.query or parts.fragment or "::" in parts.path):
+            return location
+    elif "::" not in location and ":" not in location.split("/", 1)[0]:
+        return location  # a local path
+    raise RefusedError(f"location {shown!r} refused: only {GIT_LOCATIONS} is fetched with git")
+
+
+# --- git: running it ----------------------------------------------------------------------
+
+#: Transports git may use whatever its configuration says (``protocol.allow``):
+#: https and local files only.
+_PROTOCOLS = ("protocol.allow=never", "protocol.https.allow=always", "protocol.file.allow=always")
+_GIT_CONFIG = tuple(arg for setting in _PROTOCOLS for arg in ("-c", setting))
+#: git's messages for failures worth a retry (connection, DNS, TLS, 429 and 5xx);
+#: anything else (an unknown ref, a 404, a refused transport) fails at once.
+_NETWORK = re.compile(
+    r"Failed to connect|Couldn't connect|Could not resolve|Connection (refused|reset|timed out)"
+    r"|timed out|early EOF|hung up unexpectedly|RPC failed|returned error: (5\d\d|429)"
+    r"|SSL|TLS|GnuTLS|Recv failure|Send failure|unexpected disconnect",
+    re.IGNORECASE,
+)
 
 
 def git_checkout(*, url: str, ref: str, dest: str) -> tuple[str, str]:
     """Shallow-fetch ``ref`` ("" = the remote's default branch) of ``url`` into
-    ``dest`` and check it out; returns (``dest``, commit).
+    ``dest`` and check it out; returns (``dest``, commit). The one way a git source
+    (``ingest.sync``) or ``manage.py ingest mlperf-training <git URL>`` is cloned.
 
-    The previously checked-out commit stays in ``dest`` (under
-    ``refs/benchdb/synced``), so that it can be diffed against the new one. A
-    cache left broken by a killed worker is repaired or cloned again.
-    Raises :class:`SyncError` when the fetch still fails after the retries.
+    ``url`` and ``ref`` are checked first (:func:`check_git_location`,
+    :func:`check_git_ref`; :class:`RefusedError`, never retried); a relative local
+    path is made absolute. The previously checked-out commit stays in ``dest`` (under
+    ``refs/benchdb/synced``), so that it can be diffed against the new one. A cache
+    left broken by a killed worker is repaired or cloned again. Raises
+    :class:`SyncError` when git fails, after the retries for network errors.
     """
+    check_git_ref(ref)
+    if "://" not in check_git_location(url):
+        url = os.path.abspath(url)
+    _prepare_cache(url, dest)
+    fetch = ["-C", dest, "fetch", "-q", "--depth", "1", "--no-tags", "--", "origin", ref or "HEAD"]
+    retry(lambda: git(fetch, transient=True), f"git fetch {strip_userinfo(url)} {ref}")
+    git(["-C", dest, "checkout", "-q", "--force", "--detach", "FETCH_HEAD", "--"])
+    git(["-C", dest, "clean", "-q", "-ffdx", "--"])
+    commit = git_head(dest)
+    if not commit:
+        raise SyncError(f"{strip_userinfo(url)}: no commit checked out in {dest}")
+    git(["-C", dest, "update-ref", "--", "refs/benchdb/synced", commit])
+    return dest, commit
+
+
+def _prepare_cache(url: str, dest: str) -> None:
+    """``dest``: a git repository whose ``origin`` is ``url``."""
     if os.path.isdir(os.path.join(dest, ".git")):
         for lock in ("index.lock", "shallow.lock", "HEAD.lock"):
             # Only one job per source runs, so a lock file is a leftover of a dead one.
             if os.path.exists(os.path.join(dest, ".git", lock)):
                 os.remove(os.path.join(dest, ".git", lock))
-        if not git_ok(["-C", dest, "remote", "set-url", "origin", url]):
+        if not git_ok(["-C", dest, "remote", "set-url", "--", "origin", url]):
             shutil.rmtree(dest)
     if not os.path.isdir(os.path.join(dest, ".git")):
         shutil.rmtree(dest, ignore_errors=True)
         os.makedirs(dest)
-        git(["-C", dest, "init", "-q"])
-        git(["-C", dest, "remote", "add", "origin", url])
-    retry(lambda: git(["-C", dest, "fetch", "-q", "--depth", "1", "--no-tags", "origin", ref or "HEAD"], transient=True), f"git fetch {strip_userinfo(url)} {ref}")  # fmt: skip
-    git(["-C", dest, "checkout", "-q", "--force", "--detach", "FETCH_HEAD"])
-    git(["-C", dest, "clean", "-q", "-ffdx"])
-    commit = git(["-C", dest, "rev-parse", "HEAD"]).strip()
-    git(["-C", dest, "update-ref", "refs/benchdb/synced", commit])
-    return dest, commit
+        git(["init", "-q", "--", dest])
+        git(["-C", dest, "remote", "add", "--", "origin", url])
+
+
+def git_head(tree: str) -> str:
+    """The commit checked out in ``tree`` (40 hex digits); "" when ``tree`` is no
+    git checkout or has no commit."""
+    if not os.path.exists(os.path.join(tree, ".git")):
+        return ""
+    out = _run_git(["-C", tree, "rev-parse", "--verify", "-q", "--end-of-options", "HEAD"])
+    return out.stdout.strip() if out.returncode == 0 else ""
+
+
+def git_origin_url(tree: str) -> str:
+    """The ``origin`` URL of the git checkout ``tree`` without its ``user:token@``
+    part (:func:`strip_userinfo`); "" when there is none."""
+    if not os.path.isdir(os.path.join(tree, ".git")):
+        return ""
+    out = _run_git(["-C", tree, "config", "--get", "--", "remote.origin.url"])
+    return strip_userinfo(out.stdout.strip()) if out.returncode == 0 else ""
 
 
 def git_changed_files(tree: str, base: str, commit: str) -> list[str] | None:
-    """Paths (relative to the tree) that differ between two commits, both sides
-    of a rename included; None when ``base`` is not in the checkout any more."""
-    if not git_ok(["-C", tree, "cat-file", "-e", f"{base}^{{commit}}"]):
+    """Paths (relative to the tree) that differ between two commits (full shas),
+    both sides of a rename included; None when ``base`` is not in the checkout any
+    more or is not a sha."""
+    if not (_SHA.fullmatch(base) and _SHA.fullmatch(commit)):
         return None
-    out = git(["-C", tree, "diff", "--name-only", "--no-renames", "-z", base, commit])
+    if not git_ok(["-C", tree, "cat-file", "-e", "--", f"{base}^{{commit}}"]):
+        return None
+    out = git(["-C", tree, "diff", "--name-only", "--no-renames", "-z", base, commit, "--"])
     return [p for p in out.split("\0") if p]
 
 
 def git(args: list[str], *, transient: bool = False) -> str:
-    """Run git and return its stdout. A failure raises :class:`SyncError`
-    (:class:`TransientError` with ``transient``) with git's message."""
+    """Run git with ``args`` and return its stdout. A failure raises
+    :class:`SyncError` with git's message (credentials removed);
+    :class:`TransientError` instead when ``transient`` and the message is a
+    network error's."""
     out = _run_git(args)
     if out.returncode == 0:
         return out.stdout
-    err = f"git {' '.join(args[2:] if args[0] == '-C' else args)}: {out.stderr.strip()[-800:]}"
-    raise TransientError(err) if transient else SyncError(err)
+    what = " ".join(args[2:] if args[0] == "-C" else args)
+    err = strip_userinfo(f"git {what}: {out.stderr.strip()[-800:]}")
+    raise TransientError(err) if transient and _NETWORK.search(out.stderr) else SyncError(err)
 
 
 def git_ok(args: list[str]) -> bool:
+    """True when git with ``args`` exits with status 0."""
     return _run_git(args).returncode == 0
 
 
 def _run_git(args: list[str]) -> subprocess.CompletedProcess[str]:
-    # Never wait for a password or a host-key prompt: a worker has no terminal.
-    env = {"GIT_SSH_COMMAND": "ssh -o BatchMode=yes", **os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"}  # fmt: skip
-    return subprocess.run(["git", *args], capture_output=True, text=True, env=env, timeout=GIT_TIMEOUT)  # fmt: skip
+    # Never wait for a password prompt (a worker has no terminal), and only https and
+    # local transports, whatever a repository's configuration says.
+    env = {
+        **os.environ,
+        "GIT_TERMINAL_PROMPT": "0",
+        "GIT_ALLOW_PROTOCOL": "https:file",
+        "LC_ALL": "C",
+    }
+    return subprocess.run(
+        ["git", *_GIT_CONFIG, *args], capture_output=True, text=True, env=env, timeout=GIT_TIMEOUT
+    )
 
 
 # --- HTTP --------------------------------------------------------------------------------
@@ -204,7 +346,14 @@ class _PublicRedirects(urllib.request.HTTPRedirectHandler):
         return super().redirect_request(req, fp, code, msg, headers, newurl)
 
 
-def vendor_fetch(*, url: str, etag: str = "", last_modified: str = "", timeout: float = HTTP_TIMEOUT, public_only: bool = False) -> Fetched:  # fmt: skip
+def vendor_fetch(
+    *,
+    url: str,
+    etag: str = "",
+    last_modified: str = "",
+    timeout: float = HTTP_TIMEOUT,
+    public_only: bool = False,
+) -> Fetched:
     """GET ``url`` (http or https) with ``If-None-Match`` / ``If-Modified-Since``.
 
     ``public_only`` (URLs a user typed into the site): the URL and every redirect
@@ -229,7 +378,13 @@ def vendor_fetch(*, url: str, etag: str = "", last_modified: str = "", timeout: 
         with opener.open(req, timeout=timeout) as resp:
             body = resp.read(MAX_PAGE_BYTES + 1)
             h = resp.headers
-            got = Fetched(200, body, h.get("ETag", ""), h.get("Last-Modified", ""), h.get("Content-Type", ""))  # fmt: skip
+            got = Fetched(
+                200,
+                body,
+                h.get("ETag", ""),
+                h.get("Last-Modified", ""),
+                h.get("Content-Type", ""),
+            )
     except urllib.error.HTTPError as exc:
         if exc.code == 304:
             return Fetched(304, b"", etag, last_modified)

@@ -13,7 +13,9 @@ class UploadForm(forms.Form):
     file = forms.FileField(required=False)
     fetch_url = forms.URLField(required=False, assume_scheme="https", label="or fetch from URL")
     url = forms.CharField(required=False, max_length=1000, label="source URL (for a file)")
-    published = forms.DateField(required=False, help_text="YYYY-MM-DD; empty: the first date in the page")  # fmt: skip
+    published = forms.DateField(
+        required=False, help_text="YYYY-MM-DD; empty: the first date in the page"
+    )
 
     def clean(self) -> dict[str, Any]:
         d = super().clean() or {}

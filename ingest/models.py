@@ -3,25 +3,30 @@ input belong to the results they concern: ``benchdb.models.IngestProblem``.)"""
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import models
 
 from benchdb.models import IngestProblem
+from ingest.fetch import RefusedError, check_git_location, check_git_ref, is_http_url
 
 
 class Source(models.Model):
     """Where results come from, synced on a schedule.
 
-    ``mlperf-training``: ``location`` is a git URL or a local path (a git repository,
-    or a plain folder read in place); ``ref`` a branch or tag ("" = the remote's
-    default branch). The tree may be one results repository or a folder of
+    ``mlperf-training``: ``location`` is an https git URL or a local path (a git
+    repository, or a plain folder read in place); ``ref`` a branch or tag name, or a
+    full commit sha ("" = the remote's default branch); both as
+    :func:`ingest.fetch.check_git_location` and :func:`~ingest.fetch.check_git_ref`
+    allow (:meth:`clean`). The tree may be one results repository or a folder of
     ``training_results_vX.Y`` repositories. ``vendor``: ``location`` is a page URL or
     a file. ``periodic_task`` (django-celery-beat, crontab or interval) is the
     schedule; None means "only when asked".
     Sync state: ``last_commit`` is the commit of the last successful git sync (the
     base of the next diff) and ``synced_parser_version`` the parser version it was
-    read with (a new one forces a full read); ``etag``, ``last_modified`` and ``content_sha256`` are
-    what the last vendor fetch returned. ``consecutive_failures`` counts failed
-    jobs since the last success; see :attr:`failing`.
+    read with (a new one forces a full read); ``etag``, ``last_modified`` and
+    ``content_sha256`` are what the last vendor fetch returned.
+    ``consecutive_failures`` counts failed jobs since the last success; see
+    :attr:`failing`.
     """
 
     class Kind(models.TextChoices):
@@ -30,11 +35,23 @@ class Source(models.Model):
 
     name = models.SlugField(max_length=100, unique=True)
     kind = models.CharField(max_length=32, choices=Kind.choices)
-    location = models.CharField(max_length=1000, help_text="git URL or path; page URL or file")
-    ref = models.CharField(max_length=200, blank=True, help_text='branch or tag; "" = default branch')  # fmt: skip
-    round_version = models.CharField(max_length=16, blank=True, help_text='e.g. "v4.1"; "" = from the repository name')  # fmt: skip
+    location = models.CharField(
+        max_length=1000, help_text="https git URL or path; page URL or file"
+    )
+    ref = models.CharField(
+        max_length=200, blank=True, help_text='branch, tag or full commit sha; "" = default branch'
+    )
+    round_version = models.CharField(
+        max_length=16, blank=True, help_text='e.g. "v4.1"; "" = from the repository name'
+    )
     enabled = models.BooleanField(default=True)
-    periodic_task = models.OneToOneField("django_celery_beat.PeriodicTask", on_delete=models.SET_NULL, null=True, blank=True, related_name="ingest_source")  # fmt: skip
+    periodic_task = models.OneToOneField(
+        "django_celery_beat.PeriodicTask",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="ingest_source",
+    )
     last_commit = models.CharField(max_length=64, blank=True)
     synced_parser_version = models.CharField(max_length=32, blank=True)
     etag = models.CharField(max_length=500, blank=True)
@@ -52,6 +69,22 @@ class Source(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        """Refuse a ``ref`` or ``location`` that git must not be given (a vendor page
+        may also be an http URL). Raises ``ValidationError`` on those fields."""
+        errors: dict[str, str] = {}
+        try:
+            check_git_ref(self.ref)
+        except RefusedError as exc:
+            errors["ref"] = str(exc)
+        if not (self.kind == self.Kind.VENDOR and is_http_url(self.location)):
+            try:
+                check_git_location(self.location)
+            except RefusedError as exc:
+                errors["location"] = str(exc)
+        if errors:
+            raise ValidationError(errors)
 
     @property
     def failing(self) -> bool:
@@ -85,6 +118,19 @@ class IngestJob(models.Model):
         INTERRUPTED = "interrupted", "Interrupted"
 
     ACTIVE = (State.QUEUED, State.RUNNING)
+    #: The counts of a job, written while it runs and when it ends.
+    COUNTS = (
+        "commit_from",
+        "commit_to",
+        "incremental",
+        "files_seen",
+        "results_total",
+        "results_seen",
+        "results_added",
+        "results_changed",
+        "results_unchanged",
+        "errors",
+    )
 
     source = models.ForeignKey(Source, on_delete=models.CASCADE, related_name="jobs")
     trigger = models.CharField(max_length=16, choices=Trigger.choices)
@@ -99,7 +145,9 @@ class IngestJob(models.Model):
     task_id = models.CharField(max_length=64, blank=True)
     commit_from = models.CharField(max_length=64, blank=True)
     commit_to = models.CharField(max_length=64, blank=True)
-    incremental = models.BooleanField(default=False, help_text="read only what changed since commit_from")  # fmt: skip
+    incremental = models.BooleanField(
+        default=False, help_text="read only what changed since commit_from"
+    )
     files_seen = models.IntegerField(default=0)
     results_total = models.IntegerField(null=True, blank=True)
     results_seen = models.IntegerField(default=0)
@@ -153,7 +201,11 @@ class IngestJobError(models.Model):
     path = models.CharField(max_length=500, blank=True)
     line = models.IntegerField(null=True, blank=True)
     message = models.TextField()
-    severity = models.CharField(max_length=16, choices=IngestProblem.Severity.choices, default=IngestProblem.Severity.ERROR)  # fmt: skip
+    severity = models.CharField(
+        max_length=16,
+        choices=IngestProblem.Severity.choices,
+        default=IngestProblem.Severity.ERROR,
+    )
 
     class Meta:
         ordering = ["job", "id"]

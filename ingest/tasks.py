@@ -33,12 +33,15 @@ from celery.signals import worker_ready
 _LIMITS: dict[str, Any] = {"time_limit": 4 * 3600, "soft_time_limit": 4 * 3600 - 120}
 
 
-@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, **_LIMITS)  # type: ignore[untyped-decorator]
+@shared_task(  # type: ignore[untyped-decorator]
+    bind=True, acks_late=True, reject_on_worker_lost=True, **_LIMITS
+)
 def ingest_job_run_task(self: Any, job_id: int) -> str | None:
     """Run ingest job ``job_id``; returns its final state (None: nothing to do)."""
     from ingest.sync import ingest_job_run
 
-    job = ingest_job_run(job_id=job_id, worker=self.request.hostname or "", task_id=self.request.id or "")  # fmt: skip
+    worker, task_id = self.request.hostname or "", self.request.id or ""
+    job = ingest_job_run(job_id=job_id, worker=worker, task_id=task_id)
     return job.state if job else None
 
 

@@ -13,8 +13,8 @@ import hashlib
 import math
 import multiprocessing
 import os
+import posixpath
 import re
-import subprocess
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -27,7 +27,9 @@ from django.db import DatabaseError, IntegrityError, transaction
 from benchdb import vocabulary
 from benchdb.mlperf import training_rules
 from benchdb.models import Benchmark, IngestProblem, Result, Round, Run, RunLog, Submitter, System
-from ingest.parsers import training_log
+from ingest import fetch
+from ingest.parsers import safe_json, safe_tree, training_log, training_systems, training_tree
+from ingest.parsers import types as parser_types
 from ingest.parsers.types import LoadedResult, ParsedRun, Problem, ResultDir
 
 
@@ -90,32 +92,28 @@ def mlperf_training_ingest(
         location, commit = _git_checkout(location)
     if not os.path.isdir(location):
         raise IngestError(f"{location}: no such folder")
-    repos = training_log.find_repositories(location)
+    repos = training_tree.find_repositories(location)
+    report = IngestReport()
+    for name in training_tree.linked_repositories(location):
+        _record_problems(None, [Problem(name, None, "repository is a symbolic link, not followed")])
+        report.problems += 1
     if not repos:
         raise IngestError(
-            f"{location}: no MLPerf results repository found (expected <Submitter>/results/ or training_results_v*/)"
+            f"{location}: no MLPerf results repository found "
+            "(expected <Submitter>/results/ or training_results_v*/)"
         )
-    report = IngestReport()
     for repo in repos:
         version = (
             round_version
-            or training_log.infer_round(repo)
+            or training_tree.infer_round(repo)
             or training_log.infer_round_from_logs(repo)
         )
         if not version:
             raise IngestError(
                 f"{repo}: cannot tell the round from the folder name or the logs; pass --round vX.Y"
             )
-        _ingest_repository(
-            repo,
-            version,
-            commit or _git_head(repo),
-            report,
-            progress,
-            workers,
-            on_result,
-            only_paths,
-        )
+        options = (progress, workers, on_result, only_paths)
+        _ingest_repository(repo, version, commit or _git_head(repo), report, *options)
     return report
 
 
@@ -136,7 +134,9 @@ def _ingest_repository(
         defaults={"ruleset_tag": rules.tag, "repository": _repository_url(repo, rules.version)},
     )
     report.rounds.append(rnd.version)
-    dirs = training_log.discover_results(repo)
+    tree = training_tree.discover_tree(repo, rules.version)
+    report.problems += _tree_problems_replace(rnd, tree.problems)
+    dirs = list(tree.dirs)
     if only_paths is not None:
         dirs = [d for d in dirs if d.path in only_paths]
     known = dict(Result.objects.filter(round=rnd).values_list("source_path", "content_sha256"))
@@ -156,20 +156,14 @@ def _ingest_repository(
         report.results_seen += 1
         if item.unchanged:
             report.unchanged += 1
+        elif item.error:
+            _not_stored(rnd, item.dir.path, item.error, report)
         else:
             try:
                 writer.store(item, report)
-            except (DatabaseError, ValueError, TypeError, OverflowError) as exc:
+            except (DatabaseError, ValueError, TypeError, OverflowError, RecursionError) as exc:
                 # The result's transaction was rolled back: nothing of it is stored.
-                # Record why and go on with the round.
-                report.failed += 1
-                report.failed_paths.append(item.dir.path)
-                IngestProblem.objects.get_or_create(
-                    round=rnd,
-                    path=item.dir.path,
-                    line=None,
-                    message=f"{NOT_STORED}: {type(exc).__name__}: {exc}"[:2000],
-                )
+                _not_stored(rnd, item.dir.path, f"{type(exc).__name__}: {exc}", report)
         if on_result:
             on_result(item)
     summary = Result.objects.filter(round=rnd, source_path__in=[d.path for d in dirs])
@@ -177,6 +171,61 @@ def _ingest_repository(
     for reason in summary.filter(status=Result.Status.UNSCORED).values_list("reason", flat=True):
         report.unscored += 1
         report.reasons[_reason_kind(reason)] += 1
+
+
+def _not_stored(rnd: Round, path: str, why: str, report: IngestReport) -> None:
+    """Count a result folder that was read but not stored, and record why (the next
+    ingest reads it again: its content hash was not stored)."""
+    report.failed += 1
+    report.failed_paths.append(path)
+    IngestProblem.objects.get_or_create(
+        round=rnd,
+        path=safe_tree.shorten(path, PATH_WIDTH),
+        line=None,
+        message=safe_json.storable(f"{NOT_STORED}: {why}")[0][:MESSAGE_WIDTH],
+    )
+
+
+#: ``IngestProblem.path`` and ``.message`` widths (``message`` is text: cut to keep
+#: problem lists readable).
+PATH_WIDTH = 500
+MESSAGE_WIDTH = 2000
+
+
+def _problem_row(rnd: Round | None, p: Problem, result: Result | None = None) -> IngestProblem:
+    """An IngestProblem for ``p``: the path shortened to fit, no NUL in the message."""
+    message = safe_json.storable(p.message)[0][:MESSAGE_WIDTH]
+    return IngestProblem(
+        round=rnd,
+        result=result,
+        path=safe_tree.shorten(safe_tree.printable(p.path), PATH_WIDTH),
+        line=p.line,
+        message=message,
+        severity=p.severity,
+    )
+
+
+def _record_problems(rnd: Round | None, problems: list[Problem] | tuple[Problem, ...]) -> None:
+    IngestProblem.objects.bulk_create(
+        [_problem_row(rnd, p) for p in problems], ignore_conflicts=True
+    )
+
+
+def _tree_problems_replace(rnd: Round, problems: tuple[Problem, ...]) -> int:
+    """Record what the repository's walk found but did not read (links, odd or
+    duplicate names); drop such problems recorded before that are gone now.
+    Returns how many there are."""
+    rows = [_problem_row(rnd, p) for p in problems]
+    current = {(r.path, r.line, r.message) for r in rows}
+    stale = IngestProblem.objects.filter(round=rnd, result=None).exclude(
+        message__startswith=NOT_STORED
+    )
+    found = stale.values_list("pk", "path", "line", "message")
+    gone = [pk for pk, *key in found if tuple(key) not in current]
+    if gone:
+        IngestProblem.objects.filter(pk__in=gone).delete()
+    IngestProblem.objects.bulk_create(rows, ignore_conflicts=True)
+    return len(rows)
 
 
 def _reason_kind(reason: str) -> str:
@@ -194,21 +243,44 @@ def _load_all(
     n = workers if workers is not None else min(2, os.cpu_count() or 1)
     if n <= 1 or multiprocessing.current_process().daemon or len(dirs) < 4:
         for d in dirs:
-            yield training_log.load_result_dir(d, known.get(d.path), CODE_VERSION)
+            yield _load_one(d, known.get(d.path))
         return
     ctx = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
         # Bounded look-ahead keeps memory flat: at most 2n folders parsed ahead.
-        pending: list[Any] = []
-        it = iter(dirs)
-        for d in it:
-            pending.append(
-                pool.submit(training_log.load_result_dir, d, known.get(d.path), CODE_VERSION)
-            )
+        pending: list[tuple[ResultDir, Any]] = []
+        for d in dirs:
+            pending.append((d, pool.submit(_load_one, d, known.get(d.path))))
             if len(pending) >= 2 * n:
-                yield pending.pop(0).result()
-        for fut in pending:
-            yield fut.result()
+                yield _outcome(*pending.pop(0))
+        for d, fut in pending:
+            yield _outcome(d, fut)
+
+
+def _load_one(d: ResultDir, known_sha256: str | None) -> LoadedResult:
+    """``load_result_dir``, with any error (an unreadable file) as ``error``."""
+    try:
+        return training_log.load_result_dir(d, known_sha256, CODE_VERSION)
+    except Exception as exc:  # noqa: BLE001 - one folder must not stop the round
+        return _unread(d, exc)
+
+
+def _outcome(d: ResultDir, fut: Any) -> LoadedResult:
+    """A parser process's result; one that could not come back (it failed to
+    pickle, the process died) is that folder's error, not the round's."""
+    try:
+        return fut.result()  # type: ignore[no-any-return]
+    except Exception as exc:  # noqa: BLE001
+        return _unread(d, exc)
+
+
+def _unread(d: ResultDir, exc: BaseException) -> LoadedResult:
+    return LoadedResult(
+        dir=d,
+        content_sha256="",
+        unchanged=False,
+        error=f"result folder not read: {type(exc).__name__}: {exc}",
+    )
 
 
 def _code_version() -> str:
@@ -216,7 +288,8 @@ def _code_version() -> str:
     part of every result's content hash, so a change to any of them re-scores every
     result on the next ingest, and nothing else does."""
     h = hashlib.sha256()
-    for module in (training_log, training_rules, vocabulary, sys.modules[__name__]):
+    modules = (safe_json, safe_tree, training_log, training_systems, training_tree, parser_types)
+    for module in (*modules, training_rules, vocabulary, sys.modules[__name__]):
         with open(module.__file__ or "", "rb") as f:
             h.update(f.read())
     return h.hexdigest()
@@ -256,9 +329,9 @@ class _Writer:
                 "round": self.round,
                 "benchmark": bench,
                 "division": division,
-                "score_minutes": score.score_minutes,
-                "mean_minutes": score.mean_minutes,
-                "scaling_factor": score.scaling_factor,
+                "score_minutes": _finite(score.score_minutes),
+                "mean_minutes": _finite(score.mean_minutes),
+                "scaling_factor": _finite(score.scaling_factor) or 1.0,
                 "runs_total": len(runs),
                 "runs_counted": len(score.counted),
                 "runs_failed": score.runs_failed,
@@ -274,7 +347,9 @@ class _Writer:
                 setattr(result, name, value)
             result.save()
             # A failure recorded by an earlier ingest of this folder is history now.
-            IngestProblem.objects.filter(round=self.round, path=rd.path, result=None, message__startswith=NOT_STORED).delete()  # fmt: skip
+            IngestProblem.objects.filter(
+                round=self.round, path=rd.path, result=None, message__startswith=NOT_STORED
+            ).delete()
             if not is_new:
                 result.runs.all().delete()
                 IngestProblem.objects.filter(round=self.round, result=result).delete()
@@ -287,18 +362,7 @@ class _Writer:
             )
             problems = [*item.problems, *self._run_problems(runs)]
             IngestProblem.objects.bulk_create(
-                [
-                    IngestProblem(
-                        round=self.round,
-                        result=result,
-                        path=p.path,
-                        line=p.line,
-                        message=p.message[:2000],
-                        severity=p.severity,
-                    )
-                    for p in problems
-                ],
-                ignore_conflicts=True,
+                [_problem_row(self.round, p, result) for p in problems], ignore_conflicts=True
             )
         report.added += is_new
         report.changed += not is_new
@@ -311,7 +375,15 @@ class _Writer:
         for row, parsed in runs:
             if row.role == Run.Role.FAILED and not parsed.parse_errors:
                 line = row.run_stop_line or row.run_start_line
-                out.append(Problem(row.path, line, f"run fails: {row.failure_reason}", "warning"))
+                out.append(
+                    Problem(parsed.path, line, f"run fails: {row.failure_reason}", "warning")
+                )
+            name = posixpath.basename(parsed.path)
+            if row.file_name != name:
+                why = f"file name of {len(name)} characters, over {FILE_NAME_WIDTH}"
+                out.append(
+                    Problem(parsed.path, None, f"{why}: stored as {row.file_name!r}", "warning")
+                )
         return out
 
     def _score(
@@ -323,12 +395,13 @@ class _Writer:
             why, warnings = training_rules.run_failure(p, self.rules, bench, division)
             ttt = None
             if p.run_start_ms is not None and p.run_stop_ms is not None:
-                ttt = training_rules.time_to_train(p.run_start_ms, p.run_stop_ms)
+                ttt = _finite(training_rules.time_to_train(p.run_start_ms, p.run_stop_ms))
             minutes.append(None if why else ttt)
             rows.append((_run_row(i, p, ttt, why, warnings), p))
-        factor = (
-            item.scaling_factor if (item.scaling_factor and self.rules.applies_scaling) else 1.0
-        )
+        factor = 1.0
+        if self.rules.applies_scaling and item.dir.scaling_file:
+            # A scaling.json that gives no factor leaves the result without a score.
+            factor = item.scaling_factor if item.scaling_factor is not None else math.nan
         score, unused = training_rules.score_result(minutes, self.rules, bench, factor)
         roles = {i: Run.Role.UNUSED for i in unused}
         roles |= {i: Run.Role.COUNTED for i in score.counted}
@@ -354,6 +427,8 @@ class _Writer:
         s = item.system
         sub = next((r.submission for r in item.runs if r.submission), {})
         logged_division = str(sub.get("division", "")).strip().lower()
+        if len(logged_division) > training_systems.MAX_DIVISION:
+            logged_division = ""
         if s is None:  # no readable systems file: what the logs say about themselves
             division = logged_division
             return division, {"division": division, "name": str(sub.get("platform", "")), "raw": {}}
@@ -372,7 +447,7 @@ class _Writer:
             "accelerators": s.accelerators,
             "framework": s.framework,
             "software_stack": s.software_stack,
-            "source_path": s.path,
+            "source_path": safe_tree.shorten(s.path, PATH_WIDTH),
         }
 
     def _system(self, rd: ResultDir, submitter: Submitter, fields: dict[str, Any]) -> System:
@@ -407,7 +482,9 @@ class _Writer:
         if found is None:
             try:
                 with transaction.atomic():
-                    found = Submitter.objects.create(name=json_name or folder, aliases=sorted(set(spellings)))  # fmt: skip
+                    found = Submitter.objects.create(
+                        name=json_name or folder, aliases=sorted(set(spellings))
+                    )
             except IntegrityError:  # another ingest created it meanwhile
                 found = Submitter.objects.get(name=json_name or folder)
         elif not set(spellings) <= set(found.aliases):
@@ -418,34 +495,48 @@ class _Writer:
 
 
 def _run_row(i: int, p: ParsedRun, ttt: float | None, why: str | None, warnings: list[str]) -> Run:
+    """The Run row of one parsed log: names shortened to their columns' widths (with a
+    hash, so that they stay unique), no NaN or Infinity in a float column."""
     before_stop = [e for e in p.evals if p.run_stop_line is None or e.line <= p.run_stop_line]
-    gbs = p.hyperparameters.get("global_batch_size")
+    gbs = _finite(p.hyperparameters.get("global_batch_size"))
     return Run(
         index=i,
-        file_name=os.path.basename(p.path),
-        path=p.path,
+        file_name=safe_tree.shorten(posixpath.basename(p.path), FILE_NAME_WIDTH),
+        path=safe_tree.shorten(p.path, PATH_WIDTH),
         sha256=p.sha256,
         size=p.size,
         log_format=p.log_format,
-        run_start_ms=p.run_start_ms,
+        run_start_ms=_finite(p.run_start_ms),
         run_start_line=p.run_start_line,
-        run_stop_ms=p.run_stop_ms,
+        run_stop_ms=_finite(p.run_stop_ms),
         run_stop_line=p.run_stop_line,
-        run_stop_status=p.run_stop_status or "",
+        run_stop_status=(p.run_stop_status or "")[:STATUS_WIDTH],
         time_to_train_minutes=ttt,
         failure_reason=why or "",
         warnings=warnings,
-        global_batch_size=int(gbs)
-        if isinstance(gbs, (int, float))
-        and not isinstance(gbs, bool)
-        and math.isfinite(gbs)
-        and abs(gbs) < 2**62
-        else None,
+        global_batch_size=int(gbs) if gbs is not None and abs(gbs) < 2**62 else None,
         converge_at=before_stop[-1].at if before_stop else None,
         converge_unit=p.eval_unit if before_stop else "",
         hyperparameters=p.hyperparameters,
-        eval_curve=[[e.at, e.value, e.time_ms, e.line] for e in p.evals],
+        eval_curve=[[e.at, e.value, _finite(e.time_ms), e.line] for e in p.evals],
     )
+
+
+#: ``Run.file_name`` and ``Run.run_stop_status`` widths.
+FILE_NAME_WIDTH = 200
+STATUS_WIDTH = 32
+
+
+def _finite(x: Any) -> float | None:
+    """``x`` as a float if it is a finite number (not a bool), else None: PostgreSQL
+    would store NaN and Infinity, and every page and export would then show them."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return None
+    try:
+        f = float(x)
+    except OverflowError:  # an integer beyond the float range
+        return None
+    return f if math.isfinite(f) else None
 
 
 def _repository_url(repo: str, version: str) -> str:
@@ -453,27 +544,21 @@ def _repository_url(repo: str, version: str) -> str:
     URL (credentials dropped); else, for a folder named as MLCommons names its
     repositories (``training_results_v1.1``, as ../shared/mlperf's byte-exact copies
     are), that public repository; else the folder's absolute path."""
-    origin = subprocess.run(["git", "-C", repo, "config", "--get", "remote.origin.url"], capture_output=True, text=True)  # fmt: skip
-    url = origin.stdout.strip() if origin.returncode == 0 and os.path.isdir(os.path.join(repo, ".git")) else ""  # fmt: skip
+    url = fetch.git_origin_url(repo)
     if url:
-        return re.sub(r"^(\w+://)[^/@]*@", r"\1", url).removesuffix(".git")
+        return url.removesuffix(".git")
     if training_log.ROUND_DIR.fullmatch(os.path.basename(os.path.abspath(repo))):
         return f"https://github.com/mlcommons/training_results_{version}"
     return os.path.abspath(repo)
 
 
 def _git_head(repo: str) -> str:
-    if not os.path.exists(os.path.join(repo, ".git")):
-        return ""
-    out = subprocess.run(["git", "-C", repo, "rev-parse", "HEAD"], capture_output=True, text=True)
-    return out.stdout.strip() if out.returncode == 0 else ""
+    return fetch.git_head(repo)
 
 
 def _git_checkout(url: str, ref: str = "") -> tuple[str, str]:
     """Clone (or fetch) ``url`` into ``BENCHDB_CACHE``; returns (folder, commit).
     Raises :class:`IngestError` when git fails (after ``ingest.fetch``'s retries)."""
-    from ingest import fetch
-
     try:
         return fetch.git_checkout(url=url, ref=ref, dest=fetch.cache_dir(url))
     except (fetch.SyncError, fetch.TransientError) as exc:

@@ -10,6 +10,7 @@ app_name = "ingest"
 urlpatterns = [
     path("ingest/jobs/", views.jobs, name="jobs"),
     path("ingest/jobs/<int:pk>/", views.job, name="job"),
+    path("ingest/jobs/<int:pk>/errors/", views.job_errors, name="job_errors"),
     path("ingest/sources/<int:pk>/sync/", views.source_sync, name="source_sync"),
     path("vendor/upload/", vendor_views.page_upload, name="vendor_upload"),
     path("vendor/claims/<int:pk>/correct/", vendor_views.claim_correct, name="claim_correct"),

@@ -18,8 +18,8 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any
 
@@ -28,7 +28,7 @@ from django.utils import timezone
 
 from benchdb import vocabulary
 from benchdb.claims import verdicts
-from benchdb.models import (  # fmt: skip
+from benchdb.models import (
     Claim,
     ClaimCorrection,
     ClaimResult,
@@ -37,15 +37,22 @@ from benchdb.models import (  # fmt: skip
     VendorPage,
     VendorResult,
 )
+from ingest import fetch
 from ingest.fetch import MAX_PAGE_BYTES as MAX_PAGE_BYTES  # re-exported: the upload view
 from ingest.parsers import claim_text, vendor_html
 from ingest.parsers.types import ParseError
+from ingest.parsers.vendor_tables import VendorRow, VendorTable, parse_vendor_tables
 
 FETCH_TIMEOUT_SECONDS = 30
+#: Most claims stored for one page. The shared pages have at most 40; a page with more
+#: than this (a generated or concatenated document) is refused rather than stored in
+#: part, since every claim is checked, stored and listed.
+MAX_CLAIMS_PER_PAGE = 2000
 
 
 class VendorIngestError(Exception):
-    """The page cannot be ingested (not found, not fetched, empty); names the input."""
+    """The page cannot be ingested (not found, not fetched, too large, too deep, too
+    many claims, nothing readable); names the input."""
 
 
 @dataclass
@@ -63,22 +70,15 @@ class VendorIngestReport:
         return {**self.__dict__, "verdicts": dict(self.verdicts)}
 
 
-def is_url(location: str) -> bool:
-    """True for an http(s) URL (fetched), False for a file path: ``fetch.is_http_url``."""
-    from ingest.fetch import is_http_url
-
-    return is_http_url(location)
-
-
-def vendor_page_fetch(url: str, *, timeout: float = FETCH_TIMEOUT_SECONDS, public_only: bool = False) -> tuple[bytes, str]:  # fmt: skip
+def vendor_page_fetch(
+    url: str, *, timeout: float = FETCH_TIMEOUT_SECONDS, public_only: bool = False
+) -> tuple[bytes, str]:
     """GET an http(s) URL: (body, content type). Raises :class:`VendorIngestError` on
     another scheme, a network error or a timeout (``timeout`` seconds), a body over
     :data:`MAX_PAGE_BYTES`, or, with ``public_only`` (a URL typed into the site), a
     URL or redirect to a loopback, private or reserved address."""
-    if not is_url(url):
+    if not fetch.is_http_url(url):
         raise VendorIngestError(f"{url}: only http and https URLs are fetched")
-    from ingest import fetch
-
     try:
         got = fetch.vendor_fetch(url=url, timeout=timeout, public_only=public_only)
     except (fetch.SyncError, fetch.TransientError) as exc:
@@ -97,40 +97,84 @@ def vendor_page_ingest(
 ) -> VendorIngestReport:
     """Ingest one vendor page.
 
-    ``data``: the page's bytes, or None to read ``path_or_url`` (a file, or an http(s)
+    ``data``: the page's bytes (at most :data:`MAX_PAGE_BYTES`; a caller may pass one
+    byte more to say "larger"), or None to read ``path_or_url`` (a file, or an http(s)
     URL fetched with a timeout). ``path_or_url`` also gives the file name. ``published``:
     the page's date; when None, the first date in the page's opening is used, if any.
     ``url``: the page's source URL (default: ``path_or_url`` when it is a URL).
     ``user``: who uploaded it (None from the command line).
-    Raises :class:`VendorIngestError` (file missing, fetch failed, nothing readable);
-    nothing is written then.
+    Raises :class:`VendorIngestError` (file missing, fetch failed, larger than
+    :data:`MAX_PAGE_BYTES`, HTML nested too deep, more than :data:`MAX_CLAIMS_PER_PAGE`
+    claims, nothing readable); nothing is written then.
     """
     if data is None:
         data, content_type = _read(path_or_url)
+    if len(data) > MAX_PAGE_BYTES:  # the one check of the limit, whatever the source
+        raise VendorIngestError(
+            f"{path_or_url}: larger than {MAX_PAGE_BYTES // (1024 * 1024)} MB"
+            f" ({MAX_PAGE_BYTES} bytes); split the page"
+        )
     sha = hashlib.sha256(data).hexdigest()
     existing = VendorPage.objects.filter(sha256=sha).only("pk").first()
     if existing:
         return VendorIngestReport(existing.pk, False)
-    name = path_or_url.rsplit("/", 1)[-1] if not is_url(path_or_url) else ""
-    try:
-        doc = vendor_html.parse_vendor_page(data, name=path_or_url, content_type=content_type)
-    except ParseError as exc:
-        raise VendorIngestError(str(exc)) from exc
-    tables = vendor_html.parse_vendor_tables(doc.text)
-    found = claim_text.extract_claims(doc.text, tables=tables)
+    doc, tables, found = _parse(data, path_or_url, content_type)
     source = "given" if published else ""
     if published is None:
         guess = vendor_html.guess_published(doc.text)
         published, source = (date(*guess), "text") if guess and _valid(guess) else (None, "")
+    is_url = fetch.is_http_url(path_or_url)
     page = VendorPage(
-        sha256=sha, raw=data, text=doc.text, format=doc.format, encoding=doc.encoding[:40],
-        title=doc.title[:300], url=url or (path_or_url if is_url(path_or_url) else ""),
-        file_name=name[:300], published=published, published_source=source,
-        retrieved=timezone.now(), language=doc.language,
+        sha256=sha,
+        raw=data,
+        text=doc.text,
+        format=doc.format,
+        encoding=doc.encoding[:40],
+        title=doc.title[:300],
+        url=url or (path_or_url if is_url else ""),
+        file_name="" if is_url else path_or_url.rsplit("/", 1)[-1][:300],
+        published=published,
+        published_source=source,
+        retrieved=timezone.now(),
+        language=doc.language,
         created_by=user if getattr(user, "is_authenticated", False) else None,
-    )  # fmt: skip
+    )
     rows = [_vendor_result(t, r) for t in tables for r in t.rows]
     checked = _check(found, published)
+    stored = _store_page(page, rows, checked)
+    if stored is None:
+        return VendorIngestReport(_existing_page_id(sha), False)
+    verdict_counts = Counter(v.verdict for _, _, v in checked)
+    return VendorIngestReport(page.pk, True, len(checked), len(rows), verdict_counts)
+
+
+def _parse(
+    data: bytes, path_or_url: str, content_type: str
+) -> tuple[vendor_html.VendorDocument, list[VendorTable], list[claim_text.Claim]]:
+    """The page's text, tables and claims; :class:`VendorIngestError` when it cannot
+    be read or makes more than :data:`MAX_CLAIMS_PER_PAGE` claims."""
+    try:
+        doc = vendor_html.parse_vendor_page(data, name=path_or_url, content_type=content_type)
+    except ParseError as exc:
+        raise VendorIngestError(str(exc)) from exc
+    tables = parse_vendor_tables(doc.text)
+    try:
+        found = claim_text.extract_claims(doc.text, tables=tables, max_claims=MAX_CLAIMS_PER_PAGE)
+    except ParseError as exc:
+        raise VendorIngestError(
+            f"{path_or_url}: {exc.reason} found; at most {MAX_CLAIMS_PER_PAGE} are stored"
+            " per page (split the page)"
+        ) from exc
+    return doc, tables, found
+
+
+def _store_page(
+    page: VendorPage,
+    rows: list[VendorResult],
+    checked: Sequence[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]],
+) -> VendorPage | None:
+    """Write the page, its table rows and claims in one transaction; None when the
+    same bytes were stored meanwhile by another request (then nothing is written)."""
     try:
         with transaction.atomic():
             page.save()
@@ -140,25 +184,26 @@ def vendor_page_ingest(
             by_row = {(r.table, r.row): r for r in rows}
             _store_claims(page, checked, by_row)
     except IntegrityError:
-        # The same bytes stored meanwhile by another request: one page, as asked.
-        again = VendorPage.objects.filter(sha256=sha).only("pk").first()
-        if again is None:
+        if not VendorPage.objects.filter(sha256=page.sha256).exists():
             raise
-        return VendorIngestReport(again.pk, False)
-    return VendorIngestReport(page.pk, True, len(checked), len(rows), Counter(v.verdict for _, _, v in checked))  # fmt: skip
+        return None
+    return page
+
+
+def _existing_page_id(sha256: str) -> int:
+    """The id of the stored page with these bytes (``VendorPage.DoesNotExist`` if none)."""
+    return VendorPage.objects.only("pk").get(sha256=sha256).pk
 
 
 def _read(path_or_url: str) -> tuple[bytes, str]:
-    if is_url(path_or_url):
+    """Bytes of a URL or file: at most one byte over the limit (the caller checks)."""
+    if fetch.is_http_url(path_or_url):
         return vendor_page_fetch(path_or_url)
     try:
         with open(path_or_url, "rb") as f:
-            data = f.read(MAX_PAGE_BYTES + 1)
+            return f.read(MAX_PAGE_BYTES + 1), ""
     except OSError as exc:
         raise VendorIngestError(f"{path_or_url}: {exc.strerror or exc}") from exc
-    if len(data) > MAX_PAGE_BYTES:
-        raise VendorIngestError(f"{path_or_url}: larger than {MAX_PAGE_BYTES} bytes")
-    return data, ""
 
 
 def _valid(ymd: tuple[int, int, int]) -> bool:
@@ -169,7 +214,7 @@ def _valid(ymd: tuple[int, int, int]) -> bool:
     return True
 
 
-def _vendor_result(t: vendor_html.VendorTable, r: vendor_html.VendorRow) -> VendorResult:
+def _vendor_result(t: VendorTable, r: VendorRow) -> VendorResult:
     v = r.values
     metric, value, unit = "", None, ""
     num = _number(v.get("time_to_train", ""))
@@ -182,15 +227,34 @@ def _vendor_result(t: vendor_html.VendorTable, r: vendor_html.VendorRow) -> Vend
     model = v.get("model", "")
     acc = claim_text.to_count(_number(v.get("accelerators", "").split("x")[0]))
     rnd = claim_text.round_in(model) or claim_text.round_in(t.caption)
-    div = "closed" if "closed" in t.caption.lower() else "open" if "open division" in t.caption.lower() else ""  # fmt: skip
+    div = (
+        "closed"
+        if "closed" in t.caption.lower()
+        else "open"
+        if "open division" in t.caption.lower()
+        else ""
+    )
     bench = next((key for pat, key in vocabulary.BENCHMARKS if _search(pat, model)), "")
     return VendorResult(
-        table=t.index, row=r.index, line=r.line, caption=t.caption, columns=list(t.columns),
-        cells=list(r.cells), carried=list(r.carried), model=model[:200], benchmark_key=bench,
-        framework=v.get("framework", "")[:200], system=(v.get("system") or v.get("accelerator") or "")[:200],
-        accelerators=acc, metric=metric, value=value, unit=unit[:32],
-        result_id=v.get("result_id", "")[:32], round=rnd, division=div,
-    )  # fmt: skip
+        table=t.index,
+        row=r.index,
+        line=r.line,
+        caption=t.caption,
+        columns=list(t.columns),
+        cells=list(r.cells),
+        carried=list(r.carried),
+        model=model[:200],
+        benchmark_key=bench,
+        framework=v.get("framework", "")[:200],
+        system=(v.get("system") or v.get("accelerator") or "")[:200],
+        accelerators=acc,
+        metric=metric,
+        value=value,
+        unit=unit[:32],
+        result_id=v.get("result_id", "")[:32],
+        round=rnd,
+        division=div,
+    )
 
 
 def _search(pattern: str, text: str) -> bool:
@@ -211,7 +275,9 @@ def _db_float(value: float | None) -> float | None:
 
 def _json_safe(value: Any, *, parse_int: Any = int) -> Any:
     """``value`` as JSON stores it: non-finite floats None, tuples lists, keys strings."""
-    return json.loads(json.dumps(value, default=str), parse_int=parse_int, parse_constant=lambda _: None)  # fmt: skip
+    return json.loads(
+        json.dumps(value, default=str), parse_int=parse_int, parse_constant=lambda _: None
+    )
 
 
 def _same(stored: Any, new: Any) -> bool:
@@ -226,65 +292,100 @@ def _same(stored: Any, new: Any) -> bool:
 def result_facts(benchmarks: Iterable[str] | None = None) -> list[verdicts.ResultFacts]:
     """Every scored result (of ``benchmarks``, canonical keys, when given) as
     :class:`benchdb.claims.ResultFacts`: one query."""
-    qs = Result.objects.filter(status=Result.Status.SCORED).select_related("round", "system", "system__submitter", "benchmark")  # fmt: skip
+    qs = Result.objects.filter(status=Result.Status.SCORED).select_related(
+        "round", "system", "system__submitter", "benchmark"
+    )
     if benchmarks is not None:
         qs = qs.filter(benchmark__key__in=list(benchmarks))
     return [
         verdicts.ResultFacts(
-            pk=r.pk, round=r.round.version, submitter=r.system.submitter.name,
-            system_folder=r.system.folder, system_name=r.system.name, division=r.division,
-            availability=r.system.availability, accelerators=r.system.accelerators,
-            accelerator_model=r.system.accelerator_model, framework=r.system.framework,
-            benchmark=r.benchmark.key, score_minutes=r.score_minutes, nodes=r.system.nodes,
+            pk=r.pk,
+            round=r.round.version,
+            submitter=r.system.submitter.name,
+            system_folder=r.system.folder,
+            system_name=r.system.name,
+            division=r.division,
+            availability=r.system.availability,
+            accelerators=r.system.accelerators,
+            accelerator_model=r.system.accelerator_model,
+            framework=r.system.framework,
+            benchmark=r.benchmark.key,
+            score_minutes=r.score_minutes,
+            nodes=r.system.nodes,
             result_id=r.result_id,
         )
         for r in qs
-    ]  # fmt: skip
+    ]
 
 
 def _round_dates() -> dict[str, date]:
     dates = dict(vocabulary.ROUND_PUBLISHED)
-    for version, published in Round.objects.filter(suite=Round.Suite.TRAINING, published__isnull=False).values_list("version", "published"):  # fmt: skip
+    for version, published in Round.objects.filter(
+        suite=Round.Suite.TRAINING, published__isnull=False
+    ).values_list("version", "published"):
         if published is not None:
             dates[version] = published
     return dates
 
 
-def _facts(c: claim_text.Claim | dict[str, Any], published: date | None, dates: dict[str, date]) -> verdicts.ClaimFacts:  # fmt: skip
-    data = c.as_dict() if isinstance(c, claim_text.Claim) else dict(c)
-    context = tuple(data.get("context") or ())
-    rnd = data.get("round") or ""
-    if not rnd:
-        rnd = verdicts.round_for_date(published, dates)
-        context += ("round-date",) if rnd else ()
-    return verdicts.ClaimFacts.from_mapping(data, round=rnd, context=context)
+def _facts(
+    c: verdicts.ClaimFacts | Mapping[str, Any], published: date | None, dates: dict[str, date]
+) -> verdicts.ClaimFacts:
+    """A claim (the parser's, which is a ``ClaimFacts``, or a stored ``extracted`` dict)
+    with its round resolved: as named, else the latest one published by ``published``."""
+    facts = c if isinstance(c, verdicts.ClaimFacts) else verdicts.ClaimFacts.from_mapping(c)
+    if facts.round:
+        return facts
+    rnd = verdicts.round_for_date(published, dates)
+    context = facts.context + ("round-date",) if rnd else facts.context
+    return replace(facts, round=rnd, context=context)
 
 
-def _check(found: Sequence[claim_text.Claim], published: date | None) -> list[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]]:  # fmt: skip
+def _check(
+    found: Sequence[claim_text.Claim], published: date | None
+) -> list[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]]:
     dates = _round_dates()
     facts = [_facts(c, published, dates) for c in found]
     results = result_facts()
     return [(c, f, verdicts.verify_claim(f, results)) for c, f in zip(found, facts, strict=True)]
 
 
-def _store_claims(page: VendorPage, checked: Sequence[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]], by_row: dict[tuple[int, int], VendorResult]) -> None:  # fmt: skip
+def _store_claims(
+    page: VendorPage,
+    checked: Sequence[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]],
+    by_row: dict[tuple[int, int], VendorResult],
+) -> None:
     rows = []
     for i, (c, f, v) in enumerate(checked):
-        row = Claim(page=page, position=i, source=c.source, vendor_result=by_row.get(c.table_row) if c.table_row else None)  # fmt: skip
+        row = Claim(
+            page=page,
+            position=i,
+            source=c.source,
+            vendor_result=by_row.get(c.table_row) if c.table_row else None,
+        )
         _apply(row, c.as_dict(), f, v)
         rows.append(row)
     Claim.objects.bulk_create(rows)
-    links = [ClaimResult(claim=row, result_id=lk.result, role=lk.role) for row, (_, _, v) in zip(rows, checked, strict=True) for lk in v.links]  # fmt: skip
+    links = [
+        ClaimResult(claim=row, result_id=lk.result, role=lk.role)
+        for row, (_, _, v) in zip(rows, checked, strict=True)
+        for lk in v.links
+    ]
     ClaimResult.objects.bulk_create(links)
 
 
-def _apply(row: Claim, extracted: dict[str, Any], f: verdicts.ClaimFacts, v: verdicts.Verification) -> None:  # fmt: skip
+def _apply(
+    row: Claim, extracted: dict[str, Any], f: verdicts.ClaimFacts, v: verdicts.Verification
+) -> None:
     """Copy what was extracted and how it was checked onto a Claim row (no save)."""
     row.kind = extracted["kind"]
     row.sentence = extracted["sentence"]
     for name in ("sentence_start", "sentence_end", "start", "end"):
         setattr(row, name, extracted[name])
-    row.value, row.compared_value = _db_float(extracted["value"]), _db_float(extracted["compared_value"])  # fmt: skip
+    row.value, row.compared_value = (
+        _db_float(extracted["value"]),
+        _db_float(extracted["compared_value"]),
+    )
     row.unit, row.qualifier = extracted["unit"][:16], extracted["qualifier"][:16]
     row.system, row.compared_system = extracted["system"][:200], extracted["compared_system"][:200]
     row.benchmark, row.benchmark_key = extracted["benchmark"][:200], extracted["benchmark_key"][:64]
@@ -298,17 +399,26 @@ def _apply_verification(row: Claim, v: verdicts.Verification) -> list[str]:
     """Set a Claim row's verification fields from ``v`` (no save); returns the names
     of the fields whose stored value changes (as the database would store it)."""
     new = {
-        "verdict": v.verdict, "recomputed_value": _db_float(v.recomputed_value),
+        "verdict": v.verdict,
+        "recomputed_value": _db_float(v.recomputed_value),
         "compared_recomputed_value": _db_float(v.compared_recomputed_value),
-        "flags": list(v.flags), "details": _json_safe(v.details),
-    }  # fmt: skip
+        "flags": list(v.flags),
+        "details": _json_safe(v.details),
+    }
     changed = [name for name, value in new.items() if not _same(getattr(row, name), value)]
     for name, value in new.items():
         setattr(row, name, value)
     return changed
 
 
-_VERIFY_FIELDS = ["round", "verdict", "recomputed_value", "compared_recomputed_value", "flags", "details"]  # fmt: skip
+_VERIFY_FIELDS = [
+    "round",
+    "verdict",
+    "recomputed_value",
+    "compared_recomputed_value",
+    "flags",
+    "details",
+]
 
 
 def claims_reverify(*, page_id: int) -> Counter[str]:
@@ -348,10 +458,14 @@ def claims_reverify(*, page_id: int) -> Counter[str]:
 
 def _replace_links(row: Claim, links: Sequence[verdicts.Link]) -> None:
     ClaimResult.objects.filter(claim=row).delete()
-    ClaimResult.objects.bulk_create([ClaimResult(claim=row, result_id=lk.result, role=lk.role) for lk in links])  # fmt: skip
+    ClaimResult.objects.bulk_create(
+        [ClaimResult(claim=row, result_id=lk.result, role=lk.role) for lk in links]
+    )
 
 
-def claim_links_correct(*, claim_id: int, links: Sequence[tuple[int, str]], user: Any, note: str = "") -> Claim:  # fmt: skip
+def claim_links_correct(
+    *, claim_id: int, links: Sequence[tuple[int, str]], user: Any, note: str = ""
+) -> Claim:
     """Set the results a claim rests on, re-check it with them, and keep the
     correction (who, when, links and verdict before and after, ``note``).
 
@@ -379,8 +493,13 @@ def claim_links_correct(*, claim_id: int, links: Sequence[tuple[int, str]], user
         row.save(update_fields=[*_VERIFY_FIELDS[1:], "corrected"])
         _replace_links(row, v.links or pinned)
         ClaimCorrection.objects.create(
-            claim=row, user=user, created=timezone.now(), old_links=old,
+            claim=row,
+            user=user,
+            created=timezone.now(),
+            old_links=old,
             new_links=[{"result": pk, "role": role} for pk, role in links],
-            old_verdict=old_verdict, new_verdict=v.verdict, note=note,
-        )  # fmt: skip
+            old_verdict=old_verdict,
+            new_verdict=v.verdict,
+            note=note,
+        )
     return row

@@ -4,6 +4,8 @@ vendor pages and claims are ``benchdb/claims/views.py``."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -40,20 +42,34 @@ def claim_correct(request: HttpRequest, pk: int) -> HttpResponse:
 def page_upload(request: HttpRequest) -> HttpResponse:
     form = forms.UploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        d = form.cleaned_data
-        upload = d.get("file")
         try:
-            if upload:
-                data = upload.read(MAX_PAGE_BYTES + 1)
-                if len(data) > MAX_PAGE_BYTES:
-                    raise VendorIngestError(f"{upload.name}: larger than {MAX_PAGE_BYTES} bytes")
-                report = vendor_page_ingest(data=data, path_or_url=upload.name, published=d["published"], url=d["url"], user=request.user, content_type=upload.content_type or "")  # fmt: skip
-            else:
-                body, ctype = vendor_page_fetch(d["fetch_url"], public_only=True)
-                report = vendor_page_ingest(data=body, path_or_url=d["fetch_url"], url=d["fetch_url"], published=d["published"], user=request.user, content_type=ctype)  # fmt: skip
+            report = vendor_page_ingest(**_upload_source(form.cleaned_data), user=request.user)
         except VendorIngestError as exc:
             form.add_error(None, str(exc))
         else:
             return HttpResponseRedirect(VendorPage(pk=report.page_id).get_absolute_url())
     status = 400 if request.method == "POST" else 200
     return render(request, "vendor/upload.html", {"form": form}, status=status)
+
+
+def _upload_source(d: dict[str, Any]) -> dict[str, Any]:
+    """The ingest service's arguments for an uploaded file or a URL to fetch. A file
+    is read to one byte over the limit, so the service (which checks the limit) can
+    tell it is larger without the rest being read."""
+    upload = d.get("file")
+    if upload:
+        return {
+            "data": upload.read(MAX_PAGE_BYTES + 1),
+            "path_or_url": upload.name,
+            "url": d["url"],
+            "published": d["published"],
+            "content_type": upload.content_type or "",
+        }
+    body, ctype = vendor_page_fetch(d["fetch_url"], public_only=True)
+    return {
+        "data": body,
+        "path_or_url": d["fetch_url"],
+        "url": d["fetch_url"],
+        "published": d["published"],
+        "content_type": ctype,
+    }

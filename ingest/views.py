@@ -1,38 +1,71 @@
-"""Ingest jobs pages: the list, one job (with progress while it runs), and
-"sync now" (POST, logged-in users)."""
+"""Ingest jobs pages: the list (with the sources), one job (with progress while it
+runs), a job's error rows, and "sync now" (POST, logged-in users).
+
+The three read pages are the one page pattern
+(:func:`benchdb.tables.pages.table_page`): the same rows as HTML, ``?format=csv``
+and ``?format=json``, with the columns of ``benchdb.ingest_jobs/1`` (the list, and a
+job as one row, which is what a client polls for progress) and
+``benchdb.ingest_job_errors/1``. What an anonymous user may see of a source or an
+error is decided in :mod:`ingest.selectors` (``private``).
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+from django import forms
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
+from benchdb.tables.pages import ExportForm, Table, table_page
 from ingest import selectors, sync
 from ingest.models import IngestJob, Source
 
 
+class JobListForm(ExportForm):
+    source = forms.SlugField(required=False, max_length=100)
+    state = forms.ChoiceField(choices=[("", "any"), *IngestJob.State.choices], required=False)
+
+
 def jobs(request: HttpRequest) -> HttpResponse:
-    private = request.user.is_authenticated  # raw error text: see ingest.selectors
-    sources = selectors.source_list(private=private)
-    job_rows = selectors.ingest_job_list()
-    if request.GET.get("format") == "json":
-        return JsonResponse({
-            "schema": "benchdb.ingest.jobs/1",
-            "sources": [selectors.source_as_dict(s, private=private) for s in sources],
-            "jobs": [selectors.job_as_dict(j, private=private) for j in job_rows],
-        })  # fmt: skip
-    return render(request, "ingest/jobs.html", {"sources": sources, "jobs": job_rows})
+    private = request.user.is_authenticated
+
+    def select(d: dict[str, Any]) -> Table:
+        rows = [
+            selectors.job_row(j, private=private)
+            for j in selectors.ingest_job_list(source=d["source"], state=d["state"])
+        ]
+        context = {} if d["format"] else {"sources": selectors.source_list(private=private)}
+        name = ("ingest-jobs", d["source"], d["state"])
+        return Table(rows, "benchdb.ingest_jobs/1", name, context)
+
+    return table_page(request, JobListForm(request.GET), select, "ingest/jobs.html")
 
 
 def job(request: HttpRequest, pk: int) -> HttpResponse:
     private = request.user.is_authenticated
-    as_json = request.GET.get("format") == "json"
-    page = selectors.ingest_job_get(pk=pk, private=private, errors_limit=None if as_json else selectors.JOB_ERRORS_SHOWN)  # fmt: skip
-    if as_json:
-        data = selectors.job_as_dict(page.job, private=private)
-        return JsonResponse({"schema": "benchdb.ingest.job/1", **data, "error_rows": page.errors})  # type: ignore[dict-item]  # fmt: skip
-    return render(request, "ingest/job.html", {"page": page, "job": page.job})
+
+    def select(d: dict[str, Any]) -> Table:
+        page = selectors.ingest_job_get(pk=pk, private=private, errors=not d["format"])
+        context = {"page": page, "job": page.job}
+        return Table([page.row], "benchdb.ingest_jobs/1", ("ingest-job", pk), context)
+
+    return table_page(request, ExportForm(request.GET), select, "ingest/job.html")
+
+
+def job_errors(request: HttpRequest, pk: int) -> HttpResponse:
+    private = request.user.is_authenticated
+
+    def select(d: dict[str, Any]) -> Table:
+        job, rows = selectors.ingest_job_error_list(pk=pk, private=private)
+        shown = selectors.JOB_ERRORS_SHOWN
+        context = {"job": job, "shown": shown, "shown_slice": f":{shown}"}
+        name = ("ingest-job", pk, "errors")
+        return Table(rows, "benchdb.ingest_job_errors/1", name, context)
+
+    return table_page(request, ExportForm(request.GET), select, "ingest/job_errors.html")
 
 
 @login_required

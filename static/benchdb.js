@@ -6,7 +6,7 @@
   function openPoint(ev) {
     var p = ev && ev.points && ev.points[0];
     var url = p && p.customdata && (Array.isArray(p.customdata) ? p.customdata[0] : p.customdata);
-    // Only this site's own paths: customdata holds /results/<id>/.
+    // Only this site's own paths: customdata holds a result's permalink.
     if (typeof url === "string" && url.charAt(0) === "/" && url.charAt(1) !== "/") {
       window.location.assign(url);
     }

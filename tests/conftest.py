@@ -35,3 +35,11 @@ def ingested_shared(django_db_setup, django_db_blocker, mlperf_data):  # type: i
 
     with django_db_blocker.unblock():
         return mlperf_training_ingest(location=str(mlperf_data))
+
+
+@pytest.fixture
+def user():  # type: ignore[no-untyped-def]
+    """A user account for the write pages (log in with ``client.force_login(user)``)."""
+    from django.contrib.auth.models import User
+
+    return User.objects.create_user("reviewer")

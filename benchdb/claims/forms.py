@@ -14,15 +14,29 @@ from benchdb.models import Claim, Result
 class CorrectionForm(forms.Form):
     """Results a claim rests on, chosen by a person (ids of results)."""
 
-    subject = forms.ModelChoiceField(queryset=Result.objects.none(), help_text="the claimed system's result")  # fmt: skip
-    compared = forms.ModelChoiceField(queryset=Result.objects.none(), required=False, help_text="the other side of a comparison")  # fmt: skip
-    baseline = forms.ModelChoiceField(queryset=Result.objects.none(), required=False, help_text="the earlier result a gain is measured from")  # fmt: skip
-    note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False, max_length=2000)  # fmt: skip
+    subject = forms.ModelChoiceField(
+        queryset=Result.objects.none(), help_text="the claimed system's result"
+    )
+    compared = forms.ModelChoiceField(
+        queryset=Result.objects.none(), required=False, help_text="the other side of a comparison"
+    )
+    baseline = forms.ModelChoiceField(
+        queryset=Result.objects.none(),
+        required=False,
+        help_text="the earlier result a gain is measured from",
+    )
+    note = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}), required=False, max_length=2000
+    )
 
     def __init__(self, *args: Any, claim: Claim, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         everything = scored_result_list()
-        for name, qs in (("subject", claim_candidates(claim)), ("compared", everything), ("baseline", everything)):  # fmt: skip
+        for name, qs in (
+            ("subject", claim_candidates(claim)),
+            ("compared", everything),
+            ("baseline", everything),
+        ):
             f = cast(forms.ModelChoiceField, self.fields[name])  # type: ignore[type-arg]
             f.queryset = qs
             f.label_from_instance = _result_label  # type: ignore[method-assign,assignment]
@@ -34,4 +48,8 @@ class CorrectionForm(forms.Form):
 
 def _result_label(r: Result) -> str:
     score = f"{r.score_minutes:.2f} min" if r.score_minutes is not None else "no score"
-    return f"{r.round.version} {r.system.submitter.name} {r.system.folder} {r.benchmark.key} {r.division} ({score})"  # fmt: skip
+    system = r.system
+    return (
+        f"{r.round.version} {system.submitter.name} {system.folder} {r.benchmark.key}"
+        f" {r.division} ({score})"
+    )

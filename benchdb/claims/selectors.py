@@ -18,8 +18,12 @@ from django.shortcuts import get_object_or_404
 
 from benchdb.models import Claim, ClaimCorrection, ClaimResult, Result, VendorPage, VendorResult
 
-_LINKS = Prefetch("links", queryset=ClaimResult.objects.select_related(
-    "result__round", "result__system__submitter", "result__benchmark").order_by("pk"))  # fmt: skip
+_LINKS = Prefetch(
+    "links",
+    queryset=ClaimResult.objects.select_related(
+        "result__round", "result__system__submitter", "result__benchmark"
+    ).order_by("pk"),
+)
 
 # --- selectors ---------------------------------------------------------------------
 
@@ -27,9 +31,14 @@ _LINKS = Prefetch("links", queryset=ClaimResult.objects.select_related(
 def vendor_page_list() -> QuerySet[VendorPage]:
     """Pages with their claim and table-row counts (``n_claims``, ``n_results``), newest
     first; no raw bytes or text loaded (one query)."""
-    return VendorPage.objects.defer("raw", "text").annotate(
-        n_claims=Count("claims", distinct=True), n_results=Count("vendor_results", distinct=True)
-    ).order_by("-published", "file_name", "pk")  # fmt: skip
+    return (
+        VendorPage.objects.defer("raw", "text")
+        .annotate(
+            n_claims=Count("claims", distinct=True),
+            n_results=Count("vendor_results", distinct=True),
+        )
+        .order_by("-published", "file_name", "pk")
+    )
 
 
 def vendor_page_get(pk: int, *, claims: bool = True) -> VendorPage:
@@ -39,7 +48,10 @@ def vendor_page_get(pk: int, *, claims: bool = True) -> VendorPage:
     if not claims:
         return get_object_or_404(VendorPage.objects.defer("raw", "text"), pk=pk)
     qs = VendorPage.objects.defer("raw").prefetch_related(
-        Prefetch("claims", queryset=Claim.objects.order_by("start", "position").prefetch_related(_LINKS)))  # fmt: skip
+        Prefetch(
+            "claims", queryset=Claim.objects.order_by("start", "position").prefetch_related(_LINKS)
+        )
+    )
     return get_object_or_404(qs, pk=pk)
 
 
@@ -51,7 +63,11 @@ def vendor_result_list(*, page_id: int) -> QuerySet[VendorResult]:
 def claim_list(*, verdict: str = "", kind: str = "", page: int | None = None) -> QuerySet[Claim]:
     """Claims (of a ``verdict``, ``kind`` and ``page`` when given) with their page and
     links (two queries), ordered by page date, page and position."""
-    qs = Claim.objects.select_related("page").defer("page__raw", "page__text").prefetch_related(_LINKS)  # fmt: skip
+    qs = (
+        Claim.objects.select_related("page")
+        .defer("page__raw", "page__text")
+        .prefetch_related(_LINKS)
+    )
     if verdict:
         qs = qs.filter(verdict=verdict)
     if kind:
@@ -67,8 +83,14 @@ def claim_get(pk: int, *, related: bool = True) -> Claim:
     Raises Http404."""
     if not related:
         return get_object_or_404(Claim.objects.only("pk", "round", "benchmark_key"), pk=pk)
-    links = Prefetch("links", queryset=ClaimResult.objects.select_related(
-        "result__round", "result__system__submitter", "result__benchmark").prefetch_related("result__runs").order_by("pk"))  # fmt: skip
+    links = Prefetch(
+        "links",
+        queryset=ClaimResult.objects.select_related(
+            "result__round", "result__system__submitter", "result__benchmark"
+        )
+        .prefetch_related("result__runs")
+        .order_by("pk"),
+    )
     corrections = Prefetch("corrections", queryset=ClaimCorrection.objects.select_related("user"))
     qs = Claim.objects.select_related("page", "vendor_result").defer("page__raw", "page__text")
     return get_object_or_404(qs.prefetch_related(links, corrections), pk=pk)
@@ -77,7 +99,9 @@ def claim_get(pk: int, *, related: bool = True) -> Claim:
 def scored_result_list() -> QuerySet[Result]:
     """Every scored result with round, submitter and benchmark joined, by round,
     benchmark and system folder (what a correction may link a claim to)."""
-    qs = Result.objects.filter(status=Result.Status.SCORED).select_related("round", "system__submitter", "benchmark")  # fmt: skip
+    qs = Result.objects.filter(status=Result.Status.SCORED).select_related(
+        "round", "system__submitter", "benchmark"
+    )
     return qs.order_by("round__version", "benchmark__key", "system__folder")
 
 
@@ -103,17 +127,27 @@ def page_row(p: VendorPage) -> dict[str, Any]:
     "vendor_results": int | None, "link": str}`` (the counts are None when the page
     was not read through :func:`vendor_page_list`)."""
     return {
-        "id": p.pk, "page": p.source, "title": p.title, "file_name": p.file_name, "url": p.url,
+        "id": p.pk,
+        "page": p.source,
+        "title": p.title,
+        "file_name": p.file_name,
+        "url": p.url,
         "published": p.published.isoformat() if p.published else None,
-        "retrieved": p.retrieved.isoformat(), "language": p.language, "format": p.format,
-        "sha256": p.sha256, "claims": getattr(p, "n_claims", None),
-        "vendor_results": getattr(p, "n_results", None), "link": p.get_absolute_url(),
-    }  # fmt: skip
+        "retrieved": p.retrieved.isoformat(),
+        "language": p.language,
+        "format": p.format,
+        "sha256": p.sha256,
+        "claims": getattr(p, "n_claims", None),
+        "vendor_results": getattr(p, "n_results", None),
+        "link": p.get_absolute_url(),
+    }
 
 
 def _link_label(lk: ClaimResult) -> str:
     r = lk.result
-    return f"{lk.role}:{r.round.version}/{r.system.submitter.name}/{r.system.folder}/{r.benchmark.key}"
+    return (
+        f"{lk.role}:{r.round.version}/{r.system.submitter.name}/{r.system.folder}/{r.benchmark.key}"
+    )
 
 
 def claim_row(c: Claim, page: VendorPage | None = None) -> dict[str, Any]:
@@ -128,14 +162,27 @@ def claim_row(c: Claim, page: VendorPage | None = None) -> dict[str, Any]:
     caller holds it (no ``select_related`` needed)."""
     p = page or c.page
     return {
-        "id": c.pk, "page": p.source, "sentence": c.sentence, "kind": c.kind, "value": c.value,
-        "unit": c.unit, "qualifier": c.qualifier, "system": c.system, "benchmark": c.benchmark,
-        "round": c.round, "division": c.division, "compared_system": c.compared_system,
-        "compared_value": c.compared_value, "recomputed_value": c.recomputed_value,
-        "compared_recomputed_value": c.compared_recomputed_value, "verdict": c.verdict,
-        "flags": list(c.flags), "result_ids": list(c.result_ids),
-        "results": [_link_label(lk) for lk in c.links.all()], "link": c.get_absolute_url(),
-    }  # fmt: skip
+        "id": c.pk,
+        "page": p.source,
+        "sentence": c.sentence,
+        "kind": c.kind,
+        "value": c.value,
+        "unit": c.unit,
+        "qualifier": c.qualifier,
+        "system": c.system,
+        "benchmark": c.benchmark,
+        "round": c.round,
+        "division": c.division,
+        "compared_system": c.compared_system,
+        "compared_value": c.compared_value,
+        "recomputed_value": c.recomputed_value,
+        "compared_recomputed_value": c.compared_recomputed_value,
+        "verdict": c.verdict,
+        "flags": list(c.flags),
+        "result_ids": list(c.result_ids),
+        "results": [_link_label(lk) for lk in c.links.all()],
+        "link": c.get_absolute_url(),
+    }
 
 
 def link_row(lk: ClaimResult) -> dict[str, Any]:
@@ -146,12 +193,19 @@ def link_row(lk: ClaimResult) -> dict[str, Any]:
     "score_minutes": float | None (minutes), "link": str (path)}``."""
     r = lk.result
     return {
-        "claim": lk.claim_id, "role": lk.role, "result": r.get_absolute_url(),
-        "round": r.round.version, "submitter": r.system.submitter.name, "system": r.system.folder,
-        "division": r.division, "availability": r.system.availability,
-        "accelerators": r.system.accelerators, "benchmark": r.benchmark.key,
-        "score_minutes": r.score_minutes, "link": r.get_absolute_url(),
-    }  # fmt: skip
+        "claim": lk.claim_id,
+        "role": lk.role,
+        "result": r.get_absolute_url(),
+        "round": r.round.version,
+        "submitter": r.system.submitter.name,
+        "system": r.system.folder,
+        "division": r.division,
+        "availability": r.system.availability,
+        "accelerators": r.system.accelerators,
+        "benchmark": r.benchmark.key,
+        "score_minutes": r.score_minutes,
+        "link": r.get_absolute_url(),
+    }
 
 
 def vendor_result_row(v: VendorResult) -> dict[str, Any]:
@@ -162,12 +216,25 @@ def vendor_result_row(v: VendorResult) -> dict[str, Any]:
     time-to-train), "unit": str, "result_id": str, "round": str, "division": str,
     "carried": [int], "cells": [str]}``."""
     return {
-        "page": v.page_id, "table": v.table + 1, "row": v.row + 1, "line": v.line,
-        "caption": v.caption, "model": v.model, "benchmark": v.benchmark_key,
-        "framework": v.framework, "system": v.system, "accelerators": v.accelerators,
-        "metric": v.metric, "value": v.value, "unit": v.unit, "result_id": v.result_id,
-        "round": v.round, "division": v.division, "carried": list(v.carried), "cells": list(v.cells),
-    }  # fmt: skip
+        "page": v.page_id,
+        "table": v.table + 1,
+        "row": v.row + 1,
+        "line": v.line,
+        "caption": v.caption,
+        "model": v.model,
+        "benchmark": v.benchmark_key,
+        "framework": v.framework,
+        "system": v.system,
+        "accelerators": v.accelerators,
+        "metric": v.metric,
+        "value": v.value,
+        "unit": v.unit,
+        "result_id": v.result_id,
+        "round": v.round,
+        "division": v.division,
+        "carried": list(v.carried),
+        "cells": list(v.cells),
+    }
 
 
 def claim_export_rows(*, verdict: str = "", kind: str = "") -> Iterator[dict[str, Any]]:

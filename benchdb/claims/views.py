@@ -1,14 +1,16 @@
 """Vendor pages and their claims: the read pages. Each is the one page pattern
 (:func:`benchdb.tables.pages.table_page`): reads from :mod:`benchdb.claims.selectors`,
 the same rows as HTML, ``?format=csv`` and ``?format=json`` with the columns of its
-schema in :mod:`benchdb.tables.schemas`. The writes (upload, corrections) are
-ingest's pages (``ingest/views.py``) and need a login. Text from vendor pages is
-only ever rendered through autoescaping templates.
+schema in :mod:`benchdb.tables.schemas`; the claims tables are paginated
+(:func:`benchdb.tables.pages.paged_table_page`: 100 rows per HTML page, every row as
+CSV or JSON). The writes (upload, corrections) are ingest's pages
+(``ingest/vendor_views.py``) and need a login. Text from vendor pages is only ever
+rendered through autoescaping templates.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -16,8 +18,8 @@ from django.http import HttpRequest, HttpResponse
 
 from benchdb.claims.forms import CorrectionForm
 from benchdb.claims.selectors import (
-    claim_export_rows,
     claim_get,
+    claim_list,
     claim_row,
     link_row,
     page_row,
@@ -27,7 +29,14 @@ from benchdb.claims.selectors import (
     vendor_result_row,
 )
 from benchdb.models import Claim
-from benchdb.tables.pages import ExportForm, Table, table_page
+from benchdb.tables.pages import (
+    ExportForm,
+    PagedForm,
+    PagedTable,
+    Table,
+    paged_table_page,
+    table_page,
+)
 
 
 def highlight_segments(text: str, spans: Sequence[tuple[int, int, Any]]) -> list[dict[str, Any]]:
@@ -61,10 +70,9 @@ def page_list(request: HttpRequest) -> HttpResponse:
 
 
 def page_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    def select(d: dict[str, Any]) -> Table:
+    def select(d: dict[str, Any]) -> PagedTable:
         page = vendor_page_get(pk)
         claims = list(page.claims.all())
-        rows = [claim_row(c, page) for c in claims]
         context: dict[str, Any] = {"page": page, "verdicts": Claim.Verdict.choices}
         if not d["format"]:
             spans = [
@@ -72,32 +80,40 @@ def page_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 for c in claims
             ]
             context["segments"] = highlight_segments(page.text, spans)
-        return Table(rows, "benchdb.claims/1", ("vendor-page", pk, "claims"), context)
+            context["n_claims"] = len(claims)
 
-    return table_page(request, ExportForm(request.GET), select, "vendor/page.html")
+        def row(c: Claim) -> Mapping[str, Any]:
+            return claim_row(c, page)
+
+        return PagedTable(claims, row, "benchdb.claims/1", ("vendor-page", pk, "claims"), context)
+
+    return paged_table_page(request, PagedForm(request.GET), select, "vendor/page.html")
 
 
 def page_vendor_results(request: HttpRequest, pk: int) -> HttpResponse:
-    def select(d: dict[str, Any]) -> Table:
+    def select(d: dict[str, Any]) -> PagedTable:
         page = vendor_page_get(pk, claims=False)
-        rows = [vendor_result_row(v) for v in vendor_result_list(page_id=page.pk)]
+        items = vendor_result_list(page_id=page.pk)
         name = ("vendor-page", pk, "tables")
-        return Table(rows, "benchdb.vendor_results/1", name, {"page": page})
+        return PagedTable(
+            items, vendor_result_row, "benchdb.vendor_results/1", name, {"page": page}
+        )
 
-    return table_page(request, ExportForm(request.GET), select, "vendor/vendor_results.html")
+    form = PagedForm(request.GET)
+    return paged_table_page(request, form, select, "vendor/vendor_results.html")
 
 
-class ClaimFilterForm(ExportForm):
+class ClaimFilterForm(PagedForm):
     verdict = forms.ChoiceField(choices=[("", "any"), *Claim.Verdict.choices], required=False)
     kind = forms.ChoiceField(choices=[("", "any"), *Claim.Kind.choices], required=False)
 
 
 def claims(request: HttpRequest) -> HttpResponse:
-    def select(d: dict[str, Any]) -> Table:
-        rows = list(claim_export_rows(verdict=d["verdict"], kind=d["kind"]))
-        return Table(rows, "benchdb.claims/1", ("claims",))
+    def select(d: dict[str, Any]) -> PagedTable:
+        items = claim_list(verdict=d["verdict"], kind=d["kind"])
+        return PagedTable(items, claim_row, "benchdb.claims/1", ("claims",))
 
-    return table_page(request, ClaimFilterForm(request.GET), select, "vendor/claims.html")
+    return paged_table_page(request, ClaimFilterForm(request.GET), select, "vendor/claims.html")
 
 
 def claim_detail(request: HttpRequest, pk: int) -> HttpResponse:

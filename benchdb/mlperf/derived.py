@@ -78,9 +78,12 @@ def olympic_steps(runs: Sequence[Mapping[str, Any]], scaling_factor: float) -> O
     return OlympicSteps(
         ordered=tuple((r["file"], r["time_to_train_minutes"], r["role"]) for r in done),
         failed=tuple(r["file"] for r in runs if r["role"] == "failed"),
-        counted=counted, total=total, mean=mean, scaling_factor=scaling_factor,
+        counted=counted,
+        total=total,
+        mean=mean,
+        scaling_factor=scaling_factor,
         score=None if mean is None else mean * scaling_factor,
-    )  # fmt: skip
+    )
 
 
 def eval_points(curve: Sequence[Sequence[Any]], part: str | None) -> list[tuple[float, float]]:
@@ -123,21 +126,30 @@ def comparison_flags(row: Mapping[str, Any], base: Mapping[str, Any]) -> list[st
     """
     flags = []
     if row["benchmark"] != base["benchmark"]:
-        flags.append(f"different benchmark ({row['benchmark']} vs {base['benchmark']}): not comparable")  # fmt: skip
+        flags.append(
+            f"different benchmark ({row['benchmark']} vs {base['benchmark']}): not comparable"
+        )
     if row["round"] != base["round"]:
         flags.append(f"different round ({row['round']} vs {base['round']})")
     if row["division"] != base["division"]:
         flags.append(f"different division ({row['division'] or '?'} vs {base['division'] or '?'})")
     if row["availability"] != base["availability"]:
-        flags.append(f"different availability category ({row['availability'] or 'unknown'} vs {base['availability'] or 'unknown'})")  # fmt: skip
+        ours, theirs = row["availability"] or "unknown", base["availability"] or "unknown"
+        flags.append(f"different availability category ({ours} vs {theirs})")
     if row["accelerators"] != base["accelerators"]:
-        flags.append(f"different accelerator count ({row['accelerators']} vs {base['accelerators']})")  # fmt: skip
+        flags.append(
+            f"different accelerator count ({row['accelerators']} vs {base['accelerators']})"
+        )
     if "open" in (row["division"], base["division"]) and row["division"] != base["division"]:
-        flags.append("open division: model, hyperparameters or quality target may differ from closed rules")  # fmt: skip
+        flags.append(
+            "open division: model, hyperparameters or quality target may differ from closed rules"
+        )
     return flags
 
 
-def compare_rows(rows: Sequence[Mapping[str, Any]], base_id: int | None = None) -> list[dict[str, Any]]:  # fmt: skip
+def compare_rows(
+    rows: Sequence[Mapping[str, Any]], base_id: int | None = None
+) -> list[dict[str, Any]]:
     """Rows of ``benchdb.result_table/1`` -> rows of ``benchdb.compare/1``.
 
     The baseline is ``base_id`` if given and present, else the slowest scored
@@ -170,7 +182,14 @@ def compare_rows(rows: Sequence[Mapping[str, Any]], base_id: int | None = None) 
 
 def _same_system_key(r: Mapping[str, Any]) -> tuple[Any, ...]:
     name = re.sub(r"[^a-z0-9]", "", (r["system_name"] or r["system"]).lower())
-    return (r["round"], r["submitter"], r["benchmark"], name, r["accelerator_model"], r["accelerators"])  # fmt: skip
+    return (
+        r["round"],
+        r["submitter"],
+        r["benchmark"],
+        name,
+        r["accelerator_model"],
+        r["accelerators"],
+    )
 
 
 def hyperparameter_differences(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
@@ -183,7 +202,9 @@ def hyperparameter_differences(a: Mapping[str, Any], b: Mapping[str, Any]) -> li
     return out
 
 
-def division_rows(rows: Sequence[Mapping[str, Any]], hyper: Mapping[int, Mapping[str, Any]]) -> list[dict[str, Any]]:  # fmt: skip
+def division_rows(
+    rows: Sequence[Mapping[str, Any]], hyper: Mapping[int, Mapping[str, Any]]
+) -> list[dict[str, Any]]:
     """Pairs each open result with the closed result of the same round, submitter,
     benchmark and system (same system name, accelerator model and count).
 
@@ -203,21 +224,35 @@ def division_rows(rows: Sequence[Mapping[str, Any]], hyper: Mapping[int, Mapping
         ratio = None
         if c and c["score_minutes"] and o["score_minutes"]:
             ratio = c["score_minutes"] / o["score_minutes"]
-        diffs = hyperparameter_differences(hyper.get(c["id"], {}), hyper.get(o["id"], {})) if c else []  # fmt: skip
-        out.append({
-            "round": o["round"], "submitter": o["submitter"], "benchmark": o["benchmark"],
-            "system_name": o["system_name"], "accelerator_model": o["accelerator_model"],
-            "accelerators": o["accelerators"], "closed_id": c["id"] if c else None,
-            "closed_system": c["system"] if c else "",
-            "closed_score_minutes": c["score_minutes"] if c else None,
-            "open_id": o["id"], "open_system": o["system"],
-            "open_score_minutes": o["score_minutes"], "open_speedup": ratio,
-            "differences": "; ".join(diffs),
-        })  # fmt: skip
+        diffs = (
+            hyperparameter_differences(hyper.get(c["id"], {}), hyper.get(o["id"], {})) if c else []
+        )
+        out.append(
+            {
+                "round": o["round"],
+                "submitter": o["submitter"],
+                "benchmark": o["benchmark"],
+                "system_name": o["system_name"],
+                "accelerator_model": o["accelerator_model"],
+                "accelerators": o["accelerators"],
+                "closed_id": c["id"] if c else None,
+                "closed_system": c["system"] if c else "",
+                "closed_score_minutes": c["score_minutes"] if c else None,
+                "open_id": o["id"],
+                "open_system": o["system"],
+                "closed_url": c["url"] if c else "",
+                "open_url": o["url"],
+                "open_score_minutes": o["score_minutes"],
+                "open_speedup": ratio,
+                "differences": "; ".join(diffs),
+            }
+        )
     return out
 
 
-def software_rows(rows: Sequence[Mapping[str, Any]], software_stacks: Mapping[int, str]) -> list[dict[str, Any]]:  # fmt: skip
+def software_rows(
+    rows: Sequence[Mapping[str, Any]], software_stacks: Mapping[int, str]
+) -> list[dict[str, Any]]:
     """Rows of ``benchdb.result_table/1`` (scored or not) -> ``benchdb.software/1``.
 
     A line is one submitter, accelerator count and framework family over rounds;
@@ -235,7 +270,15 @@ def software_rows(rows: Sequence[Mapping[str, Any]], software_stacks: Mapping[in
         row["sdk"] = sdk_version(r["framework"], software_stacks.get(r["id"], ""))
         row["line"] = f"{r['submitter']} {r['accelerators']}× {family}"
         out.append(row)
-    out.sort(key=lambda x: (x["accelerators"] or 0, x["framework_family"], x["submitter"], round_key(x["round"]), x["score_minutes"] or float("inf")))  # fmt: skip
+    out.sort(
+        key=lambda x: (
+            x["accelerators"] or 0,
+            x["framework_family"],
+            x["submitter"],
+            round_key(x["round"]),
+            x["score_minutes"] or float("inf"),
+        )
+    )
     first: dict[str, float] = {}
     fastest: dict[tuple[str, Any], float] = {}
     for row in out:
@@ -248,7 +291,9 @@ def software_rows(rows: Sequence[Mapping[str, Any]], software_stacks: Mapping[in
     for row in out:
         score = row["score_minutes"]
         row["progress"] = first[row["line"]] / score if score and row["line"] in first else None
-        row["relative_to_fastest"] = score / fastest[(row["round"], row["accelerators"])] if score else None  # fmt: skip
+        row["relative_to_fastest"] = (
+            score / fastest[(row["round"], row["accelerators"])] if score else None
+        )
     return out
 
 
@@ -266,7 +311,9 @@ def scaling_rows(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     for r in usable:
         series.setdefault((r["round"], framework_family(r["framework"])), []).append(r)
     out = []
-    for (_round, family), members in sorted(series.items(), key=lambda kv: (round_key(kv[0][0]), kv[0][1])):  # fmt: skip
+    for (_round, family), members in sorted(
+        series.items(), key=lambda kv: (round_key(kv[0][0]), kv[0][1])
+    ):
         members = sorted(members, key=lambda r: (r["accelerators"], r["score_minutes"]))
         ref = members[0]
         t_ref, n_ref = ref["score_minutes"], ref["accelerators"]
@@ -274,10 +321,14 @@ def scaling_rows(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
             t, n = r["score_minutes"], r["accelerators"]
             row: dict[str, Any] = {c: r.get(c) for c in columns("benchdb.scaling/1")}
             row |= {
-                "framework_family": family, "accelerator_minutes": t * n,
-                "reference_system": ref["system"], "reference_accelerators": n_ref,
-                "reference_minutes": t_ref, "ideal_minutes": t_ref * n_ref / n,
-                "speedup": t_ref / t, "efficiency": scaling_efficiency(t_ref, n_ref, t, n),
-            }  # fmt: skip
+                "framework_family": family,
+                "accelerator_minutes": t * n,
+                "reference_system": ref["system"],
+                "reference_accelerators": n_ref,
+                "reference_minutes": t_ref,
+                "ideal_minutes": t_ref * n_ref / n,
+                "speedup": t_ref / t,
+                "efficiency": scaling_efficiency(t_ref, n_ref, t, n),
+            }
             out.append(row)
     return out

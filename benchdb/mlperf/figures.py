@@ -29,10 +29,26 @@ import pandas as pd
 
 LABEL_MAX = 80
 PALETTE = (
-    "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
-    "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#637939",
-)  # fmt: skip
-_AXIS = {"gridcolor": "#e6e6e6", "zeroline": False, "showline": True, "linecolor": "#999", "automargin": True}  # fmt: skip
+    "#1f77b4",
+    "#d62728",
+    "#2ca02c",
+    "#ff7f0e",
+    "#9467bd",
+    "#8c564b",
+    "#e377c2",
+    "#7f7f7f",
+    "#bcbd22",
+    "#17becf",
+    "#393b79",
+    "#637939",
+)
+_AXIS = {
+    "gridcolor": "#e6e6e6",
+    "zeroline": False,
+    "showline": True,
+    "linecolor": "#999",
+    "automargin": True,
+}
 
 
 def label(value: Any, limit: int = LABEL_MAX) -> str:
@@ -46,11 +62,14 @@ def label(value: Any, limit: int = LABEL_MAX) -> str:
 
 def _layout(**extra: Any) -> dict[str, Any]:
     base = {
-        "margin": {"l": 70, "r": 30, "t": 30, "b": 60}, "hovermode": "closest",
+        "margin": {"l": 70, "r": 30, "t": 30, "b": 60},
+        "hovermode": "closest",
         "font": {"family": "system-ui, -apple-system, Segoe UI, sans-serif", "size": 12},
-        "paper_bgcolor": "#ffffff", "plot_bgcolor": "#ffffff", "height": 460,
+        "paper_bgcolor": "#ffffff",
+        "plot_bgcolor": "#ffffff",
+        "height": 460,
         "legend": {"orientation": "v", "x": 1.02, "y": 1, "font": {"size": 11}},
-    }  # fmt: skip
+    }
     return base | extra
 
 
@@ -98,7 +117,9 @@ def _row_type(cols: tuple[str, ...]) -> Any:
     return namedtuple("Row", cols)
 
 
-def _groups(frame: pd.DataFrame, key: str, cols: Sequence[str]) -> list[tuple[Any, dict[str, list[Any]]]]:  # fmt: skip
+def _groups(
+    frame: pd.DataFrame, key: str, cols: Sequence[str]
+) -> list[tuple[Any, dict[str, list[Any]]]]:
     """``(key value, {column: values})`` per group of rows, by key value. Reads each
     column once: a sub-frame per group (``groupby`` iteration, ``itertuples``)
     costs more than the rest of a page."""
@@ -150,30 +171,42 @@ def leaderboard_scatter(frame: pd.DataFrame) -> dict[str, Any]:
     df = _usable(frame, "score_minutes", "accelerators")
     data: list[dict[str, Any]] = []
     if df.empty:
-        return _figure(data, _layout(xaxis=_axis("Accelerators"), yaxis=_axis("Time to train (minutes)")))  # fmt: skip
+        return _figure(
+            data, _layout(xaxis=_axis("Accelerators"), yaxis=_axis("Time to train (minutes)"))
+        )
     xr, yr = _log_range(df["accelerators"]), _log_range(df["score_minutes"])
-    x0, x1 = 10 ** xr[0], 10 ** xr[1]
-    for i, c in enumerate(_iso_levels((df["accelerators"] * df["score_minutes"]).tolist())):
-        xs = [x0 * (x1 / x0) ** (k / 20) for k in range(21)]
-        data.append({
-            "type": "scatter", "mode": "lines", "x": xs, "y": [c / x for x in xs],
-            "line": {"color": "#bbbbbb", "width": 1, "dash": "dot"}, "hoverinfo": "text",
-            "text": f"{c:g} accelerator-minutes", "name": "equal accelerator-minutes",
-            "legendgroup": "iso", "showlegend": i == 0,
-        })  # fmt: skip
-    fields = ("url", "submitter", "system_name", "system", "division", "accelerators", "accelerator_model", "framework", "score_minutes")  # fmt: skip
+    data.extend(_iso_lines(df, 10 ** xr[0], 10 ** xr[1]))
+    fields = (
+        "url",
+        "submitter",
+        "system_name",
+        "system",
+        "division",
+        "accelerators",
+        "accelerator_model",
+        "framework",
+        "score_minutes",
+    )
     for i, (submitter, g) in enumerate(_groups(df, "submitter", fields)):
         color = PALETTE[i % len(PALETTE)]
-        data.append({
-            "type": "scatter", "mode": "markers", "name": label(submitter, 40),
-            "x": g["accelerators"], "y": g["score_minutes"],
-            "customdata": [[u] for u in g["url"]], "hoverinfo": "text",
-            "text": [_point_text(r) for r in _rows(g, fields)],
-            "marker": {
-                "size": 11, "color": color, "line": {"color": color, "width": 2},
-                "symbol": ["circle-open" if d == "open" else "circle" for d in g["division"]],
-            },
-        })  # fmt: skip
+        data.append(
+            {
+                "type": "scatter",
+                "mode": "markers",
+                "name": label(submitter, 40),
+                "x": g["accelerators"],
+                "y": g["score_minutes"],
+                "customdata": [[u] for u in g["url"]],
+                "hoverinfo": "text",
+                "text": [_point_text(r) for r in _rows(g, fields)],
+                "marker": {
+                    "size": 11,
+                    "color": color,
+                    "line": {"color": color, "width": 2},
+                    "symbol": ["circle-open" if d == "open" else "circle" for d in g["division"]],
+                },
+            }
+        )
     layout = _layout(
         xaxis=_axis("Accelerators (log)", type="log", range=xr),
         yaxis=_axis("Time to train, minutes (log)", type="log", range=yr),
@@ -181,15 +214,47 @@ def leaderboard_scatter(frame: pd.DataFrame) -> dict[str, Any]:
     return _figure(data, layout)
 
 
+def _iso_lines(df: pd.DataFrame, x0: float, x1: float) -> list[dict[str, Any]]:
+    """Dotted lines of equal accelerator-minutes (N x T = c) across ``x0``..``x1``."""
+    data: list[dict[str, Any]] = []
+    for i, c in enumerate(_iso_levels((df["accelerators"] * df["score_minutes"]).tolist())):
+        xs = [x0 * (x1 / x0) ** (k / 20) for k in range(21)]
+        data.append(
+            {
+                "type": "scatter",
+                "mode": "lines",
+                "x": xs,
+                "y": [c / x for x in xs],
+                "line": {"color": "#bbbbbb", "width": 1, "dash": "dot"},
+                "hoverinfo": "text",
+                "text": f"{c:g} accelerator-minutes",
+                "name": "equal accelerator-minutes",
+                "legendgroup": "iso",
+                "showlegend": i == 0,
+            }
+        )
+    return data
+
+
 def _point_text(r: Any) -> str:
-    return "<br>".join([
-        f"<b>{label(r.submitter, 40)}</b> {label(r.system_name or r.system)}",
-        f"{int(r.accelerators)} × {label(r.accelerator_model)}", label(r.framework),
-        f"{_minutes(r.score_minutes)} · {label(r.division)} · {int(r.accelerators * r.score_minutes):,} accelerator-minutes",
-    ])  # fmt: skip
+    return "<br>".join(
+        [
+            f"<b>{label(r.submitter, 40)}</b> {label(r.system_name or r.system)}",
+            f"{int(r.accelerators)} × {label(r.accelerator_model)}",
+            label(r.framework),
+            f"{_minutes(r.score_minutes)} · {label(r.division)} · "
+            f"{int(r.accelerators * r.score_minutes):,} accelerator-minutes",
+        ]
+    )
 
 
-def eval_curves(frame: pd.DataFrame, *, unit: str, target: float | None, metric: str = "eval_accuracy") -> dict[str, Any]:  # fmt: skip
+def _system_size(r: Any) -> str:
+    return f"<b>{label(r.system_name or r.system)}</b><br>{int(r.accelerators)} accelerators"
+
+
+def eval_curves(
+    frame: pd.DataFrame, *, unit: str, target: float | None, metric: str = "eval_accuracy"
+) -> dict[str, Any]:
     """Each run's ``eval_accuracy`` against epochs (or samples), one trace per run;
     runs that are not counted are dotted; ``target`` draws the quality target.
 
@@ -198,29 +263,64 @@ def eval_curves(frame: pd.DataFrame, *, unit: str, target: float | None, metric:
     data = []
     for i, (run, g) in enumerate(_groups(frame, "run", ("role", "at", "value"))):
         role = g["role"][0]
-        data.append({
-            "type": "scatter", "mode": "lines+markers", "name": f"{label(run)} ({label(role)})",
-            # 6 decimals: more than the hover shows, and a third less JSON to send
-            "x": g["at"], "y": [round(v, 6) for v in g["value"]],
-            "line": {"color": PALETTE[i % len(PALETTE)], "width": 2 if role == "counted" else 1,
-                     "dash": "solid" if role == "counted" else "dot"},
-            "marker": {"size": 5}, "hovertemplate": f"{label(run)}<br>{label(unit)} %{{x}}<br>{label(metric)} %{{y:.4f}}<extra></extra>",
-        })  # fmt: skip
+        data.append(
+            {
+                "type": "scatter",
+                "mode": "lines+markers",
+                "name": f"{label(run)} ({label(role)})",
+                # 6 decimals: more than the hover shows, and a third less JSON to send
+                "x": g["at"],
+                "y": [round(v, 6) for v in g["value"]],
+                "line": {
+                    "color": PALETTE[i % len(PALETTE)],
+                    "width": 2 if role == "counted" else 1,
+                    "dash": "solid" if role == "counted" else "dot",
+                },
+                "marker": {"size": 5},
+                "hovertemplate": f"{label(run)}<br>{label(unit)} %{{x}}<br>"
+                f"{label(metric)} %{{y:.4f}}<extra></extra>",
+            }
+        )
     layout = _layout(xaxis=_axis(f"{unit or 'epoch_num'} (as logged)"), yaxis=_axis(metric))
     if target is not None:
-        layout["shapes"] = [{
-            "type": "line", "xref": "paper", "x0": 0, "x1": 1, "yref": "y", "y0": target, "y1": target,
-            "line": {"color": "#444", "width": 1, "dash": "dash"},
-        }]  # fmt: skip
-        layout["annotations"] = [{
-            "xref": "paper", "x": 0, "xanchor": "left", "yref": "y", "y": target,
-            "yanchor": "bottom", "text": f"quality target {target:g}", "showarrow": False,
-            "font": {"size": 11, "color": "#444"},
-        }]  # fmt: skip
+        layout["shapes"] = [
+            {
+                "type": "line",
+                "xref": "paper",
+                "x0": 0,
+                "x1": 1,
+                "yref": "y",
+                "y0": target,
+                "y1": target,
+                "line": {"color": "#444", "width": 1, "dash": "dash"},
+            }
+        ]
+        layout["annotations"] = [
+            {
+                "xref": "paper",
+                "x": 0,
+                "xanchor": "left",
+                "yref": "y",
+                "y": target,
+                "yanchor": "bottom",
+                "text": f"quality target {target:g}",
+                "showarrow": False,
+                "font": {"size": 11, "color": "#444"},
+            }
+        ]
     return _figure(data, layout)
 
 
-_SYMBOLS = ("circle", "diamond-open", "square", "triangle-up-open", "x", "star", "cross", "hexagon-open")  # fmt: skip
+_SYMBOLS = (
+    "circle",
+    "diamond-open",
+    "square",
+    "triangle-up-open",
+    "x",
+    "star",
+    "cross",
+    "hexagon-open",
+)
 _DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
 
 
@@ -240,7 +340,19 @@ def software_timeline(frame: pd.DataFrame, rounds: Sequence[str]) -> dict[str, A
         # the most frequent family gets the solid line and the filled marker
         families = [f for f, _ in Counter(df["framework_family"].tolist()).most_common()]
         order = {r: k for k, r in enumerate(rounds)}
-        fields = ("url", "round", "line", "accelerators", "framework_family", "score_minutes", "system_name", "system", "framework", "sdk", "progress")  # fmt: skip
+        fields = (
+            "url",
+            "round",
+            "line",
+            "accelerators",
+            "framework_family",
+            "score_minutes",
+            "system_name",
+            "system",
+            "framework",
+            "sdk",
+            "progress",
+        )
         groups = _groups(df, "line", fields)
         groups.sort(key=lambda kv: (_number(kv[1]["accelerators"][0]), kv[0]))
         for line, g in groups:
@@ -248,14 +360,25 @@ def software_timeline(frame: pd.DataFrame, rounds: Sequence[str]) -> dict[str, A
             size, family = rows[0].accelerators, rows[0].framework_family
             color = PALETTE[sizes.index(int(size)) % len(PALETTE)] if size == size else PALETTE[-1]
             k = families.index(family)
-            data.append({
-                "type": "scatter", "mode": "lines+markers", "name": label(line, 60),
-                "x": [r.round for r in rows], "y": [r.score_minutes for r in rows],
-                "customdata": [[r.url] for r in rows], "hoverinfo": "text",
-                "text": [_software_text(r) for r in rows],
-                "line": {"color": color, "width": 2, "dash": _DASHES[k % len(_DASHES)]},
-                "marker": {"size": 11, "color": color, "symbol": _SYMBOLS[k % len(_SYMBOLS)], "line": {"color": color, "width": 2}},
-            })  # fmt: skip
+            data.append(
+                {
+                    "type": "scatter",
+                    "mode": "lines+markers",
+                    "name": label(line, 60),
+                    "x": [r.round for r in rows],
+                    "y": [r.score_minutes for r in rows],
+                    "customdata": [[r.url] for r in rows],
+                    "hoverinfo": "text",
+                    "text": [_software_text(r) for r in rows],
+                    "line": {"color": color, "width": 2, "dash": _DASHES[k % len(_DASHES)]},
+                    "marker": {
+                        "size": 11,
+                        "color": color,
+                        "symbol": _SYMBOLS[k % len(_SYMBOLS)],
+                        "line": {"color": color, "width": 2},
+                    },
+                }
+            )
     layout = _layout(
         xaxis=_axis("Round", type="category", categoryorder="array", categoryarray=list(rounds)),
         yaxis=_axis("Time to train, minutes (log)", type="log"),
@@ -265,8 +388,11 @@ def software_timeline(frame: pd.DataFrame, rounds: Sequence[str]) -> dict[str, A
 
 def _software_text(r: Any) -> str:
     lines = [
-        f"<b>{label(r.line, 60)}</b>", label(r.system_name or r.system), label(r.framework),
-        label(r.sdk), f"{r.round}: {_minutes(r.score_minutes)}",
+        f"<b>{label(r.line, 60)}</b>",
+        label(r.system_name or r.system),
+        label(r.framework),
+        label(r.sdk),
+        f"{r.round}: {_minutes(r.score_minutes)}",
     ]
     if r.progress == r.progress and r.progress:
         lines.append(f"progress ×{r.progress:.3f}")
@@ -282,27 +408,58 @@ def scaling_time(frame: pd.DataFrame) -> dict[str, Any]:
     system_name, system, efficiency.
     """
     data = []
-    fields = ("url", "accelerators", "score_minutes", "ideal_minutes", "system_name", "system", "efficiency")  # fmt: skip
+    fields = (
+        "url",
+        "accelerators",
+        "score_minutes",
+        "ideal_minutes",
+        "system_name",
+        "system",
+        "efficiency",
+    )
     for i, (series, g) in enumerate(_groups(frame, "series", fields)):
         rows = sorted(_rows(g, fields), key=lambda r: r.accelerators)
         color = PALETTE[i % len(PALETTE)]
-        data.append({
-            "type": "scatter", "mode": "lines+markers", "name": label(series, 60),
-            "x": [r.accelerators for r in rows], "y": [r.score_minutes for r in rows],
-            "customdata": [[r.url] for r in rows], "hoverinfo": "text",
-            "text": [f"<b>{label(r.system_name or r.system)}</b><br>{int(r.accelerators)} accelerators<br>{_minutes(r.score_minutes)}<br>efficiency {r.efficiency:.3f}" for r in rows],  # fmt: skip
-            "line": {"color": color, "width": 2}, "marker": {"size": 10, "color": color},
-        })  # fmt: skip
-        data.append({
-            "type": "scatter", "mode": "lines", "name": f"ideal ({label(series, 60)})",
-            "x": [r.accelerators for r in rows], "y": [r.ideal_minutes for r in rows],
-            "line": {"color": color, "width": 1, "dash": "dash"}, "hoverinfo": "skip",
-        })  # fmt: skip
+        text = [
+            f"{_system_size(r)}<br>{_minutes(r.score_minutes)}<br>efficiency {r.efficiency:.3f}"
+            for r in rows
+        ]
+        data.append(_series_trace(series, rows, [r.score_minutes for r in rows], text, color))
+        data.append(
+            {
+                "type": "scatter",
+                "mode": "lines",
+                "name": f"ideal ({label(series, 60)})",
+                "x": [r.accelerators for r in rows],
+                "y": [r.ideal_minutes for r in rows],
+                "line": {"color": color, "width": 1, "dash": "dash"},
+                "hoverinfo": "skip",
+            }
+        )
     layout = _layout(
         xaxis=_axis("Accelerators (log)", type="log"),
         yaxis=_axis("Time to train, minutes (log)", type="log"),
     )
     return _figure(data, layout)
+
+
+def _series_trace(
+    series: str, rows: list[Any], y: list[Any], text: list[str], color: str
+) -> dict[str, Any]:
+    """One scaling series: ``y`` against the rows' accelerators, each point opening
+    its result (``customdata``: url)."""
+    return {
+        "type": "scatter",
+        "mode": "lines+markers",
+        "name": label(series, 60),
+        "x": [r.accelerators for r in rows],
+        "y": y,
+        "customdata": [[r.url] for r in rows],
+        "hoverinfo": "text",
+        "text": text,
+        "line": {"color": color, "width": 2},
+        "marker": {"size": 10, "color": color},
+    }
 
 
 def scaling_efficiency(frame: pd.DataFrame) -> dict[str, Any]:
@@ -316,26 +473,38 @@ def scaling_efficiency(frame: pd.DataFrame) -> dict[str, Any]:
     for i, (series, g) in enumerate(_groups(frame, "series", fields)):
         rows = sorted(_rows(g, fields), key=lambda r: r.accelerators)
         color = PALETTE[i % len(PALETTE)]
-        data.append({
-            "type": "scatter", "mode": "lines+markers", "name": label(series, 60),
-            "x": [r.accelerators for r in rows], "y": [r.efficiency for r in rows],
-            "customdata": [[r.url] for r in rows], "hoverinfo": "text",
-            "text": [f"<b>{label(r.system_name or r.system)}</b><br>{int(r.accelerators)} accelerators<br>E = {r.efficiency:.3f}" for r in rows],  # fmt: skip
-            "line": {"color": color, "width": 2}, "marker": {"size": 10, "color": color},
-        })  # fmt: skip
+        text = [f"{_system_size(r)}<br>E = {r.efficiency:.3f}" for r in rows]
+        data.append(_series_trace(series, rows, [r.efficiency for r in rows], text, color))
     top = max([1.1, *(frame["efficiency"].tolist() if not frame.empty else [])]) * 1.05
     layout = _layout(
         xaxis=_axis("Accelerators (log)", type="log"),
         yaxis=_axis("Scaling efficiency E(N)", range=[0, top]),
-        shapes=[{
-            "type": "line", "xref": "paper", "x0": 0, "x1": 1, "yref": "y", "y0": 1, "y1": 1,
-            "line": {"color": "#444", "width": 1, "dash": "dash"},
-        }],
-        annotations=[{
-            "xref": "paper", "x": 1, "xanchor": "right", "yref": "y", "y": 1, "yanchor": "bottom",
-            "text": "ideal (E = 1)", "showarrow": False, "font": {"size": 11, "color": "#444"},
-        }],
-    )  # fmt: skip
+        shapes=[
+            {
+                "type": "line",
+                "xref": "paper",
+                "x0": 0,
+                "x1": 1,
+                "yref": "y",
+                "y0": 1,
+                "y1": 1,
+                "line": {"color": "#444", "width": 1, "dash": "dash"},
+            }
+        ],
+        annotations=[
+            {
+                "xref": "paper",
+                "x": 1,
+                "xanchor": "right",
+                "yref": "y",
+                "y": 1,
+                "yanchor": "bottom",
+                "text": "ideal (E = 1)",
+                "showarrow": False,
+                "font": {"size": 11, "color": "#444"},
+            }
+        ],
+    )
     return _figure(data, layout)
 
 
@@ -347,18 +516,40 @@ def compare_bars(frame: pd.DataFrame) -> dict[str, Any]:
     speedup, baseline.
     """
     df = _usable(frame, "score_minutes")
-    names = [f"{label(r.submitter, 30)} {label(r.system_name or r.system, 40)} ({r.round}) #{k + 1}" for k, r in enumerate(_tuples(df, "submitter", "system_name", "system", "round"))]  # fmt: skip
-    data = [{
-        "type": "bar", "orientation": "h", "y": names, "x": df["score_minutes"].tolist(),
-        "customdata": [[u] for u in df["url"]], "hoverinfo": "text",
-        "text": ["baseline" if r.baseline else (f"×{r.speedup:.3f}" if r.speedup == r.speedup and r.speedup else "") for r in _tuples(df, "baseline", "speedup")],  # fmt: skip
-        "textposition": "auto",
-        "marker": {"color": ["#999999" if b else PALETTE[0] for b in df["baseline"]]},
-        "hovertext": [f"{n}<br>{_minutes(s)}" for n, s in zip(names, df["score_minutes"], strict=True)],  # fmt: skip
-    }] if not df.empty else []  # fmt: skip
+    names = [
+        f"{label(r.submitter, 30)} {label(r.system_name or r.system, 40)} ({r.round}) #{k + 1}"
+        for k, r in enumerate(_tuples(df, "submitter", "system_name", "system", "round"))
+    ]
+    data = (
+        [
+            {
+                "type": "bar",
+                "orientation": "h",
+                "y": names,
+                "x": df["score_minutes"].tolist(),
+                "customdata": [[u] for u in df["url"]],
+                "hoverinfo": "text",
+                "text": [
+                    "baseline"
+                    if r.baseline
+                    else (f"×{r.speedup:.3f}" if r.speedup == r.speedup and r.speedup else "")
+                    for r in _tuples(df, "baseline", "speedup")
+                ],
+                "textposition": "auto",
+                "marker": {"color": ["#999999" if b else PALETTE[0] for b in df["baseline"]]},
+                "hovertext": [
+                    f"{n}<br>{_minutes(s)}" for n, s in zip(names, df["score_minutes"], strict=True)
+                ],
+            }
+        ]
+        if not df.empty
+        else []
+    )
     layout = _layout(
-        xaxis=_axis("Time to train, minutes"), yaxis=_axis("", autorange="reversed"),
-        height=max(200, 60 + 40 * len(df)), showlegend=False,
+        xaxis=_axis("Time to train, minutes"),
+        yaxis=_axis("", autorange="reversed"),
+        height=max(200, 60 + 40 * len(df)),
+        showlegend=False,
     )
     return _figure(data, layout)
 
@@ -372,13 +563,24 @@ def division_bars(frame: pd.DataFrame) -> dict[str, Any]:
     """
     if frame.empty:
         return _figure([], _layout())
-    names = [f"{r.round} {label(r.submitter, 30)} {label(r.system_name, 40)} {r.benchmark}" for r in _tuples(frame, "round", "submitter", "system_name", "benchmark")]  # fmt: skip
+    names = [
+        f"{r.round} {label(r.submitter, 30)} {label(r.system_name, 40)} {r.benchmark}"
+        for r in _tuples(frame, "round", "submitter", "system_name", "benchmark")
+    ]
     data = []
     for div, color in (("closed", PALETTE[0]), ("open", PALETTE[3])):
-        data.append({
-            "type": "bar", "name": div, "x": names, "y": frame[f"{div}_score_minutes"].tolist(),
-            "customdata": [[u] for u in frame[f"{div}_url"]], "marker": {"color": color},
-            "hovertemplate": f"%{{x}}<br>{div}: %{{y:.2f}} min<extra></extra>",
-        })  # fmt: skip
-    layout = _layout(barmode="group", xaxis=_axis("", tickangle=-30), yaxis=_axis("Time to train, minutes"))  # fmt: skip
+        data.append(
+            {
+                "type": "bar",
+                "name": div,
+                "x": names,
+                "y": frame[f"{div}_score_minutes"].tolist(),
+                "customdata": [[u] for u in frame[f"{div}_url"]],
+                "marker": {"color": color},
+                "hovertemplate": f"%{{x}}<br>{div}: %{{y:.2f}} min<extra></extra>",
+            }
+        )
+    layout = _layout(
+        barmode="group", xaxis=_axis("", tickangle=-30), yaxis=_axis("Time to train, minutes")
+    )
     return _figure(data, layout)

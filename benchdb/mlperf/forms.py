@@ -40,23 +40,33 @@ class SearchForm(ExportForm):
     framework = _text()
     round = forms.CharField(required=False, max_length=16)
     benchmark = forms.CharField(required=False, max_length=64)
-    division = forms.ChoiceField(choices=[("", "any"), ("closed", "closed"), ("open", "open")], required=False)  # fmt: skip
+    division = forms.ChoiceField(
+        choices=[("", "any"), ("closed", "closed"), ("open", "open")], required=False
+    )
     page = forms.IntegerField(required=False, min_value=1)
 
     def filters(self) -> dict[str, Any]:
         """Keyword arguments for ``selectors.result_search``."""
         d = self.cleaned_data
         return {
-            "submitter_contains": d["submitter"] or None, "system_contains": d["system"] or None,
+            "submitter_contains": d["submitter"] or None,
+            "system_contains": d["system"] or None,
             "accelerator_contains": d["accelerator"] or None,
-            "framework_contains": d["framework"] or None, "round_version": d["round"] or None,
-            "benchmark": d["benchmark"] or None, "division": d["division"] or None,
-        }  # fmt: skip
+            "framework_contains": d["framework"] or None,
+            "round_version": d["round"] or None,
+            "benchmark": d["benchmark"] or None,
+            "division": d["division"] or None,
+        }
 
 
 class LeaderboardForm(ExportForm):
-    division = forms.ChoiceField(choices=[("", "any"), ("closed", "closed"), ("open", "open")], required=False)  # fmt: skip
-    availability = forms.ChoiceField(choices=[("", "any"), *[(c.value, c.label) for c in System.Availability if c.value]], required=False)  # fmt: skip
+    division = forms.ChoiceField(
+        choices=[("", "any"), ("closed", "closed"), ("open", "open")], required=False
+    )
+    availability = forms.ChoiceField(
+        choices=[("", "any"), *[(c.value, c.label) for c in System.Availability if c.value]],
+        required=False,
+    )
     submitter = _text()
     accelerator = _text()
 

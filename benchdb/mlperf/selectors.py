@@ -9,18 +9,18 @@ and choices around them. Derived numbers come from the pure functions in
 from __future__ import annotations
 
 import json
-import zlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
-from django.db.models import Count, Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db import connection
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.http import Http404
-from django.urls import reverse
 
 from benchdb import vocabulary
-from benchdb.mlperf import derived, training_rules
-from benchdb.models import Benchmark, IngestProblem, Result, Round, Run, RunLog, System
+from benchdb.mlperf import derived
+from benchdb.models import Benchmark, Result, Round, Run, System
 
 RESULT_JOINS = ("round", "system", "system__submitter", "benchmark")
 
@@ -60,12 +60,14 @@ def result_list(
     if benchmark:
         key = benchmark.strip().lower()
         qs = qs.filter(benchmark__key=vocabulary.BENCHMARK_ALIASES.get(key, key))
-    if division:
-        qs = qs.filter(division=division)
-    if availability:
-        qs = qs.filter(system__availability=availability)
-    if accelerator_model:
-        qs = qs.filter(system__accelerator_model=accelerator_model)
+    exact = {
+        "division": division,
+        "system__availability": availability,
+        "system__accelerator_model": accelerator_model,
+        "system__accelerator_model__icontains": accelerator_contains,
+        "system__framework__icontains": framework_contains,
+    }
+    qs = qs.filter(**{path: value for path, value in exact.items() if value})
     if submitter_contains:
         qs = qs.filter(
             Q(system__submitter__name__icontains=submitter_contains)
@@ -73,14 +75,15 @@ def result_list(
             | Q(system__submitter_folder__icontains=submitter_contains)
         )
     if system_contains:
-        qs = qs.filter(Q(system__name__icontains=system_contains) | Q(system__folder__icontains=system_contains))  # fmt: skip
-    if accelerator_contains:
-        qs = qs.filter(system__accelerator_model__icontains=accelerator_contains)
-    if framework_contains:
-        qs = qs.filter(system__framework__icontains=framework_contains)
+        qs = qs.filter(
+            Q(system__name__icontains=system_contains)
+            | Q(system__folder__icontains=system_contains)
+        )
     if ids is not None:
         qs = qs.filter(pk__in=list(ids))
-    return qs.order_by("round__version", "benchmark__key", "division", "score_minutes", "system__folder")  # fmt: skip
+    return qs.order_by(
+        "round__version", "benchmark__key", "division", "score_minutes", "system__folder"
+    )
 
 
 def result_table_row(r: Result) -> dict[str, Any]:
@@ -98,20 +101,58 @@ def _attr(obj: Any, path: str) -> Any:
     return obj
 
 
-# Column of benchdb.result_table/1 -> where it is in the database; "source" and
-# "url" are built from repository/commit/source_path and id.
+# Column of benchdb.result_table/1 -> where it is in the database; "source" is built
+# from _SOURCE_FIELDS, "url" (the permalink) from KEY_FIELDS.
 _TABLE_FIELDS = {
-    "id": "id", "round": "round__version", "submitter": "system__submitter__name",
-    "system": "system__folder", "system_name": "system__name", "division": "division",
-    "availability": "system__availability", "benchmark": "benchmark__key",
-    "accelerator_model": "system__accelerator_model", "accelerators": "system__accelerators",
-    "nodes": "system__nodes", "framework": "system__framework",
-    "score_minutes": "score_minutes", "runs_total": "runs_total",
-    "runs_counted": "runs_counted", "runs_failed": "runs_failed",
-    "scaling_factor": "scaling_factor", "status": "status", "reason": "reason",
+    "id": "id",
+    "round": "round__version",
+    "submitter": "system__submitter__name",
+    "system": "system__folder",
+    "system_name": "system__name",
+    "division": "division",
+    "availability": "system__availability",
+    "benchmark": "benchmark__key",
+    "accelerator_model": "system__accelerator_model",
+    "accelerators": "system__accelerators",
+    "nodes": "system__nodes",
+    "framework": "system__framework",
+    "score_minutes": "score_minutes",
+    "runs_total": "runs_total",
+    "runs_counted": "runs_counted",
+    "runs_failed": "runs_failed",
+    "scaling_factor": "scaling_factor",
+    "status": "status",
+    "reason": "reason",
     "result_id": "result_id",
-}  # fmt: skip
+}
 _SOURCE_FIELDS = ("repository", "commit", "source_path")
+# Result.natural_key() as ORM paths, in its order.
+KEY_FIELDS = (
+    "round__suite",
+    "round__version",
+    "system__submitter_folder",
+    "system__folder",
+    "benchmark_folder",
+)
+# What reverse() leaves unquoted in a path argument (django.urls.resolvers).
+_PATH_SAFE = "!$&'()*+,;=~:@"
+_RESULTS_PREFIX = "/results/"  # where benchdb.urls mounts benchdb.mlperf.urls' results
+
+
+def result_path(key: Sequence[str]) -> str:
+    """The permalink of a result from its natural key (``Result.natural_key()``), the
+    same string as ``reverse("benchdb:result", args=key)`` at a fraction of its cost
+    (a whole round's table builds thousands). Segments are percent-encoded as reverse()
+    does; the system folder keeps its '/' (v0.5 systems)."""
+    suite, version, submitter, system, benchmark = key
+    parts = (
+        quote(suite, safe=_PATH_SAFE),
+        quote(version, safe=_PATH_SAFE),
+        quote(submitter, safe=_PATH_SAFE),
+        quote(system, safe=_PATH_SAFE + "/"),
+        quote(benchmark, safe=_PATH_SAFE),
+    )
+    return f"{_RESULTS_PREFIX}{'/'.join(parts)}/"
 
 
 def result_table_rows(qs: QuerySet[Result], *extra: str) -> list[dict[str, Any]]:
@@ -119,12 +160,11 @@ def result_table_rows(qs: QuerySet[Result], *extra: str) -> list[dict[str, Any]]
     values (one query, no model instances: most of a list page's time otherwise).
     ``extra``: more ORM paths to carry along under their own names (e.g.
     ``system__software_stack``). The same rows as :func:`result_table_row`."""
-    url = reverse("benchdb:result", args=[0])[:-2]  # "/results/"
     out = []
-    for v in qs.values(*_TABLE_FIELDS.values(), *_SOURCE_FIELDS, *extra):
+    for v in qs.values(*_TABLE_FIELDS.values(), *_SOURCE_FIELDS, *KEY_FIELDS, *extra):
         row = {col: v[path] for col, path in _TABLE_FIELDS.items()}
         row["source"] = derived.source_url(v["repository"], v["commit"], v["source_path"])
-        row["url"] = f"{url}{v['id']}/"
+        row["url"] = result_path([v[k] for k in KEY_FIELDS])
         row.update((e, v[e]) for e in extra)
         out.append(row)
     return out
@@ -149,26 +189,38 @@ def round_summary() -> RoundSummary:
     counts: dict[int, dict[str, Any]] = {
         c["round_id"]: dict(c)
         for c in Result.objects.values("round_id").annotate(
-            results=Count("id"), scored=Count("id", filter=Q(status=Result.Status.SCORED)),
+            results=Count("id"),
+            scored=Count("id", filter=Q(status=Result.Status.SCORED)),
             systems=Count("system", distinct=True),
             submitters=Count("system__submitter", distinct=True),
         )
-    }  # fmt: skip
+    }
     per_bench: dict[int, list[tuple[str, str, int]]] = {}
-    for b in Result.objects.values("round_id", "benchmark__key", "benchmark__name").annotate(n=Count("id")).order_by("benchmark__key"):  # fmt: skip
-        per_bench.setdefault(b["round_id"], []).append((b["benchmark__key"], b["benchmark__name"], b["n"]))  # fmt: skip
-    rows = []
-    for r in rounds:
-        c: dict[str, Any] = counts.get(r.pk, {})
-        benches = per_bench.get(r.pk, [])
-        rows.append({
-            "round": r.version, "suite": r.suite, "ruleset": r.ruleset_tag,
-            "results": c.get("results", 0), "scored": c.get("scored", 0),
-            "systems": c.get("systems", 0), "submitters": c.get("submitters", 0),
-            "benchmarks": len(benches), "benchmark_keys": " ".join(k for k, _, _ in benches),
-            "repository": r.repository,
-        })  # fmt: skip
+    per_round_bench = (
+        Result.objects.values("round_id", "benchmark__key", "benchmark__name")
+        .annotate(n=Count("id"))
+        .order_by("benchmark__key")
+    )
+    for b in per_round_bench:
+        entry = (b["benchmark__key"], b["benchmark__name"], b["n"])
+        per_bench.setdefault(b["round_id"], []).append(entry)
+    rows = [_round_row(r, counts.get(r.pk, {}), per_bench.get(r.pk, [])) for r in rounds]
     return RoundSummary(rows, {r.version: per_bench.get(r.pk, []) for r in rounds})
+
+
+def _round_row(r: Round, c: dict[str, Any], benches: list[tuple[str, str, int]]) -> dict[str, Any]:
+    return {
+        "round": r.version,
+        "suite": r.suite,
+        "ruleset": r.ruleset_tag,
+        "results": c.get("results", 0),
+        "scored": c.get("scored", 0),
+        "systems": c.get("systems", 0),
+        "submitters": c.get("submitters", 0),
+        "benchmarks": len(benches),
+        "benchmark_keys": " ".join(k for k, _, _ in benches),
+        "repository": r.repository,
+    }
 
 
 # --- search ---------------------------------------------------------------------------
@@ -217,10 +269,23 @@ class Leaderboard:
     choices: dict[str, list[str]]
 
 
+_CHOICE_FIELDS = {
+    "division": "division",
+    "availability": "system__availability",
+    "submitter": "system__submitter__name",
+    "accelerator": "system__accelerator_model",
+}
+
+
 def leaderboard_get(
-    *, round_version: str, benchmark: str, division: str = "", availability: str = "",
-    submitter: str = "", accelerator_model: str = "",
-) -> Leaderboard:  # fmt: skip
+    *,
+    round_version: str,
+    benchmark: str,
+    division: str = "",
+    availability: str = "",
+    submitter: str = "",
+    accelerator_model: str = "",
+) -> Leaderboard:
     """Raises Http404 for an unknown round or benchmark. Queries: round, benchmark,
     filter choices, results (4)."""
     rnd = Round.objects.filter(version="v" + round_version.lstrip("v")).first()
@@ -228,118 +293,25 @@ def leaderboard_get(
     if rnd is None or bench is None:
         raise Http404(f"no leaderboard for round {round_version!r}, benchmark {benchmark!r}")
     base = Result.objects.filter(round=rnd, benchmark=bench)
-    values = list(base.values_list("division", "system__availability", "system__submitter__name", "system__accelerator_model").distinct())  # fmt: skip
-    choices = {name: sorted({v[i] for v in values if v[i]}) for i, name in enumerate(("division", "availability", "submitter", "accelerator"))}  # fmt: skip
+    values = list(base.values_list(*_CHOICE_FIELDS.values()).distinct())
+    choices = {
+        name: sorted({v[i] for v in values if v[i]}) for i, name in enumerate(_CHOICE_FIELDS)
+    }
     qs = result_list(
-        division=division or None, availability=availability or None,
-        submitter=submitter or None, accelerator_model=accelerator_model or None,
-    ).filter(round=rnd, benchmark=bench)  # fmt: skip
+        division=division or None,
+        availability=availability or None,
+        submitter=submitter or None,
+        accelerator_model=accelerator_model or None,
+    ).filter(round=rnd, benchmark=bench)
     rows = result_table_rows(qs)
-    rows.sort(key=lambda r: (r["division"] != "closed", r["division"], r["score_minutes"] is None, r["score_minutes"] or 0.0, r["system"]))  # fmt: skip
+    rows.sort(key=_board_order)
     return Leaderboard(rnd, bench, rows, choices)
 
 
-# --- one result, one run's log, one system -------------------------------------------
-
-
-@dataclass(frozen=True)
-class ResultDetail:
-    """A result with everything its page shows: ``runs`` (``benchdb.runs/1``),
-    the olympic mean step by step, each run's eval curve, the quality target."""
-
-    result: Result
-    row: dict[str, Any]
-    runs: list[dict[str, Any]]
-    steps: derived.OlympicSteps
-    curves: list[dict[str, Any]]
-    target: training_rules.Target | None
-    problems: list[IngestProblem]
-    hyperparameters: list[tuple[str, Any]]
-
-
-def result_get(pk: int) -> ResultDetail:
-    """Raises Http404. Queries: the result with its joins, its runs (logs not
-    loaded), its ingest problems (3)."""
-    result = Result.objects.select_related(*RESULT_JOINS).prefetch_related(
-        Prefetch("runs", queryset=Run.objects.order_by("index")),
-        Prefetch("problems", queryset=IngestProblem.objects.order_by("path", "line")),
-    ).filter(pk=pk).first()  # fmt: skip
-    if result is None:
-        raise Http404(f"no result {pk}")
-    runs = list(result.runs.all())
-    rows = [run_row(result, run) for run in runs]
-    try:
-        target = training_rules.ruleset_for(result.round.version).target(result.benchmark.key, result.division)  # fmt: skip
-    except ValueError:
-        target = None
-    part = target.part if target else None
-    curves = [
-        {"run": run.file_name, "role": run.role, "points": derived.eval_points(run.eval_curve, part)}
-        for run in runs
-    ]  # fmt: skip
-    first = next((run for run in runs if run.role == Run.Role.COUNTED), runs[0] if runs else None)
-    hyper = sorted(first.hyperparameters.items()) if first else []
-    return ResultDetail(
-        result=result, row=result_table_row(result), runs=rows,
-        steps=derived.olympic_steps(rows, result.scaling_factor), curves=curves,
-        target=target, problems=list(result.problems.all()), hyperparameters=hyper,
-    )  # fmt: skip
-
-
-def run_row(result: Result, run: Run) -> dict[str, Any]:
-    """A run as a row of ``benchdb.runs/1``."""
-    return {
-        "result": result.pk, "run": run.pk, "index": run.index, "file": run.file_name,
-        "path": run.path, "role": run.role, "counted": run.role == Run.Role.COUNTED,
-        "converged": run.converged, "time_to_train_minutes": run.time_to_train_minutes,
-        "converge_at": run.converge_at, "converge_unit": run.converge_unit,
-        "global_batch_size": run.global_batch_size, "run_start_line": run.run_start_line,
-        "run_stop_line": run.run_stop_line, "run_stop_status": run.run_stop_status,
-        "failure_reason": run.failure_reason, "sha256": run.sha256,
-        "log_url": reverse("benchdb:run_log", args=[run.pk]),
-        "source": derived.line_url(result.repository, result.commit, run.path, run.run_start_line, run.run_stop_line),
-    }  # fmt: skip
-
-
-def run_log_get(pk: int) -> tuple[Run, bytes]:
-    """A run and its whole log, decompressed, byte for byte as ingested. Raises
-    Http404. Queries: 1."""
-    log = RunLog.objects.select_related("run").filter(run_id=pk).first()
-    if log is None:
-        raise Http404(f"no stored log for run {pk}")
-    return log.run, zlib.decompress(bytes(log.compressed))
-
-
-@dataclass(frozen=True)
-class SystemDetail:
-    """A system, its normalized fields as (label, value) pairs, its raw JSON
-    pretty-printed, and its results (``benchdb.result_table/1``)."""
-
-    system: System
-    fields: list[tuple[str, Any]]
-    raw_json: str
-    rows: list[dict[str, Any]]
-
-
-def system_get(pk: int) -> SystemDetail:
-    """Raises Http404. Queries: the system with round and submitter, its results (2)."""
-    system = System.objects.select_related("round", "submitter").filter(pk=pk).first()
-    if system is None:
-        raise Http404(f"no system {pk}")
-    results = Result.objects.filter(system=system).order_by("benchmark__key")
-    fields = [
-        ("Round", system.round.version), ("Submitter", system.submitter.name),
-        ("System name", system.name), ("Folder", system.folder),
-        ("Division", system.division), ("Availability", system.get_availability_display()),
-        ("Nodes", system.nodes), ("Accelerator model", system.accelerator_model),
-        ("Accelerators per node", system.accelerators_per_node),
-        ("Accelerators", system.accelerators), ("Host processor", system.host_processor_model),
-        ("Host processors per node", system.host_processors_per_node),
-        ("Framework", system.framework), ("Software stack", system.software_stack),
-        ("Source", system.source_path),
-    ]  # fmt: skip
-    raw = json.dumps(system.raw, indent=2, ensure_ascii=False, sort_keys=True)
-    return SystemDetail(system, fields, raw, result_table_rows(results))
+def _board_order(r: dict[str, Any]) -> tuple[Any, ...]:
+    """Closed first, then by division, scored before unscored, fastest first."""
+    score = r["score_minutes"]
+    return (r["division"] != "closed", r["division"], score is None, score or 0.0, r["system"])
 
 
 # --- compare ----------------------------------------------------------------------------
@@ -364,27 +336,46 @@ def compare_get(*, ids: Sequence[int], base: int | None = None) -> Comparison:
 # --- divisions, software versions, scaling ------------------------------------------
 
 
-def division_list(*, round_version: str = "", benchmark: str = "", submitter: str = "") -> list[dict[str, Any]]:  # fmt: skip
+def division_list(
+    *, round_version: str = "", benchmark: str = "", submitter: str = ""
+) -> list[dict[str, Any]]:
     """Open results paired with closed results of the same system (rows of
     ``benchdb.divisions/1``). Only results whose round, benchmark and submitter
-    have an open result are read. Queries: results; their counted runs (2)."""
+    have an open result are read. Queries: results; their counted runs; those runs'
+    hyperparameters, cut as on the result page (3)."""
     open_twin = Result.objects.filter(
-        division="open", round=OuterRef("round"), benchmark=OuterRef("benchmark"),
+        division="open",
+        round=OuterRef("round"),
+        benchmark=OuterRef("benchmark"),
         system__submitter=OuterRef("system__submitter"),
-    )  # fmt: skip
-    qs = result_list(round_version=round_version or None, benchmark=benchmark or None, submitter=submitter or None)  # fmt: skip
+    )
+    qs = result_list(
+        round_version=round_version or None,
+        benchmark=benchmark or None,
+        submitter=submitter or None,
+    )
     rows = result_table_rows(qs.filter(Exists(open_twin)))
-    hyper: dict[int, dict[str, Any]] = {}
-    runs = Run.objects.filter(result_id__in=[r["id"] for r in rows], role=Run.Role.COUNTED).order_by("result_id", "index").only("result_id", "hyperparameters")  # fmt: skip
-    for run in runs:
-        hyper.setdefault(run.result_id, run.hyperparameters)
+    first_counted: dict[int, int] = {}
+    runs = Run.objects.filter(result_id__in=[r["id"] for r in rows], role=Run.Role.COUNTED)
+    for result_id, run_id in runs.order_by("result_id", "index").values_list("result_id", "id"):
+        first_counted.setdefault(result_id, run_id)
+    by_run = hyperparameters_get(first_counted.values())
+    hyper = {result_id: by_run[run_id] for result_id, run_id in first_counted.items()}
     return derived.division_rows(rows, hyper)
 
 
-def software_list(*, benchmark: str, accelerator_models: Sequence[str], submitter: str = "", division: str = "closed") -> list[dict[str, Any]]:  # fmt: skip
+def software_list(
+    *,
+    benchmark: str,
+    accelerator_models: Sequence[str],
+    submitter: str = "",
+    division: str = "closed",
+) -> list[dict[str, Any]]:
     """Results of ``accelerator_models`` on ``benchmark`` over every round (rows of
     ``benchdb.software/1``). Queries: 1."""
-    qs = result_list(benchmark=benchmark, submitter=submitter or None, division=division or None).filter(system__accelerator_model__in=list(accelerator_models))  # fmt: skip
+    qs = result_list(
+        benchmark=benchmark, submitter=submitter or None, division=division or None
+    ).filter(system__accelerator_model__in=list(accelerator_models))
     rows = result_table_rows(qs, "system__software_stack")
     return derived.software_rows(rows, {r["id"]: r["system__software_stack"] for r in rows})
 
@@ -392,50 +383,144 @@ def software_list(*, benchmark: str, accelerator_models: Sequence[str], submitte
 def software_choices() -> list[dict[str, Any]]:
     """Accelerator model x benchmark pairs with results in more than one round or
     framework, most rounds first. Queries: 1."""
-    values = Result.objects.values("system__accelerator_model", "benchmark__key").annotate(
-        rounds=Count("round", distinct=True), frameworks=Count("system__framework", distinct=True),
-        results=Count("id"),
-    ).filter(Q(rounds__gt=1) | Q(frameworks__gt=1)).exclude(system__accelerator_model="")  # fmt: skip
+    values = (
+        Result.objects.values("system__accelerator_model", "benchmark__key")
+        .annotate(
+            rounds=Count("round", distinct=True),
+            frameworks=Count("system__framework", distinct=True),
+            results=Count("id"),
+        )
+        .filter(Q(rounds__gt=1) | Q(frameworks__gt=1))
+        .exclude(system__accelerator_model="")
+    )
     rows = [
-        {"accelerator": v["system__accelerator_model"], "benchmark": v["benchmark__key"],
-         "rounds": v["rounds"], "frameworks": v["frameworks"], "results": v["results"]}
+        {
+            "accelerator": v["system__accelerator_model"],
+            "benchmark": v["benchmark__key"],
+            "rounds": v["rounds"],
+            "frameworks": v["frameworks"],
+            "results": v["results"],
+        }
         for v in values
-    ]  # fmt: skip
+    ]
     rows.sort(key=lambda r: (-r["rounds"], -r["frameworks"], r["accelerator"], r["benchmark"]))
     return rows
 
 
-def scaling_list(*, submitter: str, accelerator_model: str, benchmark: str, round_version: str = "", division: str = "closed") -> list[dict[str, Any]]:  # fmt: skip
+def scaling_list(
+    *,
+    submitter: str,
+    accelerator_model: str,
+    benchmark: str,
+    round_version: str = "",
+    division: str = "closed",
+) -> list[dict[str, Any]]:
     """Scored results of one submitter, accelerator model and benchmark with
     scaling efficiency (rows of ``benchdb.scaling/1``). Queries: 1."""
     qs = result_list(
-        submitter=submitter, accelerator_model=accelerator_model, benchmark=benchmark,
-        round_version=round_version or None, division=division or None,
-    )  # fmt: skip
+        submitter=submitter,
+        accelerator_model=accelerator_model,
+        benchmark=benchmark,
+        round_version=round_version or None,
+        division=division or None,
+    )
     return derived.scaling_rows(result_table_rows(qs))
 
 
 def scaling_choices() -> list[dict[str, Any]]:
     """Submitter x accelerator model x benchmark x round with at least two system
     sizes (closed division). Queries: 1."""
-    values = Result.objects.filter(division="closed", score_minutes__isnull=False).values(
-        "system__submitter__name", "system__accelerator_model", "benchmark__key", "round__version",
-    ).annotate(sizes=Count("system__accelerators", distinct=True)).filter(sizes__gt=1)  # fmt: skip
+    values = (
+        Result.objects.filter(division="closed", score_minutes__isnull=False)
+        .values(
+            "system__submitter__name",
+            "system__accelerator_model",
+            "benchmark__key",
+            "round__version",
+        )
+        .annotate(sizes=Count("system__accelerators", distinct=True))
+        .filter(sizes__gt=1)
+    )
     rows = [
-        {"submitter": v["system__submitter__name"], "accelerator": v["system__accelerator_model"],
-         "benchmark": v["benchmark__key"], "round": v["round__version"], "sizes": v["sizes"]}
+        {
+            "submitter": v["system__submitter__name"],
+            "accelerator": v["system__accelerator_model"],
+            "benchmark": v["benchmark__key"],
+            "round": v["round__version"],
+            "sizes": v["sizes"],
+        }
         for v in values
-    ]  # fmt: skip
-    rows.sort(key=lambda r: (vocabulary.round_key(r["round"]), r["submitter"], r["accelerator"], r["benchmark"]))  # fmt: skip
+    ]
+    rows.sort(
+        key=lambda r: (
+            vocabulary.round_key(r["round"]),
+            r["submitter"],
+            r["accelerator"],
+            r["benchmark"],
+        )
+    )
     return rows
 
 
 def filter_choices() -> dict[str, list[str]]:
     """Values for search and picker drop-downs: rounds, benchmarks, submitters,
     accelerator models. Queries: 4."""
+    submitters = (
+        System.objects.order_by()
+        .values_list("submitter__name", flat=True)
+        .distinct()
+        .order_by("submitter__name")
+    )
+    accelerators = (
+        System.objects.exclude(accelerator_model="")
+        .order_by()
+        .values_list("accelerator_model", flat=True)
+        .distinct()
+        .order_by("accelerator_model")
+    )
     return {
         "round": vocabulary.round_order(Round.objects.values_list("version", flat=True)),
         "benchmark": list(Benchmark.objects.order_by("key").values_list("key", flat=True)),
-        "submitter": list(System.objects.order_by().values_list("submitter__name", flat=True).distinct().order_by("submitter__name")),  # fmt: skip
-        "accelerator": list(System.objects.exclude(accelerator_model="").order_by().values_list("accelerator_model", flat=True).distinct().order_by("accelerator_model")),  # fmt: skip
+        "submitter": list(submitters),
+        "accelerator": list(accelerators),
     }
+
+
+# --- hyperparameters, cut -------------------------------------------------------------
+
+# A logged value longer than this (as JSON text) is shown cut, never loaded whole: an
+# unknown key can carry a 200 MB value (issue 9, item 6).
+HYPERPARAMETER_CHARS = 2000
+
+
+def hyperparameters_get(run_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """Run id -> its logged hyperparameters, each value as logged unless its JSON
+    text is longer than :data:`HYPERPARAMETER_CHARS`: then that many characters of it
+    and "… (N characters)". On PostgreSQL the database cuts the values, so a huge one
+    never reaches this process; elsewhere (the SQLite quick start) they are loaded
+    and cut here. Queries: 1."""
+    ids = list(run_ids)
+    out: dict[int, dict[str, Any]] = {i: {} for i in ids}
+    if not ids:
+        return out
+    if connection.vendor != "postgresql":
+        for pk, hyper in Run.objects.filter(pk__in=ids).values_list("id", "hyperparameters"):
+            cut = ((k, json.dumps(v, ensure_ascii=False)) for k, v in hyper.items())
+            out[pk] = {k: _shown(t[:HYPERPARAMETER_CHARS], len(t)) for k, t in cut}
+        return out
+    sql = (
+        "SELECT r.id, h.key, left(h.value::text, %s), length(h.value::text)"
+        " FROM benchdb_run r CROSS JOIN LATERAL jsonb_each(r.hyperparameters) h"
+        " WHERE r.id = ANY(%s)"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [HYPERPARAMETER_CHARS, ids])
+        for pk, name, text, length in cursor.fetchall():
+            out[pk][name] = _shown(text, length)
+    return out
+
+
+def _shown(text: str, length: int) -> Any:
+    if length <= HYPERPARAMETER_CHARS:
+        return json.loads(text)
+    return f"{text}… ({length:,} characters)"

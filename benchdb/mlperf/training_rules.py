@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from benchdb.vocabulary import ROUNDS, round_tuple
@@ -46,7 +46,7 @@ class Target:
                 _within(float(v[p] if p else v), lo, li, hi, hi_i)
                 for p, lo, li, hi, hi_i in self.bounds
             )
-        except (TypeError, ValueError, KeyError, IndexError):
+        except (TypeError, ValueError, KeyError, IndexError, OverflowError):
             return False
 
 
@@ -225,6 +225,8 @@ class RunFacts(Protocol):
     @property
     def repeated_differ(self) -> tuple[str, ...]: ...
     @property
+    def repeated_times(self) -> tuple[str, ...]: ...
+    @property
     def submission(self) -> dict[str, Any]: ...
     @property
     def parse_error_count(self) -> int: ...
@@ -236,8 +238,54 @@ def time_to_train(start_ms: float, stop_ms: float) -> float:
     """Minutes from ``run_start`` to ``run_stop``: (stop - start) / 60 / 1000.
 
     Source: ``result_summarizer._query_mlperf_strong_scaling_score`` (0.7.0 on).
+    Not checked here: see :func:`time_error`.
     """
     return (stop_ms - start_ms) / 60.0 / 1000.0
+
+
+#: Longest time to train a run may take, minutes: 30 days (benchdb sanity bound; the
+#: slowest run of any published round took days, not weeks).
+MAX_MINUTES = 30 * 24 * 60.0
+#: Shortest, minutes: one millisecond, the resolution of MLLOG ``time_ms`` (benchdb
+#: sanity bound; it also keeps an olympic mean of tiny times from rounding to 0).
+MIN_MINUTES = 1 / 60_000
+
+#: Range of ``scaling.json`` factors accepted (benchdb sanity bound): ``rcp_checker``
+#: (``_eval_submission_record``) writes RCP mean / submission mean only when that is
+#: > 1, and about 1.0-1.1 in practice; below 0.01 (1e-320, say) or above 10 a factor
+#: would make a score a hundred times smaller or ten times larger.
+MIN_SCALING_FACTOR = 0.01
+MAX_SCALING_FACTOR = 10.0
+
+
+def time_error(start_ms: float, stop_ms: float) -> str | None:
+    """Why ``run_start``/``run_stop`` (ms) give no usable time to train, or None.
+
+    The time must be a finite number of minutes in [:data:`MIN_MINUTES`,
+    :data:`MAX_MINUTES`) (benchdb sanity bound: the summarizer subtracts whatever it
+    finds, so a ``run_stop`` before ``run_start`` would count as a negative time).
+    """
+    minutes = time_to_train(start_ms, stop_ms)
+    if not math.isfinite(minutes):
+        return "run_start/run_stop time is not a number"
+    if minutes < MIN_MINUTES:
+        return f"run_stop is not after run_start ({minutes:.4g} min; benchdb sanity bound)"
+    if minutes >= MAX_MINUTES:
+        return f"time to train {minutes:.4g} min is not below 30 days (benchdb sanity bound)"
+    return None
+
+
+def scaling_factor_error(factor: float) -> str:
+    """Why a ``scaling.json`` factor cannot be used ("" if it can): it must be a
+    finite number in [:data:`MIN_SCALING_FACTOR`, :data:`MAX_SCALING_FACTOR`]
+    (benchdb sanity bound; ``result_summarizer._get_scaling_factor`` multiplies the
+    score by whatever it reads)."""
+    if math.isfinite(factor) and MIN_SCALING_FACTOR <= factor <= MAX_SCALING_FACTOR:
+        return ""
+    return (
+        f"scaling_factor must be in [{MIN_SCALING_FACTOR:g}, {MAX_SCALING_FACTOR:g}] "
+        f"(benchdb sanity bound), got {factor!r}"
+    )
 
 
 def run_failure(
@@ -250,27 +298,17 @@ def run_failure(
     ``run_start``/``run_stop``/``init_stop`` with differing values, ``status`` in
     ``run_stop`` metadata, ``init_stop`` within the round's bound of the first
     ``init_start``, ``weights_initialization`` where :meth:`Ruleset.weights_init`
-    requires it,
-    and the benchmark's quality target in the closed division), if an MLLOG line
-    does not parse (``'Parse error'``), or if ``run_start``/``run_stop`` is missing
-    (``_query_run_start_stop``). The division is the log's ``submission_division``
-    (``common.yaml`` enqueues ``<division>_common.yaml`` from it), else ``division``.
+    requires it, and the benchmark's quality target in the closed division), if an
+    MLLOG line does not parse (``'Parse error'``), or if ``run_start``/``run_stop`` is
+    missing (``_query_run_start_stop``). The division is the log's
+    ``submission_division`` (``common.yaml`` enqueues ``<division>_common.yaml`` from
+    it), else ``division``. Benchdb sanity bounds on top: the time to train
+    (:func:`time_error`), and ``run_start``/``run_stop`` logged twice must agree.
     """
     warnings: list[str] = []
-    if run.log_format == "none":
-        return "not an MLPerf log (no log lines)", warnings
-    if run.parse_error_count and rules.parse_errors_fail:
-        return f"{run.parse_error_count} log line(s) do not parse", warnings
-    if run.run_start_ms is None:
-        return "run_start not recorded", warnings
-    if run.run_stop_ms is None:
-        return "run_stop not recorded (log cut off?)", warnings
-    if not (math.isfinite(run.run_start_ms) and math.isfinite(run.run_stop_ms)):
-        return "run_start/run_stop time is not a number", warnings
-    if rules.requires_success_status and run.run_stop_status not in (None, "success"):
-        return f"run_stop status is {run.run_stop_status!r}", warnings
-    if rules.init_minutes is None:
-        return None, warnings
+    why = _log_failure(run, rules)
+    if why or rules.init_minutes is None:
+        return why, warnings
     for key in ("run_start", "run_stop", "init_stop"):
         if run.key_counts.get(key, 0) > 1 and key in run.repeated_differ:
             return f"{key} logged {run.key_counts[key]} times with different values", warnings
@@ -287,28 +325,55 @@ def run_failure(
         if weights_init == "error":
             return "no weights_initialization logged (closed division)", warnings
         warnings.append("no weights_initialization logged (a warning in 1.1.0)")
+    return _accuracy_failure(run, rules, benchmark, div), warnings
+
+
+def _log_failure(run: RunFacts, rules: Ruleset) -> str | None:
+    """The checks of every round: a log, its lines, run_start/run_stop and the time."""
+    if run.log_format == "none":
+        return "not an MLPerf log (no log lines)"
+    if run.parse_error_count and rules.parse_errors_fail:
+        return f"{run.parse_error_count} log line(s) do not parse"
+    if run.run_start_ms is None:
+        return "run_start not recorded"
+    if run.run_stop_ms is None:
+        return "run_stop not recorded (log cut off?)"
+    why = time_error(run.run_start_ms, run.run_stop_ms)
+    if why:
+        return why
+    for key in run.repeated_times:
+        n = run.key_counts.get(key, 0)
+        return f"{key} logged {n} times at different times (benchdb sanity bound)"
+    if rules.requires_success_status and run.run_stop_status not in (None, "success"):
+        return f"run_stop status is {run.run_stop_status!r}"
+    return None
+
+
+def _accuracy_failure(run: RunFacts, rules: Ruleset, benchmark: str, div: str) -> str | None:
+    """The quality checks: an ``eval_accuracy`` logged; the target met (closed, and
+    open from 4.0.0 for some), or one value below 1.0 (open, 0.7.0 on)."""
     if not run.evals:
-        return "no eval_accuracy logged", warnings
+        return "no eval_accuracy logged"
     target = rules.target(benchmark, div)
     if target is not None and not any(target.met_by(e.value) for e in run.evals):
         sign = ">=" if target.higher_is_better else "<="
-        return (
-            f"quality target not reached ({target.part or 'eval_accuracy'} {sign} {target.value:g})",
-            warnings,
-        )
+        what = target.part or "eval_accuracy"
+        return f"quality target not reached ({what} {sign} {target.value:g})"
     if (
         target is None
         and div == "open"
         and rules.open_below_one
         and not any(_below_one(e.value) for e in run.evals)
     ):
-        return "no eval_accuracy below 1.0 (open division check)", warnings
-    return None, warnings
+        return "no eval_accuracy below 1.0 (open division check)"
+    return None
 
 
 def _below_one(v: Any) -> bool:
     try:
         return float(v) < 1.0
+    except OverflowError:
+        return False  # an integer too large for a float is not below 1.0
     except (TypeError, ValueError):
         return True  # dict-valued metrics: open_*.yaml compares only scalars
 
@@ -387,15 +452,33 @@ def score_result(
     that the rule leaves out).
 
     ``minutes``: per run in file order (``result_0``, ``result_1``, ... numerically),
-    None for a failed run. Every round scores with :func:`olympic_mean`, except v0.5
-    NCF, which uses the first :data:`V05_NCF_RUNS_USED` converged runs in file order
-    and leaves the others out (not failures, not dropped).
+    None for a failed run (so is a time outside [:data:`MIN_MINUTES`,
+    :data:`MAX_MINUTES`)). Every
+    round scores with :func:`olympic_mean`, except v0.5 NCF, which uses the first
+    :data:`V05_NCF_RUNS_USED` converged runs in file order and leaves the others out
+    (not failures, not dropped). A ``scaling_factor`` that :func:`scaling_factor_error`
+    refuses leaves the result without a score (the runs keep their roles, and the
+    score's factor is 1.0).
     """
+    minutes = [t if t is not None and MIN_MINUTES <= t < MAX_MINUTES else None for t in minutes]
+    error = scaling_factor_error(scaling_factor)
+    if error:
+        score, unused = _score_result(minutes, rules, benchmark, 1.0)
+        return replace(score, score_minutes=None, reason=f"scaling.json: {error}"), unused
+    return _score_result(minutes, rules, benchmark, scaling_factor)
+
+
+def _score_result(
+    minutes: Sequence[float | None], rules: Ruleset, benchmark: str, scaling_factor: float
+) -> tuple[Score, tuple[int, ...]]:
     if rules.version == "v0.5" and benchmark == "ncf":
         ok = [i for i, t in enumerate(minutes) if t is not None]
         if len(ok) < V05_NCF_RUNS_USED:
             failed = tuple(i for i, t in enumerate(minutes) if t is None)
-            why = f"only {len(ok)} of {len(minutes)} runs converged (v0.5 NCF uses the first {V05_NCF_RUNS_USED})"
+            why = (
+                f"only {len(ok)} of {len(minutes)} runs converged "
+                f"(v0.5 NCF uses the first {V05_NCF_RUNS_USED})"
+            )
             return Score.none(why, failed, scaling_factor), ()
         used = ok[:V05_NCF_RUNS_USED]
         sub = olympic_mean([minutes[i] for i in used], 1, scaling_factor)

@@ -12,13 +12,20 @@ from typing import Any
 
 import pandas as pd
 from django import forms as django_forms
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponsePermanentRedirect,
+    HttpResponseRedirect,
+    StreamingHttpResponse,
+)
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import urlencode
 
 from benchdb import vocabulary
-from benchdb.mlperf import derived, figures, forms, selectors
+from benchdb.mlperf import derived, figures, forms, records, selectors
 from benchdb.tables import schemas, writers
 from benchdb.tables.pages import ExportForm, Table, bad_request, table_page
 
@@ -64,12 +71,24 @@ def leaderboard(request: HttpRequest, round_version: str, benchmark: str) -> Htt
             context["figure"] = figures.leaderboard_scatter(pd.DataFrame(board.rows))
         return Table(board.rows, "benchdb.result_table/1", name, context)
 
-    return table_page(request, forms.LeaderboardForm(request.GET), select, "benchdb/leaderboard.html")
+    return table_page(
+        request, forms.LeaderboardForm(request.GET), select, "benchdb/leaderboard.html"
+    )
 
 
-def result_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def result_detail(
+    request: HttpRequest,
+    suite: str,
+    round_version: str,
+    submitter: str,
+    system: str,
+    benchmark: str,
+) -> HttpResponse:
+    """One result by its natural key (the permalink)."""
+    key = (suite, round_version, submitter, system, benchmark)
+
     def select(d: dict[str, Any]) -> Table:
-        detail = selectors.result_get(pk)
+        detail = records.result_get(key)
         r = detail.row
         name = ("runs", r["round"], r["submitter"], r["system"], r["benchmark"])
         context: dict[str, Any] = {"d": detail, "r": r}
@@ -80,7 +99,28 @@ def result_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return table_page(request, ExportForm(request.GET), select, "benchdb/result.html")
 
 
-def _eval_figure(detail: selectors.ResultDetail) -> dict[str, Any]:
+def _permanent_redirect(request: HttpRequest, url: str) -> HttpResponse:
+    """301 to ``url`` with the request's query string (``?format=csv`` stays)."""
+    query = request.META.get("QUERY_STRING", "")
+    return HttpResponsePermanentRedirect(f"{url}?{query}" if query else url)
+
+
+def result_by_id(request: HttpRequest, pk: int) -> HttpResponse:
+    """The old id URL of a result: a permanent redirect to its permalink."""
+    return _permanent_redirect(request, reverse("benchdb:result", args=records.result_key_get(pk)))
+
+
+def system_by_id(request: HttpRequest, pk: int) -> HttpResponse:
+    """The old id URL of a system: a permanent redirect to its permalink."""
+    return _permanent_redirect(request, reverse("benchdb:system", args=records.system_key_get(pk)))
+
+
+def run_log_by_id(request: HttpRequest, pk: int) -> HttpResponse:
+    """The old id URL of a run's log: a permanent redirect to its permalink."""
+    return _permanent_redirect(request, reverse("benchdb:run_log", args=records.run_key_get(pk)))
+
+
+def _eval_figure(detail: records.ResultDetail) -> dict[str, Any]:
     points = [
         {"run": c["run"], "role": c["role"], "at": at, "value": v}
         for c in detail.curves
@@ -94,21 +134,39 @@ def _eval_figure(detail: selectors.ResultDetail) -> dict[str, Any]:
     return figures.eval_curves(frame, unit=unit, target=value, metric=metric)
 
 
-def run_log(request: HttpRequest, pk: int) -> HttpResponse:
+def run_log(
+    request: HttpRequest,
+    suite: str,
+    round_version: str,
+    submitter: str,
+    system: str,
+    benchmark: str,
+    file_name: str,
+) -> HttpResponseBase:
     """The stored log of a run, byte for byte, as text/plain (never rendered as
-    HTML: ``nosniff`` and a sandboxing CSP)."""
-    run, data = selectors.run_log_get(pk)
-    resp = HttpResponse(data, content_type="text/plain; charset=utf-8")
+    HTML: ``nosniff`` and a sandboxing CSP), streamed from the database in pieces
+    (``records.run_log_chunks``): a log of any size costs a bounded amount of memory."""
+    key = (suite, round_version, submitter, system, benchmark)
+    run = records.run_log_get(key, file_name)
+    resp = StreamingHttpResponse(
+        records.run_log_chunks(run.pk), content_type="text/plain; charset=utf-8"
+    )
     resp["X-Content-Type-Options"] = "nosniff"
     resp["Content-Security-Policy"] = "sandbox; default-src 'none'"
-    resp["Content-Disposition"] = f'inline; filename="{writers.download_name("run", run.pk, run.file_name)}.txt"'  # fmt: skip
+    name = writers.download_name("run", run.pk, run.file_name)
+    resp["Content-Disposition"] = f'inline; filename="{name}.txt"'
     resp["X-Benchdb-SHA256"] = run.sha256
     return resp
 
 
-def system_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def system_detail(
+    request: HttpRequest, suite: str, round_version: str, submitter: str, system: str
+) -> HttpResponse:
+    """One system by its natural key (the permalink)."""
+    key = (suite, round_version, submitter, system)
+
     def select(d: dict[str, Any]) -> Table:
-        detail = selectors.system_get(pk)
+        detail = records.system_get(key)
         s = detail.system
         name = ("system", s.round.version, s.submitter_folder, s.folder)
         return Table(detail.rows, "benchdb.result_table/1", name, {"d": detail, "s": s})
@@ -157,16 +215,18 @@ def divisions(request: HttpRequest) -> HttpResponse:
 def _division_figure(rows: list[dict[str, Any]]) -> dict[str, Any]:
     pairs = [r for r in rows if r["closed_id"]]
     frame = pd.DataFrame(pairs, columns=schemas.columns("benchdb.divisions/1"))
-    frame["closed_url"] = [reverse("benchdb:result", args=[r["closed_id"]]) for r in pairs]
-    frame["open_url"] = [reverse("benchdb:result", args=[r["open_id"]]) for r in pairs]
+    frame["closed_url"] = [r["closed_url"] for r in pairs]
+    frame["open_url"] = [r["open_url"] for r in pairs]
     return figures.division_bars(frame)
 
 
 def software(request: HttpRequest) -> HttpResponse:
     form = forms.SoftwareForm(request.GET)
     if form.is_valid() and not form.ready:
-        return _choose_first(request, form, "benchmark and accelerator", "benchdb/software.html",
-                             {"choices": selectors.software_choices()})
+        choices = {"choices": selectors.software_choices()}
+        return _choose_first(
+            request, form, "benchmark and accelerator", "benchdb/software.html", choices
+        )
 
     def select(d: dict[str, Any]) -> Table:
         rows = selectors.software_list(
@@ -191,8 +251,9 @@ def software(request: HttpRequest) -> HttpResponse:
 def scaling(request: HttpRequest) -> HttpResponse:
     form = forms.ScalingForm(request.GET)
     if form.is_valid() and not form.ready:
-        return _choose_first(request, form, "submitter, accelerator and benchmark",
-                             "benchdb/scaling.html", {"choices": selectors.scaling_choices()})
+        choices = {"choices": selectors.scaling_choices()}
+        required = "submitter, accelerator and benchmark"
+        return _choose_first(request, form, required, "benchdb/scaling.html", choices)
 
     def select(d: dict[str, Any]) -> Table:
         rows = selectors.scaling_list(
@@ -240,6 +301,7 @@ def api(request: HttpRequest) -> HttpResponse:
         doc = {
             name: [{"name": c.name, "type": c.type, "description": c.description} for c in cols]
             for name, cols in schemas.SCHEMAS.items()
-        }  # fmt: skip
-        return HttpResponse(json.dumps({"schemas": doc}, ensure_ascii=False), content_type="application/json")  # fmt: skip
+        }
+        body = json.dumps({"schemas": doc}, ensure_ascii=False)
+        return HttpResponse(body, content_type="application/json")
     return render(request, "benchdb/api.html", {"schemas": schemas.SCHEMAS})

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
+from django.core.paginator import Paginator
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
@@ -86,3 +88,51 @@ def table_page(
     if out is not None:
         return out
     return render(request, template, {"form": form, "rows": table.rows, **table.context})
+
+
+#: Rows per HTML page of a paged table (CSV and JSON give every row).
+PAGE_SIZE = 100
+
+
+class PagedForm(ExportForm):
+    """``page``: which page of the HTML table (from 1; past the end: the last)."""
+
+    page = forms.IntegerField(min_value=1, required=False)
+
+
+@dataclass
+class PagedTable:
+    """What a paginated page's selector returns: ``items`` (a QuerySet or list, sliced
+    for the HTML page, read whole for CSV/JSON), ``row`` to reshape one item into a
+    row of ``schema``; ``name`` and ``context`` as in :class:`Table`."""
+
+    items: Sequence[Any] | QuerySet[Any]
+    row: Callable[[Any], Mapping[str, Any]]
+    schema: str
+    name: Sequence[Any]
+    context: dict[str, Any] = field(default_factory=dict)
+
+
+def paged_table_page(
+    request: HttpRequest,
+    form: PagedForm,
+    select: Callable[[dict[str, Any]], PagedTable],
+    template: str,
+) -> HttpResponse:
+    """:func:`benchdb.tables.pages.table_page` with the HTML cut into pages of
+    :data:`PAGE_SIZE` rows (``page_obj`` in the template's context: a Django ``Page``
+    for next/previous links); CSV and JSON hold every row. 400 on a bad form."""
+    if not form.is_valid():
+        return bad_request(request, form)
+    data = form.cleaned_data
+    table = select(data)
+    fmt = data.get("format") or ""
+    if fmt:
+        rows = [table.row(item) for item in table.items]
+        out = export_response(fmt, rows, table.schema, table.name)
+        if out is not None:
+            return out
+    page = Paginator(table.items, PAGE_SIZE).get_page(data.get("page") or 1)
+    rows = [table.row(item) for item in page.object_list]
+    context = {"form": form, "rows": rows, "page_obj": page, **table.context}
+    return render(request, template, context)

@@ -35,11 +35,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 RESULT_COLUMNS = (
-    "round", "submitter", "system", "system_name", "division", "availability",
-    "benchmark", "accelerator_model", "accelerators", "nodes", "framework",
-    "score_minutes", "runs_total", "runs_counted", "runs_failed", "scaling_factor",
-    "status", "reason", "result_id", "source",
-)  # fmt: skip
+    "round",
+    "submitter",
+    "system",
+    "system_name",
+    "division",
+    "availability",
+    "benchmark",
+    "accelerator_model",
+    "accelerators",
+    "nodes",
+    "framework",
+    "score_minutes",
+    "runs_total",
+    "runs_counted",
+    "runs_failed",
+    "scaling_factor",
+    "status",
+    "reason",
+    "result_id",
+    "source",
+)
 
 
 @dataclass(frozen=True)
@@ -52,11 +68,15 @@ class Column:
 
 
 def _cols(spec: str) -> tuple[Column, ...]:
-    out = []
-    for line in spec.strip().splitlines():
-        name, type_, desc = (p.strip() for p in line.split(" | "))
-        out.append(Column(name, type_, desc))
-    return tuple(out)
+    """``name | type | description`` lines -> columns; an indented line continues the
+    previous line's description."""
+    rows: list[list[str]] = []
+    for line in spec.strip("\n").splitlines():
+        if line.startswith(" ") and rows:
+            rows[-1][2] += " " + line.strip()
+        else:
+            rows.append([p.strip() for p in line.split(" | ")])
+    return tuple(Column(name, type_, desc) for name, type_, desc in rows)
 
 
 _RESULT_SPEC = """
@@ -88,7 +108,8 @@ run | integer | id of the run
 index | integer | position in file-name order (0-based)
 file | string | file name, e.g. "result_0.txt"
 path | string | path in the results repository
-role | string | "counted", "dropped_fastest", "dropped_slowest", "failed" or "unused" (v0.5 NCF beyond the first 50 converged)
+role | string | "counted", "dropped_fastest", "dropped_slowest", "failed" or "unused" (v0.5 NCF
+    beyond the first 50 converged)
 counted | boolean | averaged by the olympic mean
 converged | boolean | the run reached the quality target and is valid
 time_to_train_minutes | number|null | run_stop - run_start, minutes
@@ -101,7 +122,8 @@ run_stop_status | string | status in run_stop metadata ("success", "aborted", ""
 failure_reason | string | why the run does not count ("" if it does)
 sha256 | string | sha256 of the log file
 log_url | string | path of the stored log on this site (text/plain, byte for byte)
-source | string | the log in its repository: GitHub URL with the run_start..run_stop lines highlighted, else its path
+source | string | the log in its repository: GitHub URL with the run_start..run_stop lines
+    highlighted, else its path
 """
 
 _COMPARE_SPEC = """
@@ -120,7 +142,8 @@ accelerators | integer|null | accelerator count
 framework | string | framework
 score_minutes | number|null | time to train, minutes (the MLPerf metric)
 speedup | number|null | baseline score / this score (ratio of MLPerf scores)
-speedup_per_accelerator | number|null | DERIVED, NOT AN MLPERF METRIC: speedup x baseline accelerators / accelerators
+speedup_per_accelerator | number|null | DERIVED, NOT AN MLPERF METRIC: speedup x baseline
+    accelerators / accelerators
 flags | string | differences from the baseline that must be stated, "; "-separated
 url | string | path of the result page
 """
@@ -139,7 +162,8 @@ open_id | integer | id of the open result
 open_system | string | open system folder
 open_score_minutes | number|null | open time to train, minutes
 open_speedup | number|null | closed score / open score
-differences | string | hyperparameters whose values differ between a counted run of each ("; "-separated)
+differences | string | hyperparameters whose values differ between a counted run of each (";
+    "-separated)
 """
 
 _SOFTWARE_SPEC = """
@@ -153,12 +177,15 @@ division | string | "closed" or "open"
 accelerator_model | string | accelerator model
 accelerators | integer|null | accelerator count
 framework | string | framework as the systems JSON gives it
-framework_family | string | PopART, TensorFlow, PaddlePaddle, PyTorch, MXNet, JAX... (derived from framework)
-sdk | string | SDK or container release read from framework / software stack, e.g. "Poplar SDK 2.3.0", "NGC 21.09"
+framework_family | string | PopART, TensorFlow, PaddlePaddle, PyTorch, MXNet, JAX... (derived from
+    framework)
+sdk | string | SDK or container release read from framework / software stack, e.g. "Poplar SDK
+    2.3.0", "NGC 21.09"
 score_minutes | number|null | time to train, minutes
 line | string | the chart line this row belongs to: submitter, accelerators, framework family
 progress | number|null | score of the line's earliest round / this score (1.0 on that round)
-relative_to_fastest | number|null | this score / the fastest score of the same round and accelerator count in the table (1.0 = fastest)
+relative_to_fastest | number|null | this score / the fastest score of the same round and accelerator
+    count in the table (1.0 = fastest)
 url | string | path of the result page
 """
 
@@ -222,7 +249,8 @@ page | string | the page's source URL, else its file name
 title | string | the page's title ("" if none)
 file_name | string | name of the uploaded or ingested file ("" for a fetched URL)
 url | string | source URL ("" if not known)
-published | string|null | publication date, YYYY-MM-DD: given, or the first date in the page's opening; null if unknown
+published | string|null | publication date, YYYY-MM-DD: given, or the first date in the page's
+    opening; null if unknown
 retrieved | string | when benchdb got the page, ISO 8601 with time zone
 language | string | "en", "zh-Hans", "zh-Hant" or "und" (undetermined)
 format | string | "html" or "text"
@@ -236,28 +264,37 @@ _CLAIM_SPEC = """
 id | integer | id of the claim (/vendor/claims/<id>/)
 page | string | source URL of the claim's page, else its file name
 sentence | string | the sentence that states the claim, as the page gives it
-kind | string | "time", "head_to_head", "multiplier", "percentage", "scale", "parity", "spec", "throughput" or "count"
+kind | string | "time", "head_to_head", "multiplier", "percentage", "scale", "parity", "spec",
+    "throughput" or "count"
 value | number|null | the claimed figure, in unit; null when the page's number is no finite figure
-unit | string | "min", "s" or "h" (times), "%", "x", "GPU", "IPU"... (scales), "TFLOPS", "GB"... (hardware)
-qualifier | string | "up to", "nearly", "about", "more than", "at least", "just over", "less than", "only" or ""
+unit | string | "min", "s" or "h" (times), "%", "x", "GPU", "IPU"... (scales), "TFLOPS", "GB"...
+    (hardware)
+qualifier | string | "up to", "nearly", "about", "more than", "at least", "just over", "less than",
+    "only" or ""
 system | string | the system the claim is about, as the page names it
 benchmark | string | the benchmark as the page names it
-round | string | round the claim is checked in ("v1.1"): named in the page, else the latest published on or before the page's date
+round | string | round the claim is checked in ("v1.1"): named in the page, else the latest
+    published on or before the page's date
 division | string | "closed", "open" or "" (not named)
 compared_system | string | the other side of a comparison, as the page names it
 compared_value | number|null | the other side's figure, in unit
-recomputed_value | number|null | the claimed figure recomputed from the linked results' scores, in unit
+recomputed_value | number|null | the claimed figure recomputed from the linked results' scores, in
+    unit
 compared_recomputed_value | number|null | the other side's figure recomputed, in unit
-verdict | string | "consistent", "inconsistent", "ambiguous", "not-mlperf" or "unverifiable" (benchdb.claims.verdicts)
-flags | array | strings: differences and caveats MLPerf's results messaging guidelines require stating ("different-divisions"...)
+verdict | string | "consistent", "inconsistent", "ambiguous", "not-mlperf" or "unverifiable"
+    (benchdb.claims.verdicts)
+flags | array | strings: differences and caveats MLPerf's results messaging guidelines require
+    stating ("different-divisions"...)
 result_ids | array | strings: MLPerf result IDs the page cites ("3.0-2053")
-results | array | strings: the results the claim was checked against, "role:round/submitter/system/benchmark"; role "subject", "compared" or "baseline"
+results | array | strings: the results the claim was checked against,
+    "role:round/submitter/system/benchmark"; role "subject", "compared" or "baseline"
 link | string | path of the claim on this site
 """
 
 _CLAIM_LINK_SPEC = """
 claim | integer | id of the claim
-role | string | "subject" (the claimed system), "compared" (the other side) or "baseline" (the earlier result a gain is measured from)
+role | string | "subject" (the claimed system), "compared" (the other side) or "baseline" (the
+    earlier result a gain is measured from)
 result | string | path of the result page on this site
 round | string | round version of the result
 submitter | string | submitting organization
@@ -296,6 +333,49 @@ SCHEMAS |= {
     "benchdb.claims/1": _cols(_CLAIM_SPEC),
     "benchdb.claim_links/1": _cols(_CLAIM_LINK_SPEC),
     "benchdb.vendor_results/1": _cols(_VENDOR_RESULT_SPEC),
+}
+
+
+# --- ingest jobs (ingest.selectors, /ingest/jobs/) -------------------------------------------
+
+_INGEST_JOB_SPEC = """
+id | integer | id of the job (/ingest/jobs/<id>/)
+source | string | name of the source synced
+kind | string | "mlperf-training" or "vendor"
+location | string|null | URL (no credentials) or path of the source; null unless logged in
+ref | string|null | git branch, tag or commit sha ("" = default branch); null unless logged in
+trigger | string | "schedule", "manual" (web), "command" or "resume" (after an interruption)
+state | string | "queued", "running", "succeeded", "failed" or "interrupted"
+created | string | when the job was queued, ISO 8601 with time zone
+started | string|null | when a worker started it, ISO 8601
+finished | string|null | when it ended, ISO 8601
+commit_from | string | commit the diff starts from ("" for a full read)
+commit_to | string | commit read ("" for a plain folder or a vendor page)
+incremental | boolean | only the result folders changed since commit_from were read
+files_seen | integer | input files read (runs, systems file, scaling.json; a vendor page is one)
+results_total | integer|null | result folders to read (null until known)
+results_seen | integer | result folders read so far
+results_added | integer | results stored that were not there before
+results_changed | integer | results stored again because their input changed
+results_unchanged | integer | results whose input was unchanged (nothing written)
+results_failed | integer|null | result folders read but not stored (known once the job ended)
+errors | integer | error rows of the job (warnings not counted)
+progress_percent | integer|null | results_seen / results_total, 0-100 (null: total unknown)
+message | string|null | what the job did; raw error text of a failed job: null unless logged in
+url | string | path of the job page
+"""
+
+_INGEST_JOB_ERROR_SPEC = """
+job | integer | id of the job
+path | string | the input file, relative to the source's tree ("" = the source itself)
+line | integer|null | 1-based line in that file
+severity | string | "error" or "warning"
+message | string|null | the problem; raw error text (source, database): null unless logged in
+"""
+
+SCHEMAS |= {
+    "benchdb.ingest_jobs/1": _cols(_INGEST_JOB_SPEC),
+    "benchdb.ingest_job_errors/1": _cols(_INGEST_JOB_ERROR_SPEC),
 }
 
 

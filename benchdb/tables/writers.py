@@ -12,11 +12,11 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 
-def to_csv(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
+def to_csv(rows: Iterable[Mapping[str, Any]], columns: Sequence[str]) -> str:
     """Rows -> CSV text with a header; None becomes an empty cell, a list its items
     joined by spaces, text starting with ``= + - @`` gets a leading ``'``; floats
     keep full precision (``repr``)."""
@@ -43,14 +43,14 @@ def _cell(value: Any) -> Any:
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def to_json(rows: Iterable[dict[str, Any]], columns: Sequence[str], schema: str) -> str:
+def to_json(rows: Iterable[Mapping[str, Any]], columns: Sequence[str], schema: str) -> str:
     """Rows -> the JSON document described in the module docstring."""
     return json.dumps(
         {
             "schema": schema,
             "columns": list(columns),
             "rows": [{c: row.get(c) for c in columns} for row in rows],
-        },  # fmt: skip
+        },
         ensure_ascii=False,
     )
 
@@ -59,5 +59,7 @@ def download_name(*parts: Any) -> str:
     """A safe file name stem from parts: ``("leaderboard", "v1.1", "resnet")`` ->
     ``"benchdb-leaderboard-v1.1-resnet"``; anything but letters, digits, ``.``,
     ``_`` and ``-`` becomes ``_``; empty parts are skipped; at most 120 characters."""
-    clean = [re.sub(r"[^A-Za-z0-9._-]+", "_", str(p)).strip("._") for p in parts if p not in (None, "")]  # fmt: skip
+    clean = [
+        re.sub(r"[^A-Za-z0-9._-]+", "_", str(p)).strip("._") for p in parts if p not in (None, "")
+    ]
     return "-".join(["benchdb", *[c for c in clean if c]])[:120]

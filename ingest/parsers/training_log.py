@@ -12,36 +12,36 @@ Any text before the token is dropped, as ``mlp_parser`` does
 (``mlperf_logging/compliance_checker/mlp_parser/ruleset_*.py`` ``strip_and_dedup``:
 ``re.sub(".*" + TOKEN, TOKEN, line)``, i.e. everything up to the *last* token on the
 line), and files are decoded as latin-1, as ``parse_file`` opens them.
+
+Bounds (benchdb's, not mlp_parser's): a line nested deeper than
+``safe_json.MAX_DEPTH`` does not parse; values are made storable
+(``safe_json.storable``) and an unknown key's value keeps at most
+``safe_json.MAX_TEXT`` characters, each change a warning with its line. Files are
+read through ``safe_tree`` (no link followed, at most ``safe_tree.LOG_BYTES``).
 """
 
 from __future__ import annotations
 
 import ast
 import hashlib
-import json
 import math
-import os
 import re
 import zlib
 from collections.abc import Iterator
 from typing import Any
 
-from benchdb.vocabulary import AVAILABILITY
+from . import safe_json, safe_tree
+from .training_systems import parse_entry_json, parse_scaling_json, parse_systems_json
 
-from .types import (
-    EvalPoint,
-    LoadedResult,
-    ParsedRun,
-    ParsedSystem,
-    ParseError,
-    Problem,
-    ResultDir,
-)
+# ``ingest.sync`` reads the layout functions from here (they moved to training_tree).
+from .training_tree import ROUND_DIR as ROUND_DIR
+from .training_tree import discover_results
+from .training_tree import infer_round as infer_round
+from .types import EvalPoint, LoadedResult, ParsedRun, ParseError, Problem, ResultDir
 
 MLLOG = b":::MLLOG "
 MLL06 = b":::MLL "
 MLP05 = b":::MLPv0.5.0 "
-RUN_FILE = re.compile(r"^result_.*\.txt$")  # result_summarizer globs result_*.txt
 
 # Keys logged once, before the run, that describe how it was configured. Kept per run
 # so that batch sizes and optimizer settings can be compared across systems.
@@ -90,7 +90,10 @@ def parse_log(data: bytes, path: str = "", *, compress: bool = True) -> ParsedRu
             parse_errors=(Problem(path, None, "no MLPerf log lines in file"),),
             compressed_log=packed,
         )
-    return _collect(path, sha, len(data), fmt, records, packed)
+    fold = _Fold(path)
+    for rec in records:
+        fold.add(rec)
+    return fold.run(sha, len(data), fmt, packed)
 
 
 # A record: (line, key, time_ms, value, metadata); a line that does not parse is a Problem.
@@ -127,10 +130,12 @@ def _no_constant(name: str) -> None:
 def _mllog_records(data: bytes, path: str) -> Iterator[Record | Problem]:
     for line, text in _lines_with(data, MLLOG):
         try:
-            m = json.loads(text.decode("latin-1"), parse_constant=_no_constant)
+            m = safe_json.loads(text.decode("latin-1"), parse_constant=_no_constant)
             key, t, meta = m["key"], float(m["time_ms"]), m["metadata"] or {}
             if not isinstance(key, str) or not isinstance(meta, dict):
                 raise TypeError("key must be a string and metadata an object")
+            if not math.isfinite(t):
+                raise ValueError(f"time_ms {t} is not a finite number")
             record: Record | Problem = (line, key, t, m["value"], meta)
         except (ValueError, KeyError, TypeError, OverflowError) as exc:
             record = Problem(path, line, f"MLLOG line does not parse: {exc}")
@@ -139,11 +144,13 @@ def _mllog_records(data: bytes, path: str) -> Iterator[Record | Problem]:
 
 def _seconds_ms(secs: str) -> float:
     """Unix seconds as logged by v0.5/v0.6 (``1560873710.141``) -> ms; NaN when the
-    digits do not make a number (``1.2.3``), so that the run has no usable time."""
+    digits do not make a finite number (``1.2.3``, 400 digits), so that the run has
+    no usable time."""
     try:
-        return float(secs) * 1000.0
+        ms = float(secs) * 1000.0
     except ValueError:
         return math.nan
+    return ms if math.isfinite(ms) else math.nan
 
 
 _MLL06_LINE = re.compile(r"\s*([0-9.]+)\s+([A-Za-z0-9_]+)(?::\s*(.*))?$", re.S)
@@ -161,13 +168,15 @@ def _mll06_records(data: bytes, path: str) -> Iterator[Record | Problem]:
             continue
         secs, key, rest = m.groups()
         body: Any = {}
-        if rest:
+        if rest and safe_json.too_deep(rest):
+            yield Problem(path, line, f"MLL line nested deeper than {safe_json.MAX_DEPTH} levels")
+        elif rest:
             try:
-                body = json.loads(rest)
+                body = safe_json.loads(rest)
             except ValueError as exc:
                 try:
-                    body = ast.literal_eval(rest.replace("null", "None").replace("true", "True").replace("false", "False"))  # fmt: skip
-                except (ValueError, SyntaxError, MemoryError, RecursionError):
+                    body = ast.literal_eval(_python_literal(rest))
+                except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
                     yield Problem(path, line, f"MLL line does not parse: {exc}")
         if not isinstance(body, dict):
             body = {"value": body}
@@ -179,6 +188,10 @@ def _mll06_records(data: bytes, path: str) -> Iterator[Record | Problem]:
             body.get("value"),
             meta if isinstance(meta, dict) else {},
         )
+
+
+def _python_literal(text: str) -> str:
+    return text.replace("null", "None").replace("true", "True").replace("false", "False")
 
 
 _MLP05_LINE = re.compile(r"\s*\S+\s+([0-9.]+)\s+\(([^)]*)\)\s+([A-Za-z0-9_]+)\s*(?::\s*(.*))?$")
@@ -194,7 +207,10 @@ def _mlp05_records(data: bytes, path: str) -> Iterator[Record | Problem]:
         value: Any = None
         if rest:
             try:
-                value = json.loads(rest)
+                value = safe_json.loads(rest)
+            except safe_json.TooDeep as exc:
+                yield Problem(path, line, f"MLPv0.5.0 line does not parse: {exc}")
+                continue
             except ValueError:
                 value = rest  # v0.5 values are often bare words
         meta: dict[str, Any] = {}
@@ -207,97 +223,155 @@ def _mlp05_records(data: bytes, path: str) -> Iterator[Record | Problem]:
         yield line, key, _seconds_ms(secs), value, meta
 
 
-def _collect(
-    path: str,
-    sha: str,
-    size: int,
-    fmt: str,
-    records: Iterator[Record | Problem],
-    packed: bytes,
-) -> ParsedRun:
-    """Fold a log's records into a ParsedRun (one pass, file order)."""
-    errors: list[Problem] = []
-    n_errors = 0
-    counts: dict[str, int] = {}
-    first: dict[str, Any] = {}
-    differ: set[str] = set()
-    evals: list[EvalPoint] = []
-    hyper: dict[str, Any] = {}
-    submission: dict[str, Any] = {}
-    start = stop = None  # (time_ms, line)
-    stop_status: str | None = None
-    stop_has_status = False
-    init_start = init_stop = None
-    eval_unit = "epochs"
-    for rec in records:
-        if isinstance(rec, Problem):
-            n_errors += 1
-            if n_errors <= MAX_PROBLEMS_PER_FILE:
-                errors.append(rec)
-            continue
-        line, key, t, value, meta = rec
-        assert key is not None
-        counts[key] = counts.get(key, 0) + 1
-        if key in first:
-            if key not in differ and first[key] != (value, meta):
-                differ.add(key)
-        else:
-            first[key] = (value, meta)
-        # _query_run_start_stop(): last run_start before the first run_stop.
-        if key == "run_start" and stop is None:
-            start = (t, line)
-        elif key == "run_stop" and stop is None:
-            stop = (t, line)
-            stop_has_status = "status" in meta
-            stop_status = meta.get("status")
-        elif key == "eval_accuracy":
-            if "epoch_num" not in meta and "samples_count" in meta:
-                eval_unit = "samples"
-            at = _num(meta.get("epoch_num", meta.get("samples_count")))
-            metric = meta.get("metric")
-            if metric and evals and evals[-1].at == at and isinstance(evals[-1].value, dict):
-                # Stable Diffusion logs FID and CLIP as two events of one evaluation.
-                prev = evals.pop()
-                evals.append(
-                    EvalPoint(at, {**prev.value, str(metric): value}, prev.time_ms, prev.line)
-                )
-            else:
-                evals.append(EvalPoint(at, {str(metric): value} if metric else value, t, line))
-        elif key == "init_start" and init_start is None:
-            init_start = t
-        elif key == "init_stop" and init_stop is None:
-            init_stop = t
-        elif key.startswith("submission_"):
-            submission.setdefault(key[len("submission_") :], value)
-        elif key not in _NOT_HYPERPARAMETERS and key not in hyper and _scalar(value):
-            hyper[key] = value
-    return ParsedRun(
-        path=path,
-        sha256=sha,
-        size=size,
-        log_format=fmt,
-        run_start_ms=start[0] if start else None,
-        run_start_line=start[1] if start else None,
-        run_stop_ms=stop[0] if stop else None,
-        run_stop_line=stop[1] if stop else None,
-        run_stop_status=None if stop_status is None else str(stop_status),
-        run_stop_has_status=stop_has_status,
-        init_start_ms=init_start,
-        init_stop_ms=init_stop,
-        parse_errors=tuple(errors) + _more(path, n_errors),
-        parse_error_count=n_errors,
-        key_counts=counts,
-        repeated_differ=tuple(sorted(differ)),
-        evals=tuple(evals),
-        eval_unit=eval_unit,
-        hyperparameters=hyper,
-        submission=submission,
-        compressed_log=packed,
-    )
-
-
 #: Problems kept per file; the rest are counted (one log can hold 20,000 bad lines).
 MAX_PROBLEMS_PER_FILE = 20
+#: Longest hyperparameter name kept (benchdb sanity bound; real ones are under 64).
+MAX_KEY = 200
+
+
+class _Fold:
+    """Folds a log's records, in file order, into the fields of a ParsedRun."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.errors: list[Problem] = []
+        self.n_errors = 0
+        self.warnings: list[Problem] = []
+        self.counts: dict[str, int] = {}
+        self.first: dict[str, Any] = {}
+        self.differ: set[str] = set()
+        self.times: dict[str, float] = {}
+        self.times_differ: set[str] = set()
+        self.evals: list[EvalPoint] = []
+        self.eval_unit = "epochs"
+        self.hyper: dict[str, Any] = {}
+        self.submission: dict[str, Any] = {}
+        self.start: tuple[float, int] | None = None
+        self.stop: tuple[float, int] | None = None
+        self.stop_status: str | None = None
+        self.stop_has_status = False
+        self.init: dict[str, float] = {}
+
+    def add(self, rec: Record | Problem) -> None:
+        if isinstance(rec, Problem):
+            self.n_errors += 1
+            if self.n_errors <= MAX_PROBLEMS_PER_FILE:
+                self.errors.append(rec)
+            return
+        line, key, t, value, meta = rec
+        assert key is not None
+        self.counts[key] = self.counts.get(key, 0) + 1
+        if key in self.first:
+            if key not in self.differ and self.first[key] != (value, meta):
+                self.differ.add(key)
+        else:
+            self.first[key] = (value, meta)
+        if key in ("run_start", "run_stop"):
+            if self.times.setdefault(key, t) != t:
+                self.times_differ.add(key)
+            self._start_stop(key, t, line, meta)
+        elif key == "eval_accuracy":
+            self._eval(line, t, value, meta)
+        elif key in ("init_start", "init_stop"):
+            self.init.setdefault(key, t)
+        elif key.startswith("submission_"):
+            self._submission(line, key[len("submission_") :], value)
+        elif key not in _NOT_HYPERPARAMETERS and key not in self.hyper and _scalar(value):
+            self._hyper(line, key, value)
+
+    def warn(self, line: int, message: str) -> None:
+        if len(self.warnings) < MAX_PROBLEMS_PER_FILE:
+            self.warnings.append(Problem(self.path, line, message, "warning"))
+
+    def storable(self, line: int, what: str, value: Any) -> Any:
+        clean, note = safe_json.storable(value)
+        if note:
+            self.warn(line, f"{what}: {note}")
+        return clean
+
+    def _start_stop(self, key: str, t: float, line: int, meta: dict[str, Any]) -> None:
+        # _query_run_start_stop(): the last run_start before the first run_stop.
+        if self.stop is not None:
+            return
+        if key == "run_start":
+            self.start = (t, line)
+            return
+        self.stop = (t, line)
+        self.stop_has_status = "status" in meta
+        status = meta.get("status")
+        self.stop_status = None if status is None else self.storable(line, key, str(status))
+
+    def _eval(self, line: int, t: float, value: Any, meta: dict[str, Any]) -> None:
+        if "epoch_num" not in meta and "samples_count" in meta:
+            self.eval_unit = "samples"
+        at = _num(meta.get("epoch_num", meta.get("samples_count")))
+        metric = meta.get("metric")
+        value = self.storable(line, "eval_accuracy", value)
+        evals = self.evals
+        if metric and evals and evals[-1].at == at and isinstance(evals[-1].value, dict):
+            # Stable Diffusion logs FID and CLIP as two events of one evaluation.
+            prev = evals.pop()
+            merged = self.storable(line, "eval_accuracy", {**prev.value, str(metric): value})
+            evals.append(EvalPoint(at, merged, prev.time_ms, prev.line))
+        else:
+            if metric:
+                value = self.storable(line, "eval_accuracy", {str(metric): value})
+            evals.append(EvalPoint(at, value, t, line))
+
+    def _submission(self, line: int, name: str, value: Any) -> None:
+        if name in self.submission:
+            return
+        value = self.storable(line, f"submission_{name}", value)
+        if isinstance(value, str):
+            value, note = safe_json.cut(value)
+            if note:
+                self.warn(line, f"submission_{name}: {note}")
+        self.submission[name] = value
+
+    def _hyper(self, line: int, key: str, value: Any) -> None:
+        """An unknown key's first value, kept when it is short: a string is cut to
+        ``safe_json.MAX_TEXT`` characters, a longer list is not kept."""
+        name = self.storable(line, "key", key)
+        if len(name) > MAX_KEY:
+            self.warn(line, f"key of {len(name):,} characters (over {MAX_KEY}) not kept")
+            return
+        value = self.storable(line, name, value)
+        if isinstance(value, str):
+            value, note = safe_json.cut(value)
+            if note:
+                self.warn(line, f"{name}: {note}")
+        elif isinstance(value, list) and sum(len(str(i)) for i in value) > safe_json.MAX_TEXT:
+            self.warn(line, f"{name}: list over {safe_json.MAX_TEXT:,} characters not kept")
+            return
+        self.hyper[key] = value
+
+    def run(self, sha: str, size: int, fmt: str, packed: bytes) -> ParsedRun:
+        start, stop = self.start, self.stop
+        return ParsedRun(
+            path=self.path,
+            sha256=sha,
+            size=size,
+            log_format=fmt,
+            run_start_ms=start[0] if start else None,
+            run_start_line=start[1] if start else None,
+            run_stop_ms=stop[0] if stop else None,
+            run_stop_line=stop[1] if stop else None,
+            run_stop_status=self.stop_status,
+            run_stop_has_status=self.stop_has_status,
+            init_start_ms=self.init.get("init_start"),
+            init_stop_ms=self.init.get("init_stop"),
+            parse_errors=tuple(self.errors) + _more(self.path, self.n_errors),
+            parse_error_count=self.n_errors,
+            key_counts=self.counts,
+            repeated_differ=tuple(sorted(self.differ)),
+            repeated_times=tuple(sorted(self.times_differ)),
+            evals=tuple(self.evals),
+            eval_unit=self.eval_unit,
+            hyperparameters=self.hyper,
+            submission=self.submission,
+            warnings=tuple(self.warnings),
+            compressed_log=packed,
+        )
 
 
 def _more(path: str, n_errors: int) -> tuple[Problem, ...]:
@@ -331,183 +405,7 @@ def _scalar(v: Any) -> bool:
     )
 
 
-# --- systems files ---------------------------------------------------------------
-
-
-def _pairs_no_duplicates(path: str, text: str):  # type: ignore[no-untyped-def]
-    """object_pairs_hook that records duplicate keys instead of losing them silently."""
-    dups: list[Problem] = []
-
-    def hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for k, v in pairs:
-            if k in out:
-                same = "same value" if out[k] == v else f"was {out[k]!r}, now {v!r}"
-                dups.append(
-                    Problem(
-                        path,
-                        _line_of(text, f'"{k}"', 2),
-                        f"duplicate key {k!r} ({same}); the last one is kept",
-                        "warning",
-                    )
-                )
-            out[k] = v
-        return out
-
-    return hook, dups
-
-
-def _line_of(text: str, needle: str, nth: int = 1) -> int | None:
-    pos = -1
-    for _ in range(nth):
-        pos = text.find(needle, pos + 1)
-        if pos < 0:
-            return None
-    return text.count("\n", 0, pos) + 1
-
-
-def _int(
-    raw: dict[str, Any], key: str, path: str, text: str, problems: list[Problem]
-) -> int | None:
-    v = raw.get(key)
-    if v in (None, ""):
-        return None
-    try:
-        return int(float(str(v).strip()))
-    except (ValueError, OverflowError):
-        problems.append(
-            Problem(path, _line_of(text, f'"{key}"'), f"{key} is not a number: {v!r}", "warning")
-        )
-        return None
-
-
-def parse_systems_json(data: bytes, path: str = "") -> ParsedSystem:
-    """Parse ``<Submitter>/systems/<system>.json`` (v0.6 onwards).
-
-    Raises :class:`ParseError` (with the line of the fault) if the file is not a JSON
-    object. Duplicate keys are kept (last wins, as ``json.load`` does) and reported
-    as warnings in ``problems``.
-    """
-    text = data.decode("utf-8", errors="replace").lstrip("\ufeff")
-    hook, dups = _pairs_no_duplicates(path, text)
-    try:
-        raw = json.loads(text, object_pairs_hook=hook)
-    except json.JSONDecodeError as exc:
-        raise ParseError(f"not valid JSON: {exc.msg}", path=path, line=exc.lineno) from exc
-    if not isinstance(raw, dict):
-        raise ParseError("not a JSON object", path=path, line=1)
-    problems = list(dups)
-    availability = AVAILABILITY.get(str(raw.get("status", "")).strip().lower(), "")
-    if not availability:
-        problems.append(
-            Problem(
-                path,
-                _line_of(text, '"status"'),
-                f"unknown availability status {raw.get('status')!r}",
-                "warning",
-            )
-        )
-    stack = " ".join(
-        str(raw.get(k, "")).strip()
-        for k in ("other_software_stack", "operating_system")
-        if raw.get(k)
-    )
-    return ParsedSystem(
-        path=path,
-        raw=raw,
-        division=str(raw.get("division", "")).strip().lower(),
-        availability=availability,
-        system_name=str(raw.get("system_name", "")).strip(),
-        submitter=str(raw.get("submitter", "")).strip(),
-        number_of_nodes=_int(raw, "number_of_nodes", path, text, problems),
-        host_processor_model=str(raw.get("host_processor_model_name", "")).strip(),
-        host_processors_per_node=_int(raw, "host_processors_per_node", path, text, problems),
-        accelerator_model=str(raw.get("accelerator_model_name", "")).strip(),
-        accelerators_per_node=_int(raw, "accelerators_per_node", path, text, problems),
-        framework=str(raw.get("framework", "")).strip(),
-        software_stack=stack,
-        problems=tuple(problems),
-    )
-
-
-def _count(v: Any) -> int | None:
-    """A count from a systems file (``"16"``, ``16``, ``16.0``); None if it is not one."""
-    try:
-        n = int(float(str(v).strip()))
-    except (ValueError, OverflowError):
-        return None
-    return n if 0 <= n < 2**31 else None
-
-
-def parse_entry_json(data: bytes, path: str = "") -> ParsedSystem:
-    """Parse a v0.5 ``results/<system>/entry.json`` (nodes listed under ``nodes``).
-
-    Raises :class:`ParseError` if it is not a JSON object.
-    """
-    text = data.decode("utf-8", errors="replace")
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ParseError(f"not valid JSON: {exc.msg}", path=path, line=exc.lineno) from exc
-    if not isinstance(raw, dict):
-        raise ParseError("not a JSON object", path=path, line=1)
-    nodes = [n for n in raw.get("nodes", []) if isinstance(n, dict)]
-    n_nodes = sum(_count(n.get("num_nodes", 1)) or 1 for n in nodes) or None
-    accel = next(
-        (str(n.get("accelerator")) for n in nodes if n.get("accelerator") not in (None, "NA")), ""
-    )
-    per_node = _count(nodes[0].get("num_accelerators", 0)) if nodes else None
-    return ParsedSystem(
-        path=path,
-        raw=raw,
-        division=str(raw.get("division", "")).lower(),
-        availability=AVAILABILITY.get(str(raw.get("status", "")).lower(), ""),
-        system_name=str(raw.get("hardware", "")),
-        submitter="",
-        number_of_nodes=n_nodes,
-        host_processor_model=str(nodes[0].get("cpu", "")) if nodes else "",
-        host_processors_per_node=None,
-        accelerator_model=accel,
-        accelerators_per_node=per_node,
-        framework=str(raw.get("framework", "")),
-        software_stack=str(raw.get("libraries", "")),
-    )
-
-
-def parse_scaling_json(data: bytes, path: str = "") -> float:
-    """``scaling.json`` -> its ``scaling_factor`` (dimensionless, > 0).
-
-    Raises :class:`ParseError` if absent or not a positive number.
-    Source: ``result_summarizer._get_scaling_factor`` (mlperf_logging 2.0.0).
-    """
-    try:
-        factor = float(json.loads(data)["scaling_factor"])
-    except (ValueError, KeyError, TypeError) as exc:
-        raise ParseError(f"no usable scaling_factor: {exc}", path=path, line=1) from exc
-    if not (math.isfinite(factor) and factor > 0):
-        raise ParseError(
-            f"scaling_factor must be a finite number > 0, got {factor}", path=path, line=1
-        )
-    return factor
-
-
-# --- repository layout -----------------------------------------------------------
-
-ROUND_DIR = re.compile(r"training_results_v(\d+\.\d+)")
-
-
-def infer_round(repo_root: str) -> str | None:
-    """``.../training_results_v1.1`` -> ``"v1.1"``; also reads a git remote URL."""
-    m = ROUND_DIR.search(os.path.basename(os.path.abspath(repo_root)))
-    if m:
-        return "v" + m.group(1)
-    config = os.path.join(repo_root, ".git", "config")
-    if os.path.isfile(config):
-        with open(config, encoding="utf-8", errors="replace") as f:
-            m = ROUND_DIR.search(f.read())
-        if m:
-            return "v" + m.group(1)
-    return None
+# --- one result folder, end to end -------------------------------------------------
 
 
 def infer_round_from_logs(repo_root: str) -> str | None:
@@ -515,8 +413,10 @@ def infer_round_from_logs(repo_root: str) -> str | None:
     -> v0.6. MLLOG (v0.7 on) does not name its round: None."""
     for rd in discover_results(repo_root):
         for rel in rd.runs[:1]:
-            with open(os.path.join(repo_root, rel), "rb") as f:
-                head = f.read(1 << 20)
+            try:
+                head = safe_tree.read_file(repo_root, rel, safe_tree.TEXT_BYTES, head=True)
+            except (OSError, ParseError):
+                continue
             if MLP05 in head:
                 return "v0.5"
             if MLL06 in head and MLLOG not in head:
@@ -525,101 +425,44 @@ def infer_round_from_logs(repo_root: str) -> str | None:
     return None
 
 
-def find_repositories(folder: str) -> list[str]:
-    """A results repository, or a folder of them named as the repositories are.
+#: Bytes of one folder's files kept in memory between hashing and parsing; beyond
+#: it, files are read again to be parsed (40 unet3d logs of 100 MiB would not fit).
+KEEP_BYTES = 256 * 2**20
 
-    Returns the repository roots, sorted by round.
-    """
-    if infer_round(folder) or _has_submitters(folder):
-        return [folder]
-    subs = [os.path.join(folder, d) for d in sorted(os.listdir(folder)) if ROUND_DIR.fullmatch(d)]
-    return sorted(subs, key=lambda p: tuple(int(x) for x in infer_round(p)[1:].split(".")))  # type: ignore[index]
+_LIMITS = {"system": safe_tree.SYSTEM_BYTES, "scaling": safe_tree.SCALING_BYTES}
 
 
-def _has_submitters(folder: str) -> bool:
-    return any(os.path.isdir(os.path.join(folder, d, "results")) for d in os.listdir(folder))
+def _files(rd: ResultDir) -> list[tuple[str, str]]:
+    """(kind, path) of every file of the folder: systems file, scaling.json, runs."""
+    out = [("system", rd.system_file)] if rd.system_file else []
+    out += [("scaling", rd.scaling_file)] if rd.scaling_file else []
+    return out + [("run", rel) for rel in rd.runs]
 
 
-def discover_results(repo_root: str) -> list[ResultDir]:
-    """Every result folder of a repository, v0.5 layout included.
-
-    v0.6 on: ``<Submitter>/results/<system>/<benchmark>/result_*.txt`` with
-    ``<Submitter>/systems/<system>.json``. v0.5:
-    ``v0.5.0/<org>/<submission>/results/<system>/<benchmark>/result_*.txt`` with
-    ``.../results/<system>/entry.json``. Only ``result_*.txt`` directly in the
-    benchmark folder counts (``result_summarizer._compute_strong_score_standalone``).
-    """
-    found: list[ResultDir] = []
-    v05 = os.path.join(repo_root, "v0.5.0")
-    if os.path.isdir(v05):
-        for org in _dirs(v05):
-            # Submissions nest at different depths (google/cloud_v3.8/resnet-tpuv3-8/results).
-            for parent, subdirs, _files in sorted(os.walk(os.path.join(v05, org))):
-                subdirs[:] = sorted(d for d in subdirs if not d.startswith("."))
-                if "results" in subdirs:
-                    base = os.path.relpath(parent, repo_root)
-                    found += _result_dirs(repo_root, base, org, v05_entry=True)
-                    subdirs.remove("results")
-        return found
-    for submitter in _dirs(repo_root):
-        found += _result_dirs(repo_root, submitter, submitter, v05_entry=False)
-    return found
+def _read(rd: ResultDir, kind: str, rel: str) -> bytes:
+    return safe_tree.read_file(rd.repo_root, rel, _LIMITS.get(kind, safe_tree.LOG_BYTES))
 
 
-def _result_dirs(repo_root: str, base: str, submitter: str, *, v05_entry: bool) -> list[ResultDir]:
-    results = os.path.join(repo_root, base, "results")
-    if not os.path.isdir(results):
-        return []
-    out = []
-    # v0.5 names systems per submission ("tpu" in several): the submission path is
-    # part of the system's key there.
-    prefix = base.split(os.sep, 2)[2] + "/" if v05_entry and base.count(os.sep) >= 2 else ""
-    for system in _dirs(results):
-        if v05_entry:
-            sys_file: str | None = os.path.join(base, "results", system, "entry.json")
-        else:
-            sys_file = os.path.join(base, "systems", system + ".json")
-        if not os.path.isfile(os.path.join(repo_root, sys_file or "")):
-            sys_file = None
-        for bench in _dirs(os.path.join(results, system)):
-            rel = os.path.join(base, "results", system, bench)
-            names = sorted(
-                (n for n in os.listdir(os.path.join(repo_root, rel)) if RUN_FILE.match(n)),
-                key=_natural,
-            )
-            names = [n for n in names if os.path.isfile(os.path.join(repo_root, rel, n))]
-            scaling = os.path.join(rel, "scaling.json")
-            out.append(
-                ResultDir(
-                    repo_root=repo_root,
-                    submitter_folder=submitter,
-                    system_folder=prefix + system,
-                    benchmark_folder=bench,
-                    path=rel,
-                    runs=tuple(os.path.join(rel, n) for n in names),
-                    system_file=sys_file,
-                    scaling_file=scaling
-                    if os.path.isfile(os.path.join(repo_root, scaling))
-                    else None,
-                )
-            )
-    return out
-
-
-def _natural(name: str) -> tuple[Any, ...]:
-    """``result_2.txt`` before ``result_10.txt``."""
-    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", name))
-
-
-def _dirs(path: str) -> list[str]:
-    return sorted(
-        d
-        for d in os.listdir(path)
-        if not d.startswith(".") and os.path.isdir(os.path.join(path, d))
-    )
-
-
-# --- one result folder, end to end -------------------------------------------------
+def _content_hash(rd: ResultDir, code_version: str) -> tuple[str, dict[str, bytes]]:
+    """sha256 over the code version, every file's path and bytes (or refusal) and
+    the folder's problems; and the bytes kept (up to :data:`KEEP_BYTES`)."""
+    h = hashlib.sha256(code_version.encode())
+    kept: dict[str, bytes] = {}
+    size = 0
+    for kind, rel in sorted(_files(rd), key=lambda f: f[1]):
+        h.update(f"\0{rel}\0".encode("utf-8", "surrogateescape"))
+        try:
+            data = _read(rd, kind, rel)
+        except ParseError as exc:
+            h.update(f"refused: {exc.reason}".encode())
+            continue
+        h.update(hashlib.sha256(data).digest())
+        size += len(data)
+        if size <= KEEP_BYTES:
+            kept[rel] = data
+    for p in rd.problems:
+        h.update(f"\0{p.path}\0{p.message}".encode("utf-8", "surrogateescape"))
+    return h.hexdigest(), kept
 
 
 def load_result_dir(
@@ -627,52 +470,22 @@ def load_result_dir(
 ) -> LoadedResult:
     """Read and parse one result folder: its runs, systems file and scaling.json.
 
-    Reads the files under ``rd.repo_root``. The content hash covers every file it
-    reads and ``code_version`` (the caller's hash of the parsing and scoring code);
-    when it equals ``known_sha256`` nothing is parsed (``unchanged=True``). Never raises for bad content: problems come back
-    in ``problems``; OSError (unreadable repository) propagates.
+    Reads the files under ``rd.repo_root`` through ``safe_tree``. The content hash
+    covers every file it reads, the folder's problems and ``code_version`` (the
+    caller's hash of the parsing and scoring code); when it equals ``known_sha256``
+    nothing is parsed (``unchanged=True``). Never raises for bad content: problems
+    come back in ``problems``; OSError (an unreadable file) propagates.
     """
-
-    def read(rel: str) -> bytes:
-        with open(os.path.join(rd.repo_root, rel), "rb") as f:
-            return f.read()
-
-    blobs = {rel: read(rel) for rel in (rd.system_file, rd.scaling_file, *rd.runs) if rel}
-    h = hashlib.sha256(code_version.encode())
-    for rel in sorted(blobs):
-        h.update(f"\0{rel}\0".encode())
-        h.update(hashlib.sha256(blobs[rel]).digest())
-    digest = h.hexdigest()
+    digest, kept = _content_hash(rd, code_version)
     if digest == known_sha256:
         return LoadedResult(dir=rd, content_sha256=digest, unchanged=True)
-    problems: list[Problem] = []
-    system = None
-    if rd.system_file is None:
-        problems.append(Problem(rd.path, None, f"no systems file for system {rd.system_folder!r}"))
-    else:
-        parse = parse_entry_json if rd.system_file.endswith("entry.json") else parse_systems_json
-        try:
-            system = parse(blobs[rd.system_file], rd.system_file)
-            problems += system.problems
-        except ParseError as exc:
-            problems.append(Problem(exc.path, exc.line, exc.reason))
-        except Exception as exc:  # noqa: BLE001 - as for logs: record, go on
-            problems.append(Problem(rd.system_file, None, f"cannot read systems file: {type(exc).__name__}: {exc}"))  # fmt: skip
-    scaling = None
-    if rd.scaling_file:
-        try:
-            scaling = parse_scaling_json(blobs[rd.scaling_file], rd.scaling_file)
-        except ParseError as exc:
-            problems.append(Problem(exc.path, exc.line, exc.reason))
+    problems: list[Problem] = list(rd.problems)
+    system = _load_system(rd, kept, problems)
+    scaling, scaling_error = _load_scaling(rd, kept, problems)
     runs = []
     for rel in rd.runs:
-        data = blobs.pop(rel)
-        try:
-            run = parse_log(data, rel)
-        except Exception as exc:  # noqa: BLE001 - one unreadable log must not stop the round
-            problem = Problem(rel, None, f"cannot read log: {type(exc).__name__}: {exc}")
-            run = ParsedRun(path=rel, sha256=hashlib.sha256(data).hexdigest(), size=len(data), log_format="none", parse_errors=(problem,), parse_error_count=1, compressed_log=zlib.compress(data, 6))  # fmt: skip
-        problems += run.parse_errors
+        run = _load_run(rd, rel, kept.pop(rel, None))
+        problems += run.parse_errors + run.warnings
         runs.append(run)
     if not rd.runs:
         problems.append(Problem(rd.path, None, "no result_*.txt files in result folder"))
@@ -682,6 +495,64 @@ def load_result_dir(
         unchanged=False,
         system=system,
         scaling_factor=scaling,
+        scaling_error=scaling_error,
         runs=tuple(runs),
         problems=tuple(problems),
     )
+
+
+def _load_system(rd: ResultDir, kept: dict[str, bytes], problems: list[Problem]) -> Any:
+    if rd.system_file is None:
+        problems.append(Problem(rd.path, None, f"no systems file for system {rd.system_folder!r}"))
+        return None
+    parse = parse_entry_json if rd.system_file.endswith("entry.json") else parse_systems_json
+    try:
+        data = kept.get(rd.system_file) or _read(rd, "system", rd.system_file)
+        system = parse(data, rd.system_file)
+    except ParseError as exc:
+        problems.append(Problem(exc.path or rd.system_file, exc.line, exc.reason))
+        return None
+    problems += system.problems
+    return system
+
+
+def _load_scaling(
+    rd: ResultDir, kept: dict[str, bytes], problems: list[Problem]
+) -> tuple[float | None, str]:
+    if not rd.scaling_file:
+        return None, ""
+    try:
+        data = kept.get(rd.scaling_file) or _read(rd, "scaling", rd.scaling_file)
+        return parse_scaling_json(data, rd.scaling_file), ""
+    except ParseError as exc:
+        problems.append(Problem(exc.path or rd.scaling_file, exc.line, exc.reason))
+        return None, exc.reason
+
+
+def _load_run(rd: ResultDir, rel: str, data: bytes | None) -> ParsedRun:
+    """One run log parsed; a log refused by ``safe_tree`` or one that the parser
+    cannot read is a run without log lines (it fails), with the reason."""
+    try:
+        data = _read(rd, "run", rel) if data is None else data
+    except ParseError as exc:
+        return ParsedRun(
+            path=rel,
+            sha256=hashlib.sha256(b"").hexdigest(),
+            size=0,
+            log_format="none",
+            parse_errors=(Problem(rel, None, exc.reason),),
+            compressed_log=zlib.compress(b""),
+        )
+    try:
+        return parse_log(data, rel)
+    except Exception as exc:  # noqa: BLE001 - one unreadable log must not stop the round
+        problem = Problem(rel, None, f"cannot read log: {type(exc).__name__}: {exc}")
+        return ParsedRun(
+            path=rel,
+            sha256=hashlib.sha256(data).hexdigest(),
+            size=len(data),
+            log_format="none",
+            parse_errors=(problem,),
+            parse_error_count=1,
+            compressed_log=zlib.compress(data, 6),
+        )

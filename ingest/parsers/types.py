@@ -65,7 +65,10 @@ class ParsedRun:
     summary line; ``parse_error_count`` counts them all). From v0.7 each one fails
     the run, as ``mlp_parser.parse_file`` + ``result_summarizer._read_result_file`` do.
     ``key_counts`` counts each key; ``repeated_differ`` names keys seen more than
-    once with different values (``EXACTLY_ONE`` violations that are errors).
+    once with different values (``EXACTLY_ONE`` violations that are errors);
+    ``repeated_times`` names ``run_start``/``run_stop`` when logged more than once at
+    different times. ``warnings`` lists values kept in a changed form (a NUL replaced,
+    a number out of range dropped, a long hyperparameter cut), with their lines.
     """
 
     path: str
@@ -84,11 +87,18 @@ class ParsedRun:
     parse_error_count: int = 0
     key_counts: dict[str, int] = field(default_factory=dict)
     repeated_differ: tuple[str, ...] = ()
+    repeated_times: tuple[str, ...] = ()
     evals: tuple[EvalPoint, ...] = ()
     eval_unit: str = "epochs"  # "samples" when evals carry samples_count, not epoch_num
     hyperparameters: dict[str, Any] = field(default_factory=dict)
     submission: dict[str, Any] = field(default_factory=dict)
+    warnings: tuple[Problem, ...] = ()
     compressed_log: bytes = field(default=b"", repr=False)
+
+
+#: Nodes, processors and accelerators of one system are counted below this (benchdb
+#: sanity bound: the largest MLPerf Training system so far has about 10^4 accelerators).
+MAX_COUNT = 10**6
 
 
 @dataclass(frozen=True)
@@ -116,18 +126,21 @@ class ParsedSystem:
 
     @property
     def accelerators(self) -> int | None:
-        """Total accelerators, nodes x accelerators per node (None if unknown)."""
+        """Total accelerators, nodes x accelerators per node (None if unknown, or not
+        below :data:`MAX_COUNT`)."""
         if self.number_of_nodes is None or self.accelerators_per_node is None:
             return None
-        return self.number_of_nodes * self.accelerators_per_node
+        total = self.number_of_nodes * self.accelerators_per_node
+        return total if total < MAX_COUNT else None
 
 
 @dataclass(frozen=True)
 class ResultDir:
     """One result folder: ``<submitter>/results/<system>/<benchmark>/``.
 
-    Paths are relative to ``repo_root``; ``runs`` are the ``result_*.txt`` files
-    directly in the folder, sorted by name.
+    Paths are relative to ``repo_root`` ("/"-separated); ``runs`` are the
+    ``result_*.txt`` files directly in the folder, sorted by name. ``problems``: what
+    was found but not read there (a linked run or systems file, an odd file name).
     """
 
     repo_root: str
@@ -138,6 +151,7 @@ class ResultDir:
     runs: tuple[str, ...]
     system_file: str | None
     scaling_file: str | None
+    problems: tuple[Problem, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -147,6 +161,9 @@ class LoadedResult:
     ``unchanged`` is True (and the rest empty) when ``content_sha256`` equals the
     one the caller already has, so nothing was parsed. ``system`` is None when the
     systems file is missing or unreadable (``problems`` says which).
+    ``scaling_error`` says why a ``scaling.json`` that is there gives no factor.
+    ``error`` is set (and nothing else) when the folder could not be read at all
+    (an I/O error): nothing of it is stored and the next ingest reads it again.
     """
 
     dir: ResultDir
@@ -154,5 +171,7 @@ class LoadedResult:
     unchanged: bool
     system: ParsedSystem | None = None
     scaling_factor: float | None = None
+    scaling_error: str = ""
     runs: tuple[ParsedRun, ...] = ()
     problems: tuple[Problem, ...] = ()
+    error: str = ""

@@ -1,32 +1,32 @@
-"""Vendor pages: bytes -> cleaned text, language, and the rows of vendor tables.
+"""Vendor pages: bytes -> cleaned text, language, title and publication date.
 
 Pure: no Django, no ORM, no settings. ``parse_vendor_page`` is the entry point.
 
 * HTML (a ``.htm``/``.html`` name, a ``text/html`` content type, or a document that
   starts with ``<!doctype``, ``<html``, ``<head`` or ``<body``) goes through
   BeautifulSoup: scripts, styles, navigation (``<nav>``, ``role="navigation"``),
-  forms, frames and comments are dropped; block elements become lines; tables are
-  kept as tables, written as pipe tables (``a | b | c`` with a ``---|---`` line under
-  the header) so that :func:`parse_vendor_tables` reads them back.
+  forms, frames, comments and the doctype are dropped; block elements become lines;
+  tables are kept as tables, written as pipe tables (``a | b | c`` with a ``---|---``
+  line under the header) so that ``vendor_tables.parse_vendor_tables`` reads them
+  back. Elements nested deeper than :data:`MAX_HTML_DEPTH` are refused
+  (:class:`ParseError`), checked before and after the tree is built.
 * Anything else is plain text and is taken as it is: only line endings are
   normalized (``\\r\\n`` -> ``\\n``) and control characters other than tab and
   newline removed. Tag debris inside a text page (the EEPW repost starts with
   ``<meter><nav>`` junk) stays text; pages escape it when they show it.
 
-Vendor tables (:func:`parse_vendor_tables`): pipe tables (Intel's pages), whose
-continuation rows may lack their leading cells, and NVIDIA's whitespace tables,
-whose repeated leading cells (framework, network) are left blank; both are carried
-down from the row above.
+The rows of vendor tables are read from the cleaned text by ``vendor_tables``.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass
 
 from bs4 import BeautifulSoup
-from bs4.element import Comment, NavigableString, Tag
+from bs4.element import Comment, NavigableString, PreformattedString, Tag
 
 from .types import ParseError
 
@@ -50,7 +50,9 @@ class VendorDocument:
     title: str
 
 
-_HTML_START = re.compile(r"\A\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body)\b", re.I | re.S)  # fmt: skip
+_HTML_START = re.compile(
+    r"\A\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body)\b", re.I | re.S
+)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
@@ -65,14 +67,19 @@ def parse_vendor_page(data: bytes, *, name: str = "", content_type: str = "") ->
         raise ParseError("empty page", path=name)
     text, encoding = decode(data, content_type)
     if is_html(text, name=name, content_type=content_type):
-        cleaned, title, fmt = html_to_text(text), _html_title(text), "html"
+        try:
+            cleaned, title, fmt = html_to_text(text), _html_title(text), "html"
+        except ParseError as exc:
+            raise ParseError(exc.reason, path=name, field=exc.field) from exc
     else:
         cleaned, fmt = clean_plain_text(text), "text"
         title = ""
     if not cleaned.strip():
         raise ParseError("no text left after cleaning", path=name)
     # a text page's title: its first line with words once tag debris is removed
-    title = title or next((t for ln in cleaned.splitlines() if (t := re.sub(r"<[^>]*>", "", ln).strip())), "")  # fmt: skip
+    title = title or next(
+        (t for ln in cleaned.splitlines() if (t := re.sub(r"<[^>]*>", "", ln).strip())), ""
+    )
     return VendorDocument(cleaned, fmt, detect_language(cleaned), encoding, title[:300])
 
 
@@ -82,8 +89,14 @@ def decode(data: bytes, content_type: str = "") -> tuple[str, str]:
     or Big5 (Chinese pages), whichever gives more common Chinese characters, else
     Windows-1252. Never raises (undecodable bytes become U+FFFD)."""
     head = data[:4000].decode("ascii", errors="ignore")
-    declared = re.search(r"charset=([\w.-]+)", content_type or "", re.I) or re.search(r"<meta[^>]+charset=[\"']?([\w.-]+)", head, re.I)  # fmt: skip
-    for bom, codec in ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16")):  # fmt: skip
+    declared = re.search(r"charset=([\w.-]+)", content_type or "", re.I) or re.search(
+        r"<meta[^>]+charset=[\"']?([\w.-]+)", head, re.I
+    )
+    for bom, codec in (
+        (b"\xef\xbb\xbf", "utf-8-sig"),
+        (b"\xff\xfe", "utf-16"),
+        (b"\xfe\xff", "utf-16"),
+    ):
         if data.startswith(bom):
             return data.decode(codec, errors="replace"), codec
     for codec in ([declared.group(1)] if declared else []) + ["utf-8"]:
@@ -122,35 +135,190 @@ def clean_plain_text(text: str) -> str:
     return _CONTROL.sub("", text)
 
 
-_DROP = frozenset({"script", "style", "noscript", "template", "nav", "iframe", "frame", "frameset",
-                   "object", "embed", "svg", "canvas", "form", "button", "select", "head", "link",
-                   "meta", "input", "textarea"})  # fmt: skip
-_BLOCK = frozenset({"p", "div", "section", "article", "main", "header", "footer", "aside", "ul",
-                    "ol", "li", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote",
-                    "pre", "figure", "figcaption", "address", "hr", "br", "caption", "details",
-                    "summary", "body", "html"})  # fmt: skip
+_DROP = frozenset(
+    {
+        "script",
+        "style",
+        "noscript",
+        "template",
+        "nav",
+        "iframe",
+        "frame",
+        "frameset",
+        "object",
+        "embed",
+        "svg",
+        "canvas",
+        "form",
+        "button",
+        "select",
+        "head",
+        "link",
+        "meta",
+        "input",
+        "textarea",
+    }
+)
+_BLOCK = frozenset(
+    {
+        "p",
+        "div",
+        "section",
+        "article",
+        "main",
+        "header",
+        "footer",
+        "aside",
+        "ul",
+        "ol",
+        "li",
+        "dl",
+        "dt",
+        "dd",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "blockquote",
+        "pre",
+        "figure",
+        "figcaption",
+        "address",
+        "hr",
+        "br",
+        "caption",
+        "details",
+        "summary",
+        "body",
+        "html",
+    }
+)
+
+
+#: Deepest element nesting read. libxml2, which parses the HTML, builds no deeper tree
+#: for ``lxml.html`` either (255 levels); real pages stay far below it (a few dozen).
+#: Bounding it keeps :func:`_walk` (one frame per level) clear of Python's recursion
+#: limit, and the per-element work below linear in the page.
+MAX_HTML_DEPTH = 256
 
 
 def html_to_text(html: str) -> str:
     """HTML -> text: dropped elements (module docstring) and comments removed,
-    whitespace collapsed, one line per block, tables as pipe tables."""
+    whitespace collapsed, one line per block, tables as pipe tables. Raises
+    :class:`ParseError` when elements nest deeper than :data:`MAX_HTML_DEPTH`."""
+    _prescan_depth(html)
     soup = BeautifulSoup(html, "lxml")
+    _check_depth(soup)
     for c in soup.find_all(string=lambda s: isinstance(s, Comment)):
         c.extract()
-    for tag in soup.find_all(True):
-        if not isinstance(tag, Tag) or tag.decomposed:
-            continue
-        if tag.name in _DROP or (tag.get("role") or "") == "navigation" or tag.has_attr("hidden"):
+    # Chosen first, then removed: an element inside a removed one is skipped (its name
+    # is cleared by ``decompose``). ``tag.decomposed`` is not asked: on a Tag, a
+    # missing attribute is looked up as a child element, a search of its subtree.
+    drop = [tag for tag in soup.find_all(True) if isinstance(tag, Tag) and _dropped(tag)]
+    for tag in drop:
+        if tag.name:
             tag.decompose()
     out: list[str] = []
     _walk(soup, out)
     return _tidy("".join(out))
 
 
+def _dropped(tag: Tag) -> bool:
+    return tag.name in _DROP or (tag.get("role") or "") == "navigation" or tag.has_attr("hidden")
+
+
+# ``[^<>]``: a tag with no ``>`` ends at the next ``<``, so each is scanned once.
+_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]*)[^<>]*?(/?)>")
+_VOID = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
+        "keygen",
+    ]
+)
+# Elements whose end tag may be left out: the parser closes them itself.
+_OPTIONAL_END = frozenset(
+    [
+        "p",
+        "li",
+        "dt",
+        "dd",
+        "tr",
+        "td",
+        "th",
+        "option",
+        "optgroup",
+        "thead",
+        "tbody",
+        "tfoot",
+        "colgroup",
+        "caption",
+        "rb",
+        "rt",
+        "rtc",
+        "rp",
+        "html",
+        "head",
+        "body",
+    ]
+)
+
+
+def _prescan_depth(html: str) -> None:
+    """Refuse, before building a tree, a page whose tags open far deeper than
+    :data:`MAX_HTML_DEPTH`: building 100,000 nested elements alone takes seconds. The
+    count (open tags minus end tags, leaving out void elements and those whose end tag
+    is optional) only bounds the tree's depth, so its threshold is four times the limit;
+    :func:`_check_depth` then measures the tree itself."""
+    depth = pos = 0
+    lower = html.lower()
+    while m := _TAG.search(html, pos):
+        pos = m.end()
+        name = m.group(2).lower()
+        if name in ("script", "style") and not m.group(1):
+            end = lower.find(f"</{name}", pos)  # their text is no markup
+            pos = len(html) if end < 0 else end
+            continue
+        if name in _VOID or name in _OPTIONAL_END or m.group(3):
+            continue
+        depth = max(0, depth - 1) if m.group(1) else depth + 1
+        if depth > 4 * MAX_HTML_DEPTH:
+            raise ParseError(
+                f"HTML elements nested more than {MAX_HTML_DEPTH} deep; not read", field="html"
+            )
+
+
+def _check_depth(soup: BeautifulSoup) -> None:
+    """Raise :class:`ParseError` when elements nest deeper than :data:`MAX_HTML_DEPTH`
+    (iterative: a deep tree must not recurse)."""
+    stack: list[tuple[Tag, int]] = [(soup, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_HTML_DEPTH:
+            raise ParseError(
+                f"HTML elements nested more than {MAX_HTML_DEPTH} deep; not read", field="html"
+            )
+        stack.extend((c, depth + 1) for c in node.children if isinstance(c, Tag))
+
+
 def _walk(node: Tag, out: list[str]) -> None:
     for child in node.children:
         if isinstance(child, NavigableString):
-            if not isinstance(child, Comment):
+            if not isinstance(child, PreformattedString):  # comments, doctype, CDATA...
                 out.append(re.sub(r"\s+", " ", str(child)))
             continue
         if not isinstance(child, Tag):
@@ -207,9 +375,19 @@ def _tidy(text: str) -> str:
     return _CONTROL.sub("", "\n".join(out).strip()) + "\n"
 
 
+_TITLE_OPEN = re.compile(r"<title[^<>]*>", re.I)
+_TITLE_CLOSE = re.compile(r"</title>", re.I)
+
+
 def _html_title(html: str) -> str:
-    m = re.search(r"<title[^>]*>(.*?)</title>", html, re.I | re.S)
-    return re.sub(r"\s+", " ", BeautifulSoup(m.group(1), "lxml").get_text()).strip() if m else ""  # fmt: skip
+    # Two searches, not one lazy ``<title>(.*?)</title>``: that rescans the rest of the
+    # page from every ``<title`` that has no end tag.
+    start = _TITLE_OPEN.search(html)
+    end = _TITLE_CLOSE.search(html, start.end()) if start else None
+    if start is None or end is None:
+        return ""
+    inner = html[start.end() : end.start()]
+    return re.sub(r"\s+", " ", BeautifulSoup(inner, "lxml").get_text()).strip()
 
 
 # --- language -----------------------------------------------------------------------
@@ -232,11 +410,31 @@ _PAIRS = (
 _SIMPLIFIED = frozenset(_PAIRS[0::2])
 _TRADITIONAL = frozenset(_PAIRS[1::2])
 # Very common characters of both scripts: a right reading of legacy bytes has many.
-_COMMON = _SIMPLIFIED | _TRADITIONAL | frozenset("的一是在不了有和人中大上年我以要他到作地出就分成可主同工也能下子种面而方多定行法所得十三之着等部度家力里如水化高自二理起小物实加量都两体制当使好性开还因由其些然前外天政四日那社义事平形相全表样重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系很情者最立代想已通并提直题程展五果料象员位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处队南给色光门即保治北造百规热领七海口东导器压志世金增争济阶油思术极交受联什认六共权收证改清己美再采转更单风切打白教速花带安场身车例真务具万每目至达走积示议声报斗完类八离华名确才科张信马节话米整空元况今集温传土许步群广石记需段研界拉林律叫且究观越织装影算低持音众书布复容儿须际商非验连断深难近矿千周委素技备半办青省列习响约支般史感劳便团往酸历市克何除消构府称太准精值号率族维划选标写存候毛亲快效斯院查江型眼王按格养易置派层片始却专状育厂京识适属圆包火住调满县局照参红细引听该铁价严")
+_COMMON = (
+    _SIMPLIFIED
+    | _TRADITIONAL
+    | frozenset(
+        "的一是在不了有和人中大上年我以要他到作地出就分成可主同工也能下子种面而方多定行法所得十三之着等部度家力里如水化高自二理起"
+        "小物实加量都两体制当使好性开还因由其些然前外天政四日那社义事平形相全表样重新线内数正心反你明看原又么利比或但质气第向道命"
+        "此变条只没结解问意建月公无系很情者最立代想已通并提直题程展五果料象员位入常文总次品式活设及管特件长求老头基资边流路级少图"
+        "山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处队南给色光门即保治北造百规热领七海口东导器压"
+        "志世金增争济阶油思术极交受联什认六共权收证改清己美再采转更单风切打白教速花带安场身车例真务具万每目至达走积示议声报斗完类"
+        "八离华名确才科张信马节话米整空元况今集温传土许步群广石记需段研界拉林律叫且究观越织装影算低持音众书布复容儿须际商非验连断"
+        "深难近矿千周委素技备半办青省列习响约支般史感劳便团往酸历市克何除消构府称太准精值号率族维划选标写存候毛亲快效斯院查江型眼"
+        "王按格养易置派层片始却专状育厂京识适属圆包火住调满县局照参红细引听该铁价严"
+    )
+)
 
 
 def _is_han(ch: str) -> bool:
     return "\u4e00" <= ch <= "\u9fff" or "\u3400" <= ch <= "\u4dbf" or "\uf900" <= ch <= "\ufaff"
+
+
+def _is_latin_letter(ch: str) -> bool:
+    """A letter of an alphabet below U+2000 (Latin, Greek, Cyrillic...)."""
+    if ch.isascii():
+        return ch.isalpha()
+    return unicodedata.category(ch).startswith("L") and ch.isalpha() and ord(ch) < 0x2000
 
 
 def detect_language(text: str) -> str:
@@ -251,13 +449,15 @@ def detect_language(text: str) -> str:
     """
     han = latin = 0
     simp = trad = 0
-    for ch in text:
+    # Counted per distinct character: a page has a few thousand, so this stays fast
+    # on megabytes of text.
+    for ch, n in Counter(text).items():
         if _is_han(ch):
-            han += 1
-            simp += ch in _SIMPLIFIED
-            trad += ch in _TRADITIONAL
-        elif ch.isascii() and ch.isalpha() or unicodedata.category(ch).startswith("L") and ch.isalpha() and ord(ch) < 0x2000:
-            latin += 1
+            han += n
+            simp += n * (ch in _SIMPLIFIED)
+            trad += n * (ch in _TRADITIONAL)
+        elif _is_latin_letter(ch):
+            latin += n
     if han == 0 and latin == 0:
         return "und"
     if han * 3 >= latin:
@@ -265,271 +465,21 @@ def detect_language(text: str) -> str:
     return "en"
 
 
-# --- vendor tables ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class VendorRow:
-    """One row of a vendor table, after blank leading cells were carried down.
-
-    ``cells`` line up with the table's ``columns``; ``carried`` lists the column
-    indexes filled from the row above; ``line`` is the 1-based line of the cleaned
-    text, ``start``/``end`` its character span. ``values`` maps the normalized field
-    names (``model``, ``framework``, ``accelerators``, ``accelerator``, ``system``,
-    ``time_to_train``, ``throughput``, ``result_id``, ``precision``, ``quality_target``,
-    ``dataset``, ``batch_size``...) to the cell texts they came from.
-    """
-
-    index: int
-    line: int
-    start: int
-    end: int
-    raw: str
-    cells: tuple[str, ...]
-    carried: tuple[int, ...]
-    values: dict[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class VendorTable:
-    """A table found in the cleaned text: ``style`` ``"pipe"`` or ``"whitespace"``;
-    ``caption``: up to three lines of text right above it (its title and notes);
-    ``start``/``end``: character span from the header to the last row."""
-
-    index: int
-    style: str
-    line: int
-    start: int
-    end: int
-    caption: str
-    columns: tuple[str, ...]
-    rows: tuple[VendorRow, ...]
-
-
-# Header name (lower case, spaces squeezed) -> normalized field.
-_FIELDS = {
-    "model": "model", "network": "model", "framework": "framework", "# hpu": "accelerators",
-    "#hpu": "accelerators", "gpu": "accelerators", "precision": "precision",
-    "time to train": "time_to_train", "time to train (mins)": "time_to_train", "ttt": "time_to_train",
-    "frameworks version": "framework_version", "framework version": "framework_version",
-    "sequence length": "sequence_length", "batch size": "batch_size", "batch": "batch_size",
-    "throughput (tokens/sec)": "throughput", "throughput": "throughput",
-    "mlperf quality target": "quality_target", "server": "system", "mlperf-id": "result_id",
-    "dataset": "dataset", "gpu version": "accelerator", "input length": "input_length",
-    "output length": "output_length",
-}  # fmt: skip
-
-_PIPE_SEP = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
-_NUMERIC = re.compile(r"^[\d,.]+\s*[^\s\w]*$")
-
-
-def parse_vendor_tables(text: str) -> list[VendorTable]:
-    """All vendor tables of a cleaned text, in order (pipe tables, then NVIDIA-style
-    whitespace tables, sorted by position). Never raises on odd rows: a row that
-    does not fit is left out of the table (it stays in the text)."""
-    lines = text.split("\n")
-    offsets = [0]
-    for ln in lines:
-        offsets.append(offsets[-1] + len(ln) + 1)
-    found = _pipe_tables(lines, offsets) + _whitespace_tables(lines, offsets)
-    found.sort(key=lambda t: t.start)
-    return [VendorTable(i, t.style, t.line, t.start, t.end, t.caption, t.columns, t.rows) for i, t in enumerate(found)]  # fmt: skip
-
-
-def _split_pipe(line: str) -> list[str]:
-    cells = [c.strip() for c in line.strip().split("|")]
-    if line.strip().startswith("|"):
-        cells = cells[1:]
-    if line.strip().endswith("|"):
-        cells = cells[:-1]
-    return cells
-
-
-def _caption(lines: list[str], first: int) -> str:
-    out: list[str] = []
-    i = first - 1
-    while i >= 0 and not lines[i].strip():
-        i -= 1
-    while i >= 0 and len(out) < 3 and lines[i].strip() and "|" not in lines[i]:
-        out.insert(0, lines[i].strip())
-        i -= 1
-    return " ".join(out)
-
-
-def _pipe_tables(lines: list[str], offsets: list[int]) -> list[VendorTable]:
-    tables: list[VendorTable] = []
-    i = 1
-    while i < len(lines):
-        if not (_PIPE_SEP.match(lines[i]) and "|" in lines[i - 1]):
-            i += 1
-            continue
-        header = _split_pipe(lines[i - 1])
-        rows: list[VendorRow] = []
-        prev: list[str] = []
-        j = i + 1
-        while j < len(lines) and "|" in lines[j] and not _PIPE_SEP.match(lines[j]):
-            cells, carried = _align_pipe_row(_split_pipe(lines[j]), header, prev, rows)
-            rows.append(VendorRow(len(rows), j + 1, offsets[j], offsets[j] + len(lines[j]), lines[j], tuple(cells), tuple(carried), _values(header, cells)))  # fmt: skip
-            prev = cells
-            j += 1
-        header, rows, group = _promote_header(header, rows)
-        if rows:
-            caption = " ".join(x for x in (_caption(lines, i - 1), group) if x)
-            tables.append(VendorTable(0, "pipe", i, offsets[i - 1], offsets[j - 1] + len(lines[j - 1]), caption, tuple(header), tuple(rows)))  # fmt: skip
-        i = j
-    return tables
-
-
-def _promote_header(header: list[str], rows: list[VendorRow]) -> tuple[list[str], list[VendorRow], str]:  # fmt: skip
-    """A group header over the real one (Intel, version B: ``Max Throughput [TpS] | |||||``
-    above ``---|``, then ``Model | # HPU | ...`` as the first body row): the first body
-    row becomes the header, the group title goes to the caption."""
-    if len(rows) < 2 or sum(1 for c in header if c) > 1:
-        return header, rows, ""
-    first = rows[0].cells
-    if not all(c and not _NUMERIC.match(c) for c in first):
-        return header, rows, ""
-    cols = list(first)
-    body = [VendorRow(k, r.line, r.start, r.end, r.raw, r.cells, r.carried, _values(cols, list(r.cells))) for k, r in enumerate(rows[1:])]  # fmt: skip
-    return cols, body, " ".join(c for c in header if c)
-
-
-def _align_pipe_row(cells: list[str], header: list[str], prev: list[str], rows: list[VendorRow]) -> tuple[list[str], list[int]]:  # fmt: skip
-    """Line a row's cells up with the header and carry blank leading cells down.
-
-    A continuation row may leave out its leading cells altogether (Intel's Gaudi 3
-    table: ``1 | fp8 | 128 | ...`` under ``LLaMA 2 7b | 1 | fp8 | ...``): when its
-    first cell is a number while the first column holds names, its cells belong to
-    the right-hand columns. Otherwise short rows are padded on the right.
-    """
-    n = len(header)
-    first_col_text = bool(rows) and not _NUMERIC.match(rows[0].cells[0] or "0")
-    if cells and first_col_text and _NUMERIC.match(cells[0]):
-        while cells and not cells[-1]:
-            cells = cells[:-1]
-        cells = [""] * max(0, n - len(cells)) + cells[-n:]
-    else:
-        cells = (cells + [""] * n)[:n] if len(cells) <= n else cells[: n - 1] + [" | ".join(cells[n - 1 :])]  # fmt: skip
-    carried: list[int] = []
-    for k in range(n):
-        if cells[k] or not prev:
-            break
-        cells[k] = prev[k]
-        carried.append(k)
-    return cells, carried
-
-
-def _values(header: list[str] | tuple[str, ...], cells: list[str]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for name, cell in zip(header, cells, strict=False):
-        key = _FIELDS.get(re.sub(r"\s+", " ", name.strip().lower()))
-        if key and cell and key not in out:
-            out[key] = cell
-    return out
-
-
-# NVIDIA's whitespace table (developer.nvidia.com deep-learning-performance-training):
-# the header names these columns in this order; cells hold spaces, so a row is read
-# by its typed cells (time, "8x H100", MLPerf-ID), see _nv_row.
-_NV_COLUMNS = ("Framework", "Network", "Time to Train (mins)", "MLPerf Quality Target", "GPU",
-               "Server", "MLPerf-ID", "Precision", "Dataset", "GPU Version")  # fmt: skip
-_NV_TIME = re.compile(r"\d+\.\d+|\d+")
-_NV_GPUS = re.compile(r"\d[\d,]*x")
-_NV_ID = re.compile(r"\d+\.\d+-\d+")
-#: A longer line is no row of a vendor table (NVIDIA's longest is 118 characters): it
-#: ends the table. Bounds the work per line whatever a page holds.
-MAX_ROW_CHARS = 1000
-FRAMEWORKS = ("NVIDIA Merlin HugeCTR", "HugeCTR", "MXNet", "PyTorch", "TensorFlow", "JAX",
-              "PaddlePaddle", "NVIDIA NeMo", "NeMo", "MindSpore", "PopART", "Lingvo")  # fmt: skip
-
-
-def _whitespace_tables(lines: list[str], offsets: list[int]) -> list[VendorTable]:
-    tables: list[VendorTable] = []
-    i = 0
-    while i < len(lines):
-        header = lines[i]
-        width = 1
-        if i + 1 < len(lines) and lines[i + 1].lstrip().startswith("("):
-            header, width = header + " " + lines[i + 1], 2  # "Time to Train\n(mins)"
-        squeezed = re.sub(r"\s+", " ", header)
-        if not ("MLPerf-ID" in squeezed and "Time to Train" in squeezed and "|" not in header):
-            i += 1
-            continue
-        rows: list[VendorRow] = []
-        prev: list[str] = []
-        j = i + width
-        while j < len(lines) and lines[j].strip():
-            m = _nv_row(lines[j].strip())
-            if m is None:
-                break
-            cells, carried = _nv_cells(m, prev)
-            rows.append(VendorRow(len(rows), j + 1, offsets[j], offsets[j] + len(lines[j]), lines[j], tuple(cells), tuple(carried), _values(_NV_COLUMNS, cells)))  # fmt: skip
-            prev = cells
-            j += 1
-        if rows:
-            tables.append(VendorTable(0, "whitespace", i + 1, offsets[i], offsets[j - 1] + len(lines[j - 1]), _caption(lines, i), _NV_COLUMNS, tuple(rows)))  # fmt: skip
-        i = max(j, i + 1)
-    return tables
-
-
-def _nv_row(line: str) -> dict[str, str] | None:
-    """The cells of one row of NVIDIA's table, or None when ``line`` is no row.
-
-    A row is ``lead time target+ gpus accel server+ id precision dataset+ version``
-    (``+``: one or more words): ``time`` a number (``13.466``), ``gpus`` a count with
-    ``x`` (``8x``, ``3,584x``), ``id`` an MLPerf-ID (``3.0-2053``), ``version`` the last
-    word. Where words could be read more than one way, the earliest time, then the
-    earliest ``gpus``, then the earliest ``id`` that leave a whole row are taken (what
-    one regular expression with lazy groups would match, without its backtracking:
-    one pass over the words). Lines over :data:`MAX_ROW_CHARS` are no row.
-    """
-    if len(line) > MAX_ROW_CHARS:
-        return None
-    words = [(m.start(), m.end()) for m in re.finditer(r"\S+", line)]
-    text = [line[a:b] for a, b in words]
-    n = len(text)
-    # id at i needs precision, dataset and version after it (i <= n - 4); gpus at g
-    # needs its accelerator and a server word before the id (g + 3 <= i); time at t
-    # needs a target word before gpus (t + 2 <= g).
-    last_id = max((i for i in range(n - 3) if _NV_ID.fullmatch(text[i])), default=-1)
-    last_gpus = max((g for g in range(last_id - 2) if _NV_GPUS.fullmatch(text[g])), default=-1)
-    t = next((t for t in range(last_gpus - 1) if _NV_TIME.fullmatch(text[t])), None)
-    if t is None:
-        return None
-    g = next(g for g in range(t + 2, n) if _NV_GPUS.fullmatch(text[g]) and g + 3 <= last_id)
-    i = next(i for i in range(g + 3, n) if _NV_ID.fullmatch(text[i]))
-
-    def span(first: int, last: int) -> str:
-        return line[words[first][0] : words[last][1]]
-
-    return {
-        "lead": line[: words[t][0]], "time": text[t], "target": span(t + 1, g - 1),
-        "gpus": span(g, g + 1), "server": span(g + 2, i - 1), "id": text[i],
-        "precision": text[i + 1], "dataset": span(i + 2, n - 2), "version": text[n - 1],
-    }  # fmt: skip
-
-
-def _nv_cells(m: dict[str, str], prev: list[str]) -> tuple[list[str], list[int]]:
-    lead = m["lead"].strip()
-    framework = next((f for f in FRAMEWORKS if lead == f or lead.startswith(f + " ")), "")
-    network = lead[len(framework) :].strip()
-    cells = [framework, network, m["time"], m["target"], m["gpus"], m["server"], m["id"],
-             m["precision"], m["dataset"], m["version"]]  # fmt: skip
-    carried: list[int] = []
-    for k in (0, 1):  # only the leading, repeated cells are left blank
-        if not cells[k] and prev:
-            cells[k] = prev[k]
-            carried.append(k)
-    return cells, carried
-
-
 # --- publication date -----------------------------------------------------------------
 
-_MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}  # fmt: skip
+_MONTHS = {
+    m: i
+    for i, m in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1
+    )
+}
 _DATES = (
     re.compile(r"(?<!\d)(?P<y>20\d\d)-(?P<m>\d\d)-(?P<d>\d\d)(?!\d)"),
     re.compile(r"(?P<y>20\d\d)\s*年\s*(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*日"),
-    re.compile(r"(?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+(?P<d>\d{1,2}),?\s+(?P<y>20\d\d)"),  # fmt: skip
+    re.compile(
+        r"(?P<mon>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|"
+        r"Sep|Oct|Nov|Dec)[a-z]*\.?\s+(?P<d>\d{1,2}),?\s+(?P<y>20\d\d)"
+    ),
 )
 
 

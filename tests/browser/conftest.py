@@ -44,7 +44,7 @@ def _database_url() -> str:
 
 
 @pytest.fixture(scope="session")
-def browser_db(django_db_setup, django_db_blocker) -> Iterator[None]:  # type: ignore[no-untyped-def]
+def browser_db(django_db_setup, django_db_blocker) -> Iterator[None]:
     """The test database. pytest-django creates it only when some selected test is
     marked for the database; these tests are not (their checks go over HTTP), so
     when they run alone the test database is made here, never the real one used."""
@@ -64,7 +64,7 @@ def browser_db(django_db_setup, django_db_blocker) -> Iterator[None]:  # type: i
 
 
 @pytest.fixture(scope="session")
-def server_url(browser_db, django_db_blocker, mlperf_data) -> Iterator[str]:  # type: ignore[no-untyped-def]
+def server_url(browser_db, django_db_blocker, mlperf_data) -> Iterator[str]:
     """Base URL of a ``runserver`` process serving ../shared/mlperf from the test DB."""
     from django.db import connection
 
@@ -75,13 +75,29 @@ def server_url(browser_db, django_db_blocker, mlperf_data) -> Iterator[str]:  # 
         mlperf_training_ingest(location=str(mlperf_data))
         connection.close()  # the test DB is dropped at the end: leave no idle connection
     port = _free_port()
-    env = {"SECRET_KEY": "browser-tests-only", **os.environ, "DATABASE_URL": _database_url(), "DEBUG": "0", "PYTHONUNBUFFERED": "1"}  # fmt: skip
+    env = {
+        "SECRET_KEY": "browser-tests-only",
+        **os.environ,
+        "DATABASE_URL": _database_url(),
+        "DEBUG": "0",
+        "PYTHONUNBUFFERED": "1",
+    }
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     with open(SCREENSHOTS / "server.log", "w") as log:
         proc = subprocess.Popen(
-            [sys.executable, "manage.py", "runserver", "--noreload", "--insecure", f"127.0.0.1:{port}"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "manage.py",
+                "runserver",
+                "--noreload",
+                "--insecure",
+                f"127.0.0.1:{port}",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
         try:
             _wait_for(proc, port)
             yield f"http://127.0.0.1:{port}"
@@ -98,7 +114,9 @@ def _wait_for(proc: subprocess.Popen[bytes], port: int) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            pytest.fail(f"runserver exited with {proc.returncode}; see tests/screenshots/server.log")
+            pytest.fail(
+                f"runserver exited with {proc.returncode}; see tests/screenshots/server.log"
+            )
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
             return
@@ -127,12 +145,18 @@ class Page:
     failed requests; each test saves a screenshot of what it checked
     (``tests/screenshots/<name>.png``), or the fixture saves where it stopped."""
 
-    def __init__(self, page, base: str) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, page, base: str) -> None:
         self.page, self.base, self.errors, self.saved = page, base, [], False
-        page.on("console", lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None)  # fmt: skip
+        page.on(
+            "console",
+            lambda m: self.errors.append(f"console: {m.text}") if m.type == "error" else None,
+        )
         page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
         page.on("requestfailed", lambda r: self.errors.append(f"requestfailed: {r.url}"))
-        page.on("response", lambda r: self.errors.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)  # fmt: skip
+        page.on(
+            "response",
+            lambda r: self.errors.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None,
+        )
 
     def goto(self, path: str) -> None:
         self.page.goto(self.base + path)
@@ -145,8 +169,8 @@ class Page:
 
 
 @pytest.fixture
-def page(server_url, chromium, request) -> Iterator[Page]:  # type: ignore[no-untyped-def]
-    context = chromium.new_context(accept_downloads=True, viewport={"width": 1400, "height": 1000})  # type: ignore[attr-defined]
+def page(server_url, chromium, request) -> Iterator[Page]:
+    context = chromium.new_context(accept_downloads=True, viewport={"width": 1400, "height": 1000})
     p = Page(context.new_page(), server_url)
     try:
         yield p

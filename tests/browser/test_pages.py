@@ -16,6 +16,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
+# A result's permalink: suite, round, submitter, system and benchmark folders.
+RESULT_URL = re.compile(r"/results/training/v[0-9.]+/[^/]+/.+/[^/]+/$")
+
 
 def _drawn(page, count: int = 1) -> None:  # type: ignore[no-untyped-def]
     """``count`` Plotly charts drew an SVG."""
@@ -68,7 +71,9 @@ def test_home_lists_rounds_and_search_narrows_results(page):
     assert rounds.count() == 3
     assert page.page.locator("#rounds a[href='/leaderboard/v1.1/resnet/']").count() == 1
     rows, doc = _downloads(page)
-    assert [r["round"] for r in rows] == [r["round"] for r in doc["rows"]] == ["v1.0", "v1.1", "v2.0"]  # fmt: skip
+    assert (
+        [r["round"] for r in rows] == [r["round"] for r in doc["rows"]] == ["v1.0", "v1.1", "v2.0"]
+    )
     assert [r.inner_text().split()[0] for r in rounds.all()] == ["v1.0", "v1.1", "v2.0"]
     page.page.fill("input[name=framework]", "paddle")
     page.page.click("form.search button[type=submit]")
@@ -105,24 +110,26 @@ def test_leaderboard_chart_filter_downloads_and_a_point_opens_its_result(page):
         page.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         try:
-            page.page.wait_for_url(re.compile(r"/results/\d+/$"), timeout=5_000)
+            page.page.wait_for_url(RESULT_URL, timeout=5_000)
             break
         except PlaywrightTimeout:
             if attempt == 2:
                 raise
-    assert int(page.page.url.rstrip("/").rsplit("/", 1)[1]) in {int(r["id"]) for r in rows}
+    assert urlparse(page.page.url).path in {r["url"] for r in rows}
     assert page.errors == []
 
 
 def test_result_page_runs_chart_log_and_downloads(page):
     page.goto("/leaderboard/v1.1/resnet/?submitter=Graphcore")
     page.page.click("#results a:text-is('IPU-POD16')")
-    page.page.wait_for_url(re.compile(r"/results/\d+/$"))
+    page.page.wait_for_url(RESULT_URL)
     page.page.wait_for_load_state("networkidle")
     _drawn(page)
     assert page.page.inner_text("#score") == "28.33 min"
     assert page.page.locator(".plotly .scatterlayer .trace").count() == 5  # one curve per run
-    cells = page.page.eval_on_selector_all("#runs tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.innerText.trim()))")  # fmt: skip
+    cells = page.page.eval_on_selector_all(
+        "#runs tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.innerText.trim()))"
+    )
     rows, doc = _downloads(page)
     assert [c[0] for c in cells] == [r["file"] for r in rows] == [r["file"] for r in doc["rows"]]
     assert [c[1] for c in cells] == [f"{float(r['time_to_train_minutes']):.3f}" for r in rows]
@@ -130,7 +137,9 @@ def test_result_page_runs_chart_log_and_downloads(page):
     assert [c[6] for c in cells] == [f"{r['run_start_line']} / {r['run_stop_line']}" for r in rows]
     page.screenshot("result")
     page.page.click("#runs a:text-is('stored log') >> nth=0")
-    page.page.wait_for_url(re.compile(r"/runs/\d+/log\.txt$"))
+    page.page.wait_for_url(
+        re.compile(r"/runs/training/v1\.1/Graphcore/ipu-pod16-TF1/resnet/result_\d+\.txt/log\.txt$")
+    )
     body = page.page.inner_text("body")
     assert ":::MLLOG" in body and '"key": "run_start"' in body
     assert page.errors == []
@@ -140,9 +149,11 @@ def test_system_page_description_raw_json_and_results(page):
     page.goto("/leaderboard/v1.1/resnet/?submitter=Graphcore")
     page.page.click("#results a:text-is('IPU-POD16')")
     page.page.click("a:text-is('System description')")
-    page.page.wait_for_url(re.compile(r"/systems/\d+/$"))
+    page.page.wait_for_url(re.compile(r"/systems/training/v1\.1/Graphcore/ipu-pod16-TF1/$"))
     raw = json.loads(page.page.inner_text("#raw-json"))
-    assert raw["system_name"] == "IPU-POD16" and raw["accelerator_model_name"] == "Graphcore IPU GC200"
+    assert (
+        raw["system_name"] == "IPU-POD16" and raw["accelerator_model_name"] == "Graphcore IPU GC200"
+    )
     assert "TensorFlow 1.15 Poplar SDK 2.3.0" in page.page.inner_text("#system-fields")
     rows, _ = _agree(page, "results")
     assert [r["benchmark"] for r in rows] == ["resnet"]
@@ -153,7 +164,9 @@ def test_system_page_description_raw_json_and_results(page):
 def test_compare_two_results_ticked_on_the_leaderboard(page):
     page.goto("/leaderboard/v1.1/resnet/")
     for name in ("IPU-POD16", "dgxa100_ngc21.09_mxnet"):
-        page.page.locator("#results tbody tr", has=page.page.locator(f"a:text-is('{name}')")).locator("input[type=checkbox]").check()  # fmt: skip
+        page.page.locator(
+            "#results tbody tr", has=page.page.locator(f"a:text-is('{name}')")
+        ).locator("input[type=checkbox]").check()
     page.page.click("#compare-form button")
     page.page.wait_for_url(re.compile(r"/compare/\?ids=\d+%2C\d+$"))
     page.page.wait_for_load_state("networkidle")
@@ -177,7 +190,9 @@ def test_divisions_filter_and_downloads(page):
     page.page.select_option("#filters select[name=round]", "v1.1")
     page.page.wait_for_url(re.compile(r"\?round=v1\.1$"))
     _drawn(page)
-    cells = page.page.eval_on_selector_all("#divisions tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.innerText.trim()))")  # fmt: skip
+    cells = page.page.eval_on_selector_all(
+        "#divisions tbody tr", "rows => rows.map(r => [...r.cells].map(c => c.innerText.trim()))"
+    )
     assert 0 < len(cells) < before and {c[1] for c in cells} == {"v1.1"}
     rows, doc = _downloads(page)
     assert [c[8] for c in cells] == [f"{float(r['open_score_minutes']):.2f}" for r in rows]
@@ -191,7 +206,9 @@ def test_software_versions_timeline_filter_and_downloads(page):
     assert page.page.locator("#choices tbody tr").count() > 0
     page.page.select_option("#filters select[name=benchmark]", "bert")
     page.page.wait_for_url(re.compile(r"\?benchmark=bert&division=closed$"))
-    page.page.select_option("#filters select[name=accelerator]", ["Graphcore IPU GC200", "Graphcore Bow IPU"])  # fmt: skip
+    page.page.select_option(
+        "#filters select[name=accelerator]", ["Graphcore IPU GC200", "Graphcore Bow IPU"]
+    )
     page.page.click("#filters button[type=submit]")
     page.page.wait_for_url(re.compile(r"accelerator=Graphcore\+Bow\+IPU"))
     page.page.wait_for_load_state("networkidle")
@@ -232,3 +249,18 @@ def test_api_page_lists_the_schemas(page):
     assert page.page.locator("h2[id^='benchdb.']").count() >= 8
     page.screenshot("api")
     assert page.errors == []
+
+
+def test_vendor_and_admin_pages_load_under_the_content_security_policy(page):
+    """CSP violations are console errors: the vendor pages' stylesheet and the admin's
+    scripts and styles are all files of this site."""
+    for path in ("/vendor/", "/vendor/claims/", "/admin/login/"):
+        page.goto(path)
+        policy = page.page.evaluate(
+            "() => fetch(location.href).then(r => r.headers.get('content-security-policy'))"
+        )
+        directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
+        assert directives["default-src"] == directives["script-src"] == "'self'"
+    page.screenshot("admin-login")
+    # Django's admin has no favicon: the only error allowed is that 404.
+    assert [e for e in page.errors if "favicon.ico" not in e and "404 (Not Found)" not in e] == []

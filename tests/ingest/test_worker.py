@@ -2,9 +2,9 @@
 ``celery beat``, all started here against this test database.
 
 Redis: ``BENCHDB_TEST_REDIS_URL`` (default ``redis://127.0.0.1:6379/5``, a database
-number of its own, flushed before each test). The worker's sync is slowed down for
-the kill tests with ``BENCHDB_SYNC_TEST_DELAY`` (a test-only setting: seconds slept
-after each result folder), so that the kill lands mid-job every time.
+number of its own, flushed before each test). For the kill tests the worker runs
+through ``tests.ingest.slowworker``, which makes its syncs sleep after each result
+folder, so that the kill lands mid-job every time.
 """
 
 from __future__ import annotations
@@ -45,40 +45,66 @@ class Cluster:
         auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
         self.env = {
             **os.environ,
-            "DATABASE_URL": f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}",  # fmt: skip
-            "CELERY_BROKER_URL": REDIS_URL, "CELERY_RESULT_BACKEND": REDIS_URL,
-            "BENCHDB_CACHE": str(settings.BENCHDB_CACHE), "INGEST_JOB_STALE_SECONDS": "60",
-            "DJANGO_SETTINGS_MODULE": "benchdb.settings", "LOG_LEVEL": "INFO",
-        }  # fmt: skip
-        self.env.pop("BENCHDB_SYNC_TEST_DELAY", None)
+            "DATABASE_URL": (
+                f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+            ),
+            "CELERY_BROKER_URL": REDIS_URL,
+            "CELERY_RESULT_BACKEND": REDIS_URL,
+            "BENCHDB_CACHE": str(settings.BENCHDB_CACHE),
+            "INGEST_JOB_STALE_SECONDS": "60",
+            "DJANGO_SETTINGS_MODULE": "benchdb.settings",
+            "LOG_LEVEL": "INFO",
+        }
         self.tmp = tmp_path
         self.procs: list[subprocess.Popen[bytes]] = []
         self.logs: list[Path] = []
 
-    def _start(self, name: str, args: list[str], env: dict[str, str], ready: str) -> subprocess.Popen[bytes]:  # fmt: skip
+    def _start(
+        self, name: str, args: list[str], ready: str, command: list[str]
+    ) -> subprocess.Popen[bytes]:
         logfile = self.tmp / f"{name}-{len(self.logs)}.log"
         self.logs.append(logfile)
         with open(self.tmp / f"{name}.stderr", "ab") as stderr:
             proc = subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "benchdb", *args, "-l", "INFO", "-f", str(logfile)],  # fmt: skip
-                cwd=settings.BASE_DIR, env=env, start_new_session=True,  # own process group: killpg
-                stdout=subprocess.DEVNULL, stderr=stderr,
-            )  # fmt: skip
+                [*command, "-A", "benchdb", *args, "-l", "INFO", "-f", str(logfile)],
+                cwd=settings.BASE_DIR,
+                env=self.env,
+                start_new_session=True,  # own process group: killpg
+                stdout=subprocess.DEVNULL,
+                stderr=stderr,
+            )
         self.procs.append(proc)
-        wait_for(lambda: ready in (logfile.read_text(errors="replace") if logfile.exists() else ""), 60, f"{name} to start", self)  # fmt: skip
+
+        def started() -> bool:
+            return logfile.exists() and ready in logfile.read_text(errors="replace")
+
+        wait_for(started, 60, f"{name} to start", self)
         return proc
 
-    def worker(self, **extra_env: str) -> subprocess.Popen[bytes]:
-        args = ["worker", "--pool=prefork", "-c", "1", "-n", "synctest@%h", "--without-gossip", "--without-mingle", "--without-heartbeat"]  # fmt: skip
-        return self._start("worker", args, {**self.env, **extra_env}, " ready.")
+    def worker(self, *, slow: float = 0.0) -> subprocess.Popen[bytes]:
+        """A worker; ``slow``: seconds its syncs sleep after each result folder."""
+        args = ["worker", "--pool=prefork", "-c", "1", "-n", "synctest@%h"]
+        args += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
+        command = [sys.executable, "-m", "celery"]
+        if slow:
+            command = [sys.executable, "-m", "tests.ingest.slowworker", str(slow)]
+        return self._start("worker", args, " ready.", command)
 
     def beat(self) -> subprocess.Popen[bytes]:
-        args = ["beat", "--max-interval", "1", "--pidfile", str(self.tmp / "beat.pid"), "-s", str(self.tmp / "beat-schedule")]  # fmt: skip
-        return self._start("beat", args, self.env, "beat: Starting")
+        args = ["beat", "--max-interval", "1", "--pidfile", str(self.tmp / "beat.pid")]
+        args += ["-s", str(self.tmp / "beat-schedule")]
+        return self._start("beat", args, "beat: Starting", [sys.executable, "-m", "celery"])
 
     def manage(self, *args: str) -> subprocess.CompletedProcess[str]:
         """``python manage.py ARGS`` as a user runs it, with the broker set."""
-        return subprocess.run([sys.executable, "manage.py", *args], cwd=settings.BASE_DIR, env=self.env, capture_output=True, text=True, timeout=300)  # fmt: skip
+        return subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=settings.BASE_DIR,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
 
     def stop(self) -> None:
         for proc in self.procs:
@@ -91,7 +117,11 @@ class Cluster:
                     proc.wait()
 
     def tail(self) -> str:
-        return "\n".join(f"--- {p.name}\n" + p.read_text(errors="replace")[-3000:] for p in self.logs if p.exists())  # fmt: skip
+        return "\n".join(
+            f"--- {p.name}\n" + p.read_text(errors="replace")[-3000:]
+            for p in self.logs
+            if p.exists()
+        )
 
 
 def wait_for(fn: Callable[[], T], timeout: float, what: str, cluster: Cluster) -> T:
@@ -128,37 +158,76 @@ def test_beat_syncs_a_git_source_and_each_commit_is_read_alone(cluster, tmp_path
     repo = GitRepo(tmp_path / "src")
     v10 = result_folders(repo.add_round("v1.0"))
     c1 = repo.commit("v1.0")
-    source = sync.source_add(name="mlperf", kind="mlperf-training", location=str(repo.path), ref="main", schedule="every 2s")  # fmt: skip
+    source = sync.source_add(
+        name="mlperf",
+        kind="mlperf-training",
+        location=str(repo.path),
+        ref="main",
+        schedule="every 2s",
+    )
     cluster.worker()
     cluster.beat()
 
-    job = wait_for(lambda: finished_job(source, commit_to=c1), 60, "the first scheduled sync", cluster)  # fmt: skip
-    assert (job.trigger, job.state, job.incremental) == ("schedule", "succeeded", False), job.message  # fmt: skip
-    assert (job.results_seen, job.results_added, job.files_seen) == (len(v10), len(v10), sum(v10.values()))  # fmt: skip
+    job = wait_for(
+        lambda: finished_job(source, commit_to=c1), 60, "the first scheduled sync", cluster
+    )
+    assert (job.trigger, job.state, job.incremental) == ("schedule", "succeeded", False), (
+        job.message
+    )
+    assert (job.results_seen, job.results_added, job.files_seen) == (
+        len(v10),
+        len(v10),
+        sum(v10.values()),
+    )
     assert job.worker == f"synctest@{os.uname().nodename}"
 
     v11 = result_folders(repo.add_round("v1.1"))
     c2 = repo.commit("v1.1 published")
     job = wait_for(lambda: finished_job(source, commit_to=c2), 60, "the sync of commit 2", cluster)
-    assert (job.trigger, job.state, job.incremental, job.commit_from) == ("schedule", "succeeded", True, c1), job.message  # fmt: skip
+    assert (job.trigger, job.state, job.incremental, job.commit_from) == (
+        "schedule",
+        "succeeded",
+        True,
+        c1,
+    ), job.message
     assert (job.results_seen, job.results_added, job.results_unchanged) == (len(v11), len(v11), 0)
     assert job.files_seen == sum(v11.values())
 
     before = db_content()
-    repo.shift_run_stop("training_results_v1.1/Graphcore/results/ipu-pod16-TF1/resnet/result_1.txt", 60_000)  # fmt: skip
+    repo.shift_run_stop(
+        "training_results_v1.1/Graphcore/results/ipu-pod16-TF1/resnet/result_1.txt", 60_000
+    )
     c3 = repo.commit("one log corrected")
     job = wait_for(lambda: finished_job(source, commit_to=c3), 60, "the sync of commit 3", cluster)
-    assert (job.state, job.commit_from, job.results_seen, job.results_changed, job.results_added) == ("succeeded", c2, 1, 1, 0)  # fmt: skip
+    assert (
+        job.state,
+        job.commit_from,
+        job.results_seen,
+        job.results_changed,
+        job.results_added,
+    ) == ("succeeded", c2, 1, 1, 0)
     after = db_content()
     key = ((("training", "v1.1"), "Graphcore", "ipu-pod16-TF1"), "resnet")
     assert {k for k in after["result"] if after["result"][k] != before["result"][k]} == {key}
     assert {k[0] for k in after["run"] if after["run"][k] != before["run"][k]} == {key}
     run = (key, "result_1.txt")
-    assert after["run"][run]["time_to_train_minutes"] - before["run"][run]["time_to_train_minutes"] == pytest.approx(1.0)  # fmt: skip
+    assert after["run"][run]["time_to_train_minutes"] - before["run"][run][
+        "time_to_train_minutes"
+    ] == pytest.approx(1.0)
 
     # The next tick finds nothing new and reads nothing.
-    idle = wait_for(lambda: finished_job(source, commit_from=c3, commit_to=c3), 30, "a tick with nothing new", cluster)  # fmt: skip
-    assert (idle.trigger, idle.state, idle.results_seen, idle.files_seen) == ("schedule", "succeeded", 0, 0)  # fmt: skip
+    idle = wait_for(
+        lambda: finished_job(source, commit_from=c3, commit_to=c3),
+        30,
+        "a tick with nothing new",
+        cluster,
+    )
+    assert (idle.trigger, idle.state, idle.results_seen, idle.files_seen) == (
+        "schedule",
+        "succeeded",
+        0,
+        0,
+    )
     assert not source.jobs.filter(state="failed").exists()
 
     # `source sync --wait` through the broker: exit status 0, or 1 when the job fails.
@@ -169,17 +238,22 @@ def test_beat_syncs_a_git_source_and_each_commit_is_read_alone(cluster, tmp_path
     assert bad.returncode == 1 and "no MLPerf results repository" in bad.stderr, bad.stderr
 
 
-def _kill_mid_sync(cluster: Cluster, tmp_path: Path) -> tuple[GitRepo, str, Source, IngestJob, int]:  # fmt: skip
+def _kill_mid_sync(cluster: Cluster, tmp_path: Path) -> tuple[GitRepo, str, Source, IngestJob, int]:
     """A source of all of ../shared/mlperf at one commit, a slow worker, a sync
     queued through the broker, and that job once it has stored 10 results."""
     repo = GitRepo(tmp_path / "src")
     total = sum(len(result_folders(repo.add_round(v))) for v in ("v1.0", "v1.1", "v2.0"))
     commit = repo.commit("three rounds")
     source = sync.source_add(name="rounds", kind="mlperf-training", location=str(repo.path))
-    cluster.worker(BENCHDB_SYNC_TEST_DELAY="0.2")
+    cluster.worker(slow=0.2)
     queued = cluster.manage("source", "sync", "rounds")
     assert queued.returncode == 0, queued.stderr
-    job = wait_for(lambda: source.jobs.filter(state="running", results_seen__gte=10).first(), 60, "10 results stored", cluster)  # fmt: skip
+    job = wait_for(
+        lambda: source.jobs.filter(state="running", results_seen__gte=10).first(),
+        60,
+        "10 results stored",
+        cluster,
+    )
     return repo, commit, source, job, total
 
 
@@ -195,7 +269,9 @@ def _assert_no_half_written_result() -> None:
         assert r.n == r.logs == r.runs_total > 0, r.source_path
 
 
-def test_a_worker_killed_mid_sync_leaves_whole_results_and_the_next_sync_finishes(cluster, tmp_path):  # fmt: skip
+def test_a_worker_killed_mid_sync_leaves_whole_results_and_the_next_sync_finishes(
+    cluster, tmp_path
+):
     repo, commit, source, job, total = _kill_mid_sync(cluster, tmp_path)
     worker = cluster.procs[0]
     os.killpg(worker.pid, signal.SIGKILL)  # the worker and its pool process, at once
@@ -208,7 +284,12 @@ def test_a_worker_killed_mid_sync_leaves_whole_results_and_the_next_sync_finishe
     _assert_no_half_written_result()
 
     cluster.worker()  # a new worker marks the dead one's job interrupted when it starts
-    wait_for(lambda: IngestJob.objects.get(pk=job.pk).state == "interrupted", 30, "the job to be marked interrupted", cluster)  # fmt: skip
+    wait_for(
+        lambda: IngestJob.objects.get(pk=job.pk).state == "interrupted",
+        30,
+        "the job to be marked interrupted",
+        cluster,
+    )
     done = cluster.manage("source", "sync", "rounds", "--wait")
     assert done.returncode == 0, done.stderr + cluster.tail()
     again = source.jobs.exclude(pk=job.pk).get()
@@ -225,10 +306,12 @@ def test_a_killed_pool_process_is_requeued_and_its_work_resumed(cluster, tmp_pat
     assert job.worker_pid != cluster.procs[0].pid
     os.kill(job.worker_pid, signal.SIGKILL)  # type: ignore[arg-type]
 
-    resume = wait_for(lambda: finished_job(source, trigger="resume"), 90, "the resume job", cluster)  # fmt: skip
+    resume = wait_for(lambda: finished_job(source, trigger="resume"), 90, "the resume job", cluster)
     job.refresh_from_db()
     assert job.state == "interrupted" and "is gone" in job.message
     assert (resume.state, resume.results_seen, resume.commit_to) == ("succeeded", total, commit)
-    assert resume.results_unchanged >= 10 and resume.results_unchanged + resume.results_added == total  # fmt: skip
+    assert (
+        resume.results_unchanged >= 10 and resume.results_unchanged + resume.results_added == total
+    )
     _assert_no_half_written_result()
     _assert_equals_a_clean_ingest(repo, commit)

@@ -22,7 +22,9 @@ class Command(BaseCommand):
         sub = parser.add_subparsers(dest="kind", required=True)
         mlp = sub.add_parser("mlperf-training", help="MLPerf Training results repository")
         mlp.add_argument("location", help="folder or git URL")
-        mlp.add_argument("--round", dest="round_version", help='e.g. "v1.1" (default: from the name)')
+        mlp.add_argument(
+            "--round", dest="round_version", help='e.g. "v1.1" (default: from the name)'
+        )
         mlp.add_argument("--commit", default="", help="commit the folder was taken from")
         mlp.add_argument("--workers", type=int, default=None, help="parser processes (default 2)")
         mlp.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -33,25 +35,38 @@ class Command(BaseCommand):
             handle_vendor(self, opts)
             return
         if opts["kind"] == "mlperf-training":
-            try:
-                report = services.mlperf_training_ingest(
-                    location=opts["location"], round_version=opts["round_version"],
-                    commit=opts["commit"], progress=True, workers=opts["workers"],
-                )  # fmt: skip
-            except services.IngestError as exc:
-                raise CommandError(str(exc)) from exc
-            if opts["json"]:
-                self.stdout.write(json.dumps(report.as_dict(), indent=2))
-                return
-            r = report
-            self.stdout.write(
-                f"rounds {', '.join(r.rounds)}: {r.results_seen} results "
-                f"({r.added} added, {r.changed} changed, {r.unchanged} unchanged); "
-                f"{r.scored} scored, {r.unscored} without score; {r.runs_stored} runs stored; "
-                f"{r.problems} problems recorded"
-            )
-            for reason, n in r.reasons.most_common():
-                self.stdout.write(f"  no score ({n}): {reason}")
+            handle_mlperf_training(self, opts)
+
+
+def handle_mlperf_training(cmd: BaseCommand, opts: dict[str, Any]) -> None:
+    """Ingest, print the report; exit non-zero (CommandError) when a result folder
+    was read but could not be stored (``report.failed``): problems in the input are
+    recorded and do not fail the command."""
+    try:
+        report = services.mlperf_training_ingest(
+            location=opts["location"],
+            round_version=opts["round_version"],
+            commit=opts["commit"],
+            progress=True,
+            workers=opts["workers"],
+        )
+    except services.IngestError as exc:
+        raise CommandError(str(exc)) from exc
+    r = report
+    if opts["json"]:
+        cmd.stdout.write(json.dumps(report.as_dict(), indent=2))
+    else:
+        cmd.stdout.write(
+            f"rounds {', '.join(r.rounds)}: {r.results_seen} results "
+            f"({r.added} added, {r.changed} changed, {r.unchanged} unchanged); "
+            f"{r.scored} scored, {r.unscored} without score; {r.runs_stored} runs stored; "
+            f"{r.problems} problems recorded"
+        )
+        for reason, n in r.reasons.most_common():
+            cmd.stdout.write(f"  no score ({n}): {reason}")
+    if r.failed:
+        shown = ", ".join(r.failed_paths[:5]) + (" ..." if r.failed > 5 else "")
+        raise CommandError(f"{r.failed} result folder(s) read but not stored: {shown}")
 
 
 # --- vendor pages (issue 4) -------------------------------------------------------------
@@ -61,7 +76,9 @@ def add_vendor_arguments(sub: Any) -> None:
     """``ingest vendor <file or URL> [--published 2021-12-01] [--url ...] [--json]``."""
     ven = sub.add_parser("vendor", help="a vendor page or repost (file or http(s) URL)")
     ven.add_argument("location", help="file or http(s) URL (fetched with a timeout)")
-    ven.add_argument("--published", type=_iso_date, default=None, help="the page's date, YYYY-MM-DD")  # fmt: skip
+    ven.add_argument(
+        "--published", type=_iso_date, default=None, help="the page's date, YYYY-MM-DD"
+    )
     ven.add_argument("--url", default="", help="the page's source URL, when LOCATION is a file")
     ven.add_argument("--json", action="store_true", help="print the report as JSON")
 

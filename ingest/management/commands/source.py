@@ -4,6 +4,9 @@
         --location https://github.com/mlcommons/training_results_v4.1 --schedule "0 3 * * *"
     source sync mlperf-v4-1 --wait      # exit status 1 unless the job succeeds
     source list --format json
+
+A ref or location git must not be given (``--ref --upload-pack=...``, ``ext::...``,
+ssh remotes) is refused with the rule it breaks (``Source.clean``).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ingest import selectors, sync
+from ingest import schedules, selectors, sync
 from ingest.models import IngestJob, Source
 
 
@@ -27,19 +30,40 @@ class Command(BaseCommand):
         add = sub.add_parser("add", help="register a source")
         add.add_argument("--name", required=True, help="short name (letters, digits, - and _)")
         add.add_argument("--kind", required=True, choices=Source.Kind.values)
-        add.add_argument("--location", required=True, help="git URL or path; page URL or file")
-        add.add_argument("--ref", default="", help='branch or tag (default: the remote\'s default branch, e.g. "main")')  # fmt: skip
-        add.add_argument("--schedule", default="", help='crontab ("0 3 * * *") or "every 6h"; default: none')  # fmt: skip
-        add.add_argument("--round", dest="round_version", default="", help='e.g. "v4.1" when the repository name does not say it')  # fmt: skip
+        add.add_argument(
+            "--location", required=True, help="https git URL or path; page URL or file"
+        )
+        add.add_argument(
+            "--ref",
+            default="",
+            help="branch, tag or full commit sha (default: the remote's default branch)",
+        )
+        add.add_argument(
+            "--schedule", default="", help='crontab ("0 3 * * *") or "every 6h"; default: none'
+        )
+        add.add_argument(
+            "--round",
+            dest="round_version",
+            default="",
+            help='e.g. "v4.1" when the repository name does not say it',
+        )
         add.add_argument("--disabled", action="store_true", help="register without scheduling")
         run = sub.add_parser("sync", help="queue a sync of a source")
         run.add_argument("name")
-        run.add_argument("--wait", action="store_true", help="wait for the job; fail unless it succeeds")  # fmt: skip
-        run.add_argument("--timeout", type=float, default=6 * 3600, help="seconds --wait waits (default 6 h)")  # fmt: skip
-        run.add_argument("--full", action="store_true", help="read every result folder, not only what changed")  # fmt: skip
+        run.add_argument(
+            "--wait", action="store_true", help="wait for the job; fail unless it succeeds"
+        )
+        run.add_argument(
+            "--timeout", type=float, default=6 * 3600, help="seconds --wait waits (default 6 h)"
+        )
+        run.add_argument(
+            "--full", action="store_true", help="read every result folder, not only what changed"
+        )
         lst = sub.add_parser("list", help="sources with their last job")
         lst.add_argument("--format", choices=["text", "json"], default="text")
-        rm = sub.add_parser("remove", help="delete a source, its schedule and its jobs (not its results)")  # fmt: skip
+        rm = sub.add_parser(
+            "remove", help="delete a source, its schedule and its jobs (not its results)"
+        )
         rm.add_argument("name")
 
     def handle(self, *args: Any, **opts: Any) -> None:
@@ -48,17 +72,24 @@ class Command(BaseCommand):
     def _add(self, opts: dict[str, Any]) -> None:
         try:
             source = sync.source_add(
-                name=opts["name"], kind=opts["kind"], location=opts["location"], ref=opts["ref"],
-                schedule=opts["schedule"], round_version=opts["round_version"],
+                name=opts["name"],
+                kind=opts["kind"],
+                location=opts["location"],
+                ref=opts["ref"],
+                schedule=opts["schedule"],
+                round_version=opts["round_version"],
                 enabled=not opts["disabled"],
-            )  # fmt: skip
+            )
         except ValidationError as exc:
             raise CommandError("; ".join(exc.messages)) from exc
-        self.stdout.write(f"source {source.name} added (id {source.pk}); schedule: {sync.schedule_text(source) or 'none'}")  # fmt: skip
+        schedule = schedules.schedule_text(source) or "none"
+        self.stdout.write(f"source {source.name} added (id {source.pk}); schedule: {schedule}")
 
     def _sync(self, opts: dict[str, Any]) -> None:
         source = self._source(opts["name"])
-        job = sync.source_sync_request(source_id=source.pk, trigger=IngestJob.Trigger.COMMAND, full=opts["full"])  # fmt: skip
+        job = sync.source_sync_request(
+            source_id=source.pk, trigger=IngestJob.Trigger.COMMAND, full=opts["full"]
+        )
         assert job is not None  # only scheduled requests can be refused
         job.refresh_from_db()  # without a broker it has already run
         self.stdout.write(f"job {job.pk} {job.state}")
@@ -72,23 +103,31 @@ class Command(BaseCommand):
             if time.monotonic() > deadline:
                 raise CommandError(f"job {job.pk} still {job.state} after {opts['timeout']:.0f} s")
             time.sleep(1)
-        self.stdout.write(json.dumps(selectors.job_as_dict(job, private=True), indent=2))
+        self.stdout.write(json.dumps(selectors.job_row(job, private=True), indent=2))
         if job.state != IngestJob.State.SUCCEEDED:
             raise CommandError(f"job {job.pk} {job.state}: {job.message}")
 
     def _list(self, opts: dict[str, Any]) -> None:
-        rows = [selectors.source_as_dict(s, private=True) for s in selectors.source_list(private=True)]  # fmt: skip
+        sources = selectors.source_list(private=True)
+        rows = [selectors.source_as_dict(s, private=True) for s in sources]
         if opts["format"] == "json":
             self.stdout.write(json.dumps(rows, indent=2))
             return
         for r in rows:
             j = r["last_job"]
-            last = "never synced" if j is None else (
-                f"job {j['id']} {j['state']}: {j['files_seen']} files seen, {j['results_added']} added, "
-                f"{j['results_changed']} changed, {j['results_unchanged']} unchanged, {j['errors']} errors"
-            )  # fmt: skip
-            flags = (" [disabled]" if not r["enabled"] else "") + (" [FAILING]" if r["failing"] else "")
-            self.stdout.write(f"{r['name']} ({r['kind']}) {r['location']}{flags}\n  schedule: {r['schedule'] or 'none'}; last: {last}")  # fmt: skip
+            last = "never synced"
+            if j is not None:
+                last = (
+                    f"job {j['id']} {j['state']}: {j['files_seen']} files seen, "
+                    f"{j['results_added']} added, {j['results_changed']} changed, "
+                    f"{j['results_unchanged']} unchanged, {j['errors']} errors"
+                )
+            flags = " [disabled]" if not r["enabled"] else ""
+            flags += " [FAILING]" if r["failing"] else ""
+            self.stdout.write(
+                f"{r['name']} ({r['kind']}) {r['location']}{flags}\n"
+                f"  schedule: {r['schedule'] or 'none'}; last: {last}"
+            )
 
     def _remove(self, opts: dict[str, Any]) -> None:
         sync.source_remove(source=self._source(opts["name"]))

@@ -27,9 +27,10 @@ pytestmark = pytest.mark.django_db
 
 def _official(official_scores, rnd: str, system: str, benchmark: str) -> float:
     (row,) = [
-        r for r in official_scores
+        r
+        for r in official_scores
         if (r["round"], r["system"], r["benchmark"]) == (rnd, system, benchmark)
-    ]  # fmt: skip
+    ]
     return float(row["score_minutes"])
 
 
@@ -88,7 +89,9 @@ def test_table_rows_read_as_values_equal_the_rows_built_from_models(ingested_sha
 # --- home and search ---------------------------------------------------------------
 
 
-def test_home_lists_each_round_with_its_counts(client, ingested_shared, official_scores, django_assert_num_queries):  # fmt: skip
+def test_home_lists_each_round_with_its_counts(
+    client, ingested_shared, official_scores, django_assert_num_queries
+):
     # rounds; counts per round; results per round and benchmark
     with django_assert_num_queries(3):
         resp = client.get("/")
@@ -99,7 +102,9 @@ def test_home_lists_each_round_with_its_counts(client, ingested_shared, official
         expected = [o for o in official_scores if o["round"] == r["round"]]
         assert r["results"] == r["scored"] == len(expected)
         assert r["submitters"] == len({o["submitter"] for o in expected})
-        assert set(r["benchmark_keys"].split()) >= {o["benchmark"] for o in expected if o["benchmark"] != "maskrcnn"}  # fmt: skip
+        assert set(r["benchmark_keys"].split()) >= {
+            o["benchmark"] for o in expected if o["benchmark"] != "maskrcnn"
+        }
     assert reverse("benchdb:leaderboard", args=["v1.1", "resnet"]) in html
     assert 'name="framework"' in html and 'name="accelerator"' in html
 
@@ -110,10 +115,15 @@ def test_home_lists_each_round_with_its_counts(client, ingested_shared, official
         ({"submitter": "graph"}, lambda r: r["submitter"] == "Graphcore"),
         ({"framework": "paddle"}, lambda r: "paddle" in r["framework"].lower()),
         ({"accelerator": "bow"}, lambda r: r["accelerator_model"] == "Graphcore Bow IPU"),
-        ({"system": "pod16", "round": "v2.0"}, lambda r: "pod16" in (r["system"] + r["system_name"]).lower() and r["round"] == "v2.0"),  # fmt: skip
+        (
+            {"system": "pod16", "round": "v2.0"},
+            lambda r: "pod16" in (r["system"] + r["system_name"]).lower() and r["round"] == "v2.0",
+        ),
     ],
 )
-def test_search_finds_by_submitter_system_accelerator_and_framework(client, ingested_shared, params, check, django_assert_num_queries):  # fmt: skip
+def test_search_finds_by_submitter_system_accelerator_and_framework(
+    client, ingested_shared, params, check, django_assert_num_queries
+):
     # count; one page of results; rounds, benchmarks, submitters, accelerators for the form
     with django_assert_num_queries(6):
         resp = client.get("/results/", params)
@@ -127,7 +137,9 @@ def test_search_finds_by_submitter_system_accelerator_and_framework(client, inge
 # --- leaderboard -------------------------------------------------------------------
 
 
-def test_v11_resnet_leaderboard_shows_ipu_pod16_and_dgx_a100(client, ingested_shared, official_scores, django_assert_num_queries):  # fmt: skip
+def test_v11_resnet_leaderboard_shows_ipu_pod16_and_dgx_a100(
+    client, ingested_shared, official_scores, django_assert_num_queries
+):
     url = reverse("benchdb:leaderboard", args=["v1.1", "resnet"])
     # round; benchmark; filter choices; results with their joins
     with django_assert_num_queries(4):
@@ -143,7 +155,9 @@ def test_v11_resnet_leaderboard_shows_ipu_pod16_and_dgx_a100(client, ingested_sh
     for system, score in (("ipu-pod16-TF1", "28.33"), ("dgxa100_ngc21.09_mxnet", "29.15")):
         (tr,) = [t for t in _table_rows(html, "results") if f'data-id="{rows[system]["id"]}"' in t]
         assert f">{score}</td>" in tr
-    expected = {o["system"] for o in official_scores if o["round"] == "v1.1" and o["benchmark"] == "resnet"}  # fmt: skip
+    expected = {
+        o["system"] for o in official_scores if o["round"] == "v1.1" and o["benchmark"] == "resnet"
+    }
     assert set(rows) == expected
 
 
@@ -152,8 +166,14 @@ def test_leaderboard_filters_are_in_the_url_and_narrow_the_table(client, ingeste
     everything = _json(client, url)["rows"]
     for params, keep in (
         ({"submitter": "Graphcore"}, lambda r: r["submitter"] == "Graphcore"),
-        ({"accelerator": "Graphcore IPU GC200"}, lambda r: r["accelerator_model"] == "Graphcore IPU GC200"),  # fmt: skip
-        ({"division": "closed", "availability": "available"}, lambda r: r["division"] == "closed" and r["availability"] == "available"),  # fmt: skip
+        (
+            {"accelerator": "Graphcore IPU GC200"},
+            lambda r: r["accelerator_model"] == "Graphcore IPU GC200",
+        ),
+        (
+            {"division": "closed", "availability": "available"},
+            lambda r: r["division"] == "closed" and r["availability"] == "available",
+        ),
     ):
         rows = _json(client, url, **params)["rows"]
         assert [r["id"] for r in rows] == [r["id"] for r in everything if keep(r)]
@@ -163,18 +183,33 @@ def test_leaderboard_filters_are_in_the_url_and_narrow_the_table(client, ingeste
             assert f'<option value="{value}" selected>' in html
 
 
-def test_leaderboard_chart_has_one_point_per_scored_result_and_equal_accelerator_minute_lines(client, ingested_shared):  # fmt: skip
+def test_leaderboard_chart_has_one_point_per_scored_result_and_equal_accelerator_minute_lines(
+    client, ingested_shared
+):
     url = reverse("benchdb:leaderboard", args=["v1.1", "resnet"])
     html = client.get(url).content.decode()
-    fig = json.loads(re.search(r'<script id="leaderboard-chart-data" type="application/json">(.*?)</script>', html, re.S).group(1))  # fmt: skip
+    fig = json.loads(
+        re.search(
+            r'<script id="leaderboard-chart-data" type="application/json">(.*?)</script>',
+            html,
+            re.S,
+        ).group(1)
+    )
     rows = _json(client, url)["rows"]
-    points = [(x, y, c[0]) for t in fig["data"] if t["mode"] == "markers" for x, y, c in zip(t["x"], t["y"], t["customdata"], strict=True)]  # fmt: skip
+    points = [
+        (x, y, c[0])
+        for t in fig["data"]
+        if t["mode"] == "markers"
+        for x, y, c in zip(t["x"], t["y"], t["customdata"], strict=True)
+    ]
     assert sorted(p[2] for p in points) == sorted(r["url"] for r in rows)
     by_url = {r["url"]: r for r in rows}
     for x, y, u in points:
         assert (x, y) == (by_url[u]["accelerators"], by_url[u]["score_minutes"])
     iso = [t for t in fig["data"] if t["mode"] == "lines"]
-    assert iso and all(len({round(x * y, 9) for x, y in zip(t["x"], t["y"], strict=True)}) == 1 for t in iso)  # fmt: skip
+    assert iso and all(
+        len({round(x * y, 9) for x, y in zip(t["x"], t["y"], strict=True)}) == 1 for t in iso
+    )
     assert fig["layout"]["xaxis"]["type"] == fig["layout"]["yaxis"]["type"] == "log"
 
 
@@ -187,14 +222,22 @@ def test_unknown_leaderboard_is_404(client, ingested_shared):
 
 
 def _lines_of(path: Path, key: str) -> list[int]:
-    return [i for i, line in enumerate(path.read_bytes().split(b"\n"), 1) if f'"key": "{key}"'.encode() in line]  # fmt: skip
+    return [
+        i
+        for i, line in enumerate(path.read_bytes().split(b"\n"), 1)
+        if f'"key": "{key}"'.encode() in line
+    ]
 
 
-def test_result_page_works_the_olympic_mean_and_gives_provenance(client, ingested_shared, official_scores, mlperf_data, django_assert_num_queries):  # fmt: skip
+def test_result_page_works_the_olympic_mean_and_gives_provenance(
+    client, ingested_shared, official_scores, mlperf_data, django_assert_num_queries
+):
     result = _result("v1.1", "ipu-pod16-TF1", "resnet")
-    # result with round, system, submitter, benchmark; its runs; its ingest problems
-    with django_assert_num_queries(3):
-        resp = client.get(result.get_absolute_url())
+    # result with round, system, submitter, benchmark; its runs (no hyperparameters); its
+    # ingest problems; the first counted run's hyperparameters, cut by the database
+    url = result.get_absolute_url()
+    with django_assert_num_queries(4):
+        resp = client.get(url)
     html = resp.content.decode()
     runs = _agree(client, result.get_absolute_url(), "benchdb.runs/1")
     assert len(runs) == 5
@@ -210,36 +253,58 @@ def test_result_page_works_the_olympic_mean_and_gives_provenance(client, ingeste
         assert [r["run_start_line"]] == _lines_of(log, "run_start")
         assert [r["run_stop_line"]] == _lines_of(log, "run_stop")
         assert r["log_url"] in html
-        assert r["source"] == f"https://github.com/mlcommons/training_results_v1.1/blob/HEAD/{r['path']}#L{r['run_start_line']}-L{r['run_stop_line']}"  # fmt: skip
+        lines = f"#L{r['run_start_line']}-L{r['run_stop_line']}"
+        blob = "https://github.com/mlcommons/training_results_v1.1/blob/HEAD/"
+        assert r["source"] == f"{blob}{r['path']}{lines}"
     provenance = html.split('id="provenance"', 1)[1].split("</dl>", 1)[0]
     assert "https://github.com/mlcommons/training_results_v1.1" in provenance
     assert "Graphcore/results/ipu-pod16-TF1/resnet" in provenance
-    fig = json.loads(re.search(r'<script id="eval-chart-data" type="application/json">(.*?)</script>', html, re.S).group(1))  # fmt: skip
+    fig = json.loads(
+        re.search(
+            r'<script id="eval-chart-data" type="application/json">(.*?)</script>', html, re.S
+        ).group(1)
+    )
     assert len(fig["data"]) == 5 and fig["layout"]["shapes"][0]["y0"] == 0.759
 
 
-def test_the_stored_log_is_served_byte_for_byte_as_plain_text(client, ingested_shared, mlperf_data, django_assert_num_queries):  # fmt: skip
-    run = Run.objects.get(result__round__version="v1.1", path="Azure/results/nd96amsr_a100_v4_ngc21.09_pytorch/maskrcnn/result_0.txt")  # fmt: skip
-    # the log with its run
-    with django_assert_num_queries(1):
-        resp = client.get(reverse("benchdb:run_log", args=[run.pk]))
-    assert resp.status_code == 200
+def test_the_stored_log_is_served_byte_for_byte_as_plain_text(
+    client, ingested_shared, mlperf_data, django_assert_num_queries
+):
+    run = Run.objects.get(
+        result__round__version="v1.1",
+        path="Azure/results/nd96amsr_a100_v4_ngc21.09_pytorch/maskrcnn/result_0.txt",
+    )
+    # the run; then, while the response streams, the compressed log in one piece
+    url = run.get_absolute_url()
+    with django_assert_num_queries(2):
+        resp = client.get(url)
+        body = b"".join(resp.streaming_content)
+    assert resp.status_code == 200 and resp.streaming
     assert resp["Content-Type"].startswith("text/plain")
     assert resp["X-Content-Type-Options"] == "nosniff"
-    assert "sandbox" in resp["Content-Security-Policy"]
-    assert resp.content == (mlperf_data / "training_results_v1.1" / run.path).read_bytes()
-    assert client.get(reverse("benchdb:run_log", args=[10**9])).status_code == 404
+    assert resp["Content-Security-Policy"] == "sandbox; default-src 'none'"
+    assert body == (mlperf_data / "training_results_v1.1" / run.path).read_bytes()
+    missing = reverse("benchdb:run_log", args=(*run.result.natural_key(), "result_99.txt"))
+    assert client.get(missing).status_code == 404
+    assert client.get(reverse("benchdb:run_log_by_id", args=[10**9])).status_code == 404
 
 
-def test_system_page_shows_normalized_fields_raw_json_and_all_its_results(client, ingested_shared, mlperf_data, django_assert_num_queries):  # fmt: skip
+def test_system_page_shows_normalized_fields_raw_json_and_all_its_results(
+    client, ingested_shared, mlperf_data, django_assert_num_queries
+):
     system = System.objects.get(round__version="v1.1", folder="ipu-pod16-TF1")
     # system with round and submitter; its results with their joins
+    url = system.get_absolute_url()
     with django_assert_num_queries(2):
-        resp = client.get(system.get_absolute_url())
+        resp = client.get(url)
     html = resp.content.decode()
-    raw = json.loads((mlperf_data / "training_results_v1.1" / "Graphcore/systems/ipu-pod16-TF1.json").read_text())  # fmt: skip
+    raw = json.loads(
+        (mlperf_data / "training_results_v1.1" / "Graphcore/systems/ipu-pod16-TF1.json").read_text()
+    )
     shown = html.split('id="raw-json">', 1)[1].split("</pre>", 1)[0]
-    assert json.loads(shown.replace("&quot;", '"').replace("&#x27;", "'").replace("&amp;", "&")) == raw
+    assert (
+        json.loads(shown.replace("&quot;", '"').replace("&#x27;", "'").replace("&amp;", "&")) == raw
+    )
     fields = html.split('id="system-fields"', 1)[1].split("</table>", 1)[0]
     for value in ("IPU-POD16", "Graphcore IPU GC200", "TensorFlow 1.15 Poplar SDK 2.3.0", "16"):
         assert value in fields
@@ -250,10 +315,14 @@ def test_system_page_shows_normalized_fields_raw_json_and_all_its_results(client
 # --- compare -----------------------------------------------------------------------
 
 
-def test_comparing_ipu_pod16_with_dgx_a100_gives_1_029_and_flags_the_accelerator_count(client, ingested_shared, official_scores, django_assert_num_queries):  # fmt: skip
+def test_comparing_ipu_pod16_with_dgx_a100_gives_1_029_and_flags_the_accelerator_count(
+    client, ingested_shared, official_scores, django_assert_num_queries
+):
     pod16 = _result("v1.1", "ipu-pod16-TF1", "resnet")
     dgx = _result("v1.1", "dgxa100_ngc21.09_mxnet", "resnet")
-    ratio = _official(official_scores, "v1.1", "dgxa100_ngc21.09_mxnet", "resnet") / _official(official_scores, "v1.1", "ipu-pod16-TF1", "resnet")  # fmt: skip
+    ratio = _official(official_scores, "v1.1", "dgxa100_ngc21.09_mxnet", "resnet") / _official(
+        official_scores, "v1.1", "ipu-pod16-TF1", "resnet"
+    )
     assert f"{ratio:.3f}" == "1.029"
     for ids in (f"{pod16.pk},{dgx.pk}", f"{dgx.pk},{pod16.pk}"):
         # the results with their joins
@@ -273,10 +342,17 @@ def test_compare_flags_round_division_and_availability(client, ingested_shared):
     closed = _result("v1.0", "ipu-pod16-POPART-closed", "bert")
     open_ = _result("v1.1", "ipu-pod16-POPART-open", "bert")
     research = _result("v1.1", "tpu-v4-2048-JAX", "bert")
-    rows = {r["id"]: r for r in _json(client, "/compare/", ids=f"{closed.pk},{open_.pk},{research.pk}", base=closed.pk)["rows"]}  # fmt: skip
+    rows = {
+        r["id"]: r
+        for r in _json(
+            client, "/compare/", ids=f"{closed.pk},{open_.pk},{research.pk}", base=closed.pk
+        )["rows"]
+    }
     assert rows[closed.pk]["baseline"]
     flags = rows[open_.pk]["flags"]
-    assert "different round (v1.1 vs v1.0)" in flags and "different division (open vs closed)" in flags  # fmt: skip
+    assert (
+        "different round (v1.1 vs v1.0)" in flags and "different division (open vs closed)" in flags
+    )
     assert "different accelerator count" not in flags
     assert "different availability category (research vs available)" in rows[research.pk]["flags"]
     other = _result("v1.1", "ipu-pod16-TF1", "resnet")
@@ -294,9 +370,12 @@ def test_ticked_checkboxes_redirect_to_one_shareable_ids_parameter(client, inges
 # --- divisions, software, scaling ----------------------------------------------------
 
 
-def test_divisions_pair_closed_and_open_results_of_the_same_system(client, ingested_shared, official_scores, django_assert_num_queries):  # fmt: skip
-    # results; one counted run of each; rounds, benchmarks, submitters, accelerators for the form
-    with django_assert_num_queries(6):
+def test_divisions_pair_closed_and_open_results_of_the_same_system(
+    client, ingested_shared, official_scores, django_assert_num_queries
+):
+    # results; their counted runs; the first one's hyperparameters; rounds, benchmarks,
+    # submitters, accelerators for the form
+    with django_assert_num_queries(7):
         client.get("/divisions/")
     rows = _agree(client, "/divisions/", "benchdb.divisions/1", round="v1.1", submitter="Graphcore")
     pairs = {(r["closed_system"], r["open_system"]): r for r in rows}
@@ -308,8 +387,14 @@ def test_divisions_pair_closed_and_open_results_of_the_same_system(client, inges
     assert len(rows) == 3
 
 
-def test_software_view_puts_popart_against_paddlepaddle_on_bow_pod16_and_shows_progress(client, ingested_shared, official_scores, django_assert_num_queries):  # fmt: skip
-    params = {"benchmark": "bert", "accelerator": ["Graphcore IPU GC200", "Graphcore Bow IPU"], "submitter": "Graphcore"}  # fmt: skip
+def test_software_view_puts_popart_against_paddlepaddle_on_bow_pod16_and_shows_progress(
+    client, ingested_shared, official_scores, django_assert_num_queries
+):
+    params = {
+        "benchmark": "bert",
+        "accelerator": ["Graphcore IPU GC200", "Graphcore Bow IPU"],
+        "submitter": "Graphcore",
+    }
     # results with their joins; rounds, benchmarks, submitters, accelerators for the form
     with django_assert_num_queries(5):
         html = client.get("/software/", params).content.decode()
@@ -319,21 +404,35 @@ def test_software_view_puts_popart_against_paddlepaddle_on_bow_pod16_and_shows_p
     paddle = by[("v2.0", "ipu-pod16-PaddlePaddle-closed")]
     assert (popart["framework_family"], paddle["framework_family"]) == ("PopART", "PaddlePaddle")
     assert popart["accelerators"] == paddle["accelerators"] == 16
-    p, q = (_official(official_scores, "v2.0", s, "bert") for s in ("ipu-pod16-POPART-closed", "ipu-pod16-PaddlePaddle-closed"))  # fmt: skip
+    p, q = (
+        _official(official_scores, "v2.0", s, "bert")
+        for s in ("ipu-pod16-POPART-closed", "ipu-pod16-PaddlePaddle-closed")
+    )
     assert paddle["relative_to_fastest"] == pytest.approx(max(p, q) / min(p, q), rel=1e-4)
     line = [r for r in rows if r["line"] == popart["line"]]
     assert [r["round"] for r in line] == ["v1.0", "v1.1", "v2.0"]
     assert [r["sdk"] for r in line] == ["Poplar SDK 2.1.0", "Poplar SDK 2.3.0", "Poplar SDK 2.5.1"]
     v10 = _official(official_scores, "v1.0", "ipu-pod16-POPART-closed", "bert")
     assert popart["progress"] == pytest.approx(v10 / p, rel=1e-3)  # v1.0 is printed to 0.01 min
-    fig = json.loads(re.search(r'<script id="software-chart-data" type="application/json">(.*?)</script>', html, re.S).group(1))  # fmt: skip
+    fig = json.loads(
+        re.search(
+            r'<script id="software-chart-data" type="application/json">(.*?)</script>', html, re.S
+        ).group(1)
+    )
     assert fig["layout"]["xaxis"]["categoryarray"] == ["v1.0", "v1.1", "v2.0"]
     assert {t["name"] for t in fig["data"]} == {r["line"] for r in rows}
     assert len(_table_rows(html, "software")) == len(rows)
 
 
-def test_graphcore_v11_resnet_scaling_efficiency(client, ingested_shared, official_scores, django_assert_num_queries):  # fmt: skip
-    params = {"submitter": "Graphcore", "accelerator": "Graphcore IPU GC200", "benchmark": "resnet", "round": "v1.1"}  # fmt: skip
+def test_graphcore_v11_resnet_scaling_efficiency(
+    client, ingested_shared, official_scores, django_assert_num_queries
+):
+    params = {
+        "submitter": "Graphcore",
+        "accelerator": "Graphcore IPU GC200",
+        "benchmark": "resnet",
+        "round": "v1.1",
+    }
     # results with their joins; rounds, benchmarks, submitters, accelerators for the form
     with django_assert_num_queries(5):
         html = client.get("/scaling/", params).content.decode()
@@ -352,7 +451,8 @@ def test_graphcore_v11_resnet_scaling_efficiency(client, ingested_shared, offici
 
 def test_pickers_offer_the_combinations_that_have_data(client, ingested_shared):
     scaling = client.get("/scaling/").content.decode()
-    assert "?submitter=Graphcore&amp;accelerator=Graphcore%20IPU%20GC200&amp;benchmark=resnet&amp;round=v1.1" in scaling  # fmt: skip
+    query = "?submitter=Graphcore&amp;accelerator=Graphcore%20IPU%20GC200&amp;benchmark=resnet"
+    assert f"{query}&amp;round=v1.1" in scaling
     software = client.get("/software/").content.decode()
     assert "accelerator=Graphcore%20IPU%20GC200" in software
     assert client.get("/scaling/", {"format": "csv"}).status_code == 400
@@ -380,39 +480,63 @@ HOSTILE_FRAMEWORK = ('<script>alert("fw")</script> PopART & "TF" ' + "Ω<>&'" * 
 
 
 def _mllog(key: str, value, t: float, **meta) -> str:
-    rec = {"namespace": "", "time_ms": t, "event_type": "POINT_IN_TIME", "key": key, "value": value, "metadata": meta}  # fmt: skip
+    rec = {
+        "namespace": "",
+        "time_ms": t,
+        "event_type": "POINT_IN_TIME",
+        "key": key,
+        "value": value,
+        "metadata": meta,
+    }
     return ":::MLLOG " + json.dumps(rec)
 
 
 def _write_hostile_repo(root: Path) -> None:
     sub = root / "Evil"
     (sub / "systems").mkdir(parents=True)
-    (sub / "systems" / "x.json").write_text(json.dumps({
-        "submitter": HOSTILE_SUBMITTER, "division": "closed", "status": "available",
-        "system_name": HOSTILE_NAME, "number_of_nodes": "1", "accelerators_per_node": "16",
-        "accelerator_model_name": HOSTILE_ACCEL, "framework": HOSTILE_FRAMEWORK,
-        "host_processor_model_name": "<u>cpu</u>", "host_processors_per_node": "2",
-    }))  # fmt: skip
+    (sub / "systems" / "x.json").write_text(
+        json.dumps(
+            {
+                "submitter": HOSTILE_SUBMITTER,
+                "division": "closed",
+                "status": "available",
+                "system_name": HOSTILE_NAME,
+                "number_of_nodes": "1",
+                "accelerators_per_node": "16",
+                "accelerator_model_name": HOSTILE_ACCEL,
+                "framework": HOSTILE_FRAMEWORK,
+                "host_processor_model_name": "<u>cpu</u>",
+                "host_processors_per_node": "2",
+            }
+        )
+    )
     runs = sub / "results" / "x" / "resnet"
     runs.mkdir(parents=True)
     for i, minutes in enumerate((10.0, 11.0, 12.0, 13.0, 14.0)):
         t0 = 1_600_000_000_000.0
         lines = [
-            _mllog("submission_benchmark", "resnet", t0), _mllog("submission_division", "closed", t0),
-            _mllog("global_batch_size", 3200, t0), _mllog("init_start", None, t0),
-            _mllog("init_stop", None, t0 + 1000), _mllog("run_start", None, t0 + 1000),
+            _mllog("submission_benchmark", "resnet", t0),
+            _mllog("submission_division", "closed", t0),
+            _mllog("global_batch_size", 3200, t0),
+            _mllog("init_start", None, t0),
+            _mllog("init_stop", None, t0 + 1000),
+            _mllog("run_start", None, t0 + 1000),
             _mllog("eval_accuracy", 0.5, t0 + 2000, epoch_num=1),
             _mllog("eval_accuracy", 0.76, t0 + 3000, epoch_num=2),
             _mllog("run_stop", None, t0 + 1000 + minutes * 60_000, status="success"),
-        ]  # fmt: skip
+        ]
         (runs / f"result_{i}.txt").write_text("\n".join(lines) + "\n")
 
 
-def test_hostile_systems_json_is_shown_escaped_and_whole_on_every_page(client, ingested_shared, tmp_path):  # fmt: skip
+def test_hostile_systems_json_is_shown_escaped_and_whole_on_every_page(
+    client, ingested_shared, tmp_path
+):
     _write_hostile_repo(tmp_path / "evil_repo")
     mlperf_training_ingest(location=str(tmp_path / "evil_repo"), round_version="v1.1")
     result = Result.objects.get(system__submitter_folder="Evil")
-    assert result.score_minutes == pytest.approx(12.0) and result.system.framework == HOSTILE_FRAMEWORK  # fmt: skip
+    assert (
+        result.score_minutes == pytest.approx(12.0) and result.system.framework == HOSTILE_FRAMEWORK
+    )
     other = _result("v1.1", "ipu-pod16-TF1", "resnet")
     everything = [HOSTILE_NAME, HOSTILE_FRAMEWORK, HOSTILE_ACCEL, HOSTILE_SUBMITTER]
     pages = [
@@ -425,9 +549,17 @@ def test_hostile_systems_json_is_shown_escaped_and_whole_on_every_page(client, i
         ("/compare/", {"ids": f"{result.pk},{other.pk}"}, everything),
         ("/divisions/", {}, [HOSTILE_SUBMITTER]),
         ("/software/", {}, [HOSTILE_ACCEL, HOSTILE_SUBMITTER]),
-        ("/software/", {"benchmark": "resnet", "accelerator": HOSTILE_ACCEL, "division": "any"}, everything),  # fmt: skip
+        (
+            "/software/",
+            {"benchmark": "resnet", "accelerator": HOSTILE_ACCEL, "division": "any"},
+            everything,
+        ),
         ("/scaling/", {}, [HOSTILE_ACCEL, HOSTILE_SUBMITTER]),
-        ("/scaling/", {"submitter": HOSTILE_SUBMITTER, "accelerator": HOSTILE_ACCEL, "benchmark": "resnet"}, [HOSTILE_NAME]),  # fmt: skip
+        (
+            "/scaling/",
+            {"submitter": HOSTILE_SUBMITTER, "accelerator": HOSTILE_ACCEL, "benchmark": "resnet"},
+            [HOSTILE_NAME],
+        ),
     ]
     for url, params, shown in pages:
         resp = client.get(url, params)

@@ -1,16 +1,19 @@
-"""The MLPerf log and systems parsers, on the real files in ../shared/mlperf and on
-small files written here for the edge cases."""
+"""The MLPerf Training log parser (``ingest.parsers.training_log``), on the real logs in
+../shared/mlperf and on small logs written here for the edge cases."""
 
 from __future__ import annotations
 
 import json
+import math
+import pickle
 import zlib
 from pathlib import Path
 
 import pytest
 
+from ingest.parsers import safe_tree
 from ingest.parsers import training_log as mlperf
-from ingest.parsers.types import ParseError
+from ingest.parsers.types import ResultDir
 
 V10, V11, V20 = "training_results_v1.0", "training_results_v1.1", "training_results_v2.0"
 
@@ -74,41 +77,6 @@ def test_an_aborted_run_keeps_its_status_and_line(mlperf_data):
     assert b'"key": "run_stop"' in raw.split(b"\n")[run.run_stop_line - 1]
 
 
-def test_only_result_files_directly_in_the_benchmark_folder_are_runs(mlperf_data):
-    dirs = mlperf.discover_results(str(mlperf_data / V11))
-    azure = next(d for d in dirs if d.submitter_folder == "Azure")
-    assert [Path(r).name for r in azure.runs] == [f"result_{i}.txt" for i in range(5)]
-    assert (mlperf_data / V11 / azure.path / ".!65506!result_4.txt").exists()
-
-
-def test_the_round_is_inferred_from_the_repository_name(mlperf_data):
-    assert [mlperf.infer_round(p) for p in mlperf.find_repositories(str(mlperf_data))] == [
-        "v1.0",
-        "v1.1",
-        "v2.0",
-    ]
-
-
-def test_a_duplicate_key_in_systems_json_is_a_warning_with_its_line(mlperf_data):
-    rel = f"{V11}/Graphcore/systems/ipu-pod128-POPART-closed.json"
-    raw = (mlperf_data / rel).read_bytes()
-    system = mlperf.parse_systems_json(raw, rel)
-    [dup] = [p for p in system.problems if "duplicate key" in p.message]
-    assert "host_storage_type" in dup.message and dup.severity == "warning"
-    assert b'"host_storage_type"' in raw.split(b"\n")[dup.line - 1]
-    assert raw.count(b'"host_storage_type"') == 2
-    assert system.accelerators == int(system.raw["number_of_nodes"]) * int(
-        system.raw["accelerators_per_node"]
-    )
-
-
-def test_invalid_systems_json_raises_with_the_line():
-    data = b'{\n  "submitter": "X",\n  "division": "closed",,\n}\n'
-    with pytest.raises(ParseError) as exc:
-        mlperf.parse_systems_json(data, "X/systems/bad.json")
-    assert exc.value.line == 3 and "X/systems/bad.json:3" in str(exc.value)
-
-
 def _mllog(key, value, t, **meta):
     return ":::MLLOG " + json.dumps({"key": key, "value": value, "time_ms": t, "metadata": meta})
 
@@ -153,19 +121,14 @@ def test_v0_6_mll_lines_are_read_in_seconds():
 def test_v0_5_lines_are_read_in_seconds():
     data = (
         b":::MLPv0.5.0 resnet 1541000000.000 (train.py:1) run_start\n"
-        b':::MLPv0.5.0 resnet 1541000600.000 (train.py:9) eval_accuracy: {"epoch": 4, "value": 0.75}\n'
+        b":::MLPv0.5.0 resnet 1541000600.000 (train.py:9) "
+        b'eval_accuracy: {"epoch": 4, "value": 0.75}\n'
         b':::MLPv0.5.0 resnet 1541000660.000 (train.py:9) run_stop: {"success": false}\n'
     )
     run = mlperf.parse_log(data, "result_0.txt")
     assert run.log_format == "mlperf-0.5"
     assert run.run_stop_ms - run.run_start_ms == pytest.approx(660_000)
     assert run.run_stop_status == "aborted" and run.evals[0].value == 0.75
-
-
-def test_scaling_json_must_hold_a_positive_factor():
-    assert mlperf.parse_scaling_json(b'{"scaling_factor": 1.023}') == 1.023
-    with pytest.raises(ParseError):
-        mlperf.parse_scaling_json(b'{"scaling_factor": 0}', "s/scaling.json")
 
 
 def test_v0_6_python_dict_bodies_are_read():
@@ -193,24 +156,6 @@ def test_problems_per_file_are_capped_and_counted():
     assert "480 more" in run.parse_errors[-1].message
 
 
-def test_v0_5_submissions_nest_at_any_depth(tmp_path):
-    """v0.5.0/<org>/<submission...>/results/<system>/<benchmark>/result_*.txt."""
-    for sub in ("cloud_v3.8/resnet-tpuv3-8", "research_v3.32/resnet-tpuv3-32", "submission"):
-        bench = tmp_path / "v0.5.0/google" / sub / "results/tpu/resnet"
-        bench.mkdir(parents=True)
-        for n in (10, 2, 1):
-            (bench / f"result_{n}.txt").write_text("x")
-        (bench.parent / "entry.json").write_text("{}")
-    dirs = mlperf.discover_results(str(tmp_path))
-    assert sorted(d.system_folder for d in dirs) == [
-        "cloud_v3.8/resnet-tpuv3-8/tpu",
-        "research_v3.32/resnet-tpuv3-32/tpu",
-        "submission/tpu",
-    ]
-    assert [Path(r).name for r in dirs[0].runs] == ["result_1.txt", "result_2.txt", "result_10.txt"]
-    assert all(d.system_file and d.system_file.endswith("entry.json") for d in dirs)
-
-
 @pytest.mark.parametrize(
     "line",
     [
@@ -227,7 +172,10 @@ def test_odd_mllog_lines_are_problems_not_crashes(line):
 
 
 def test_nan_values_are_kept_as_none():
-    data = b':::MLLOG {"key": "eval_accuracy", "value": NaN, "time_ms": 5, "metadata": {"epoch_num": NaN}}\n'
+    data = (
+        b':::MLLOG {"key": "eval_accuracy", "value": NaN, "time_ms": 5, '
+        b'"metadata": {"epoch_num": NaN}}\n'
+    )
     run = mlperf.parse_log(data, "result_0.txt")
     assert run.parse_errors == () and run.evals[0].value is None and run.evals[0].at is None
 
@@ -237,6 +185,134 @@ def test_v0_6_times_that_are_not_numbers_do_not_crash():
     assert run.run_start_ms != run.run_start_ms  # NaN: the run has no usable time
 
 
-def test_scaling_json_rejects_infinity():
-    with pytest.raises(ParseError):
-        mlperf.parse_scaling_json(b'{"scaling_factor": 1e999}')
+# --- bounds (issue 9): depth, sizes, values PostgreSQL cannot store -----------------
+
+
+def test_a_line_nested_950_deep_does_not_parse_and_the_run_pickles():
+    """A RecursionError while pickling (parser processes) was possible at 950 levels."""
+    deep = "[" * 950 + "]" * 950
+    data = "\n".join(
+        [
+            _mllog("run_start", None, 0),
+            ':::MLLOG {"key": "eval_accuracy", "value": '
+            + deep
+            + ', "time_ms": 5, "metadata": {}}',
+            _mllog("run_stop", None, 60000, status="success"),
+        ]
+    ).encode()
+    run = mlperf.parse_log(data, "result_0.txt")
+    [err] = run.parse_errors
+    assert err.line == 2 and "nested deeper than 32 levels" in err.message
+    assert pickle.loads(pickle.dumps(run)) == run  # noqa: S301 - our own bytes
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b":::MLL 1560400000.000 run_start: " + b"[" * 5000 + b"]" * 5000,
+        b":::MLL 1560400000.000 run_start: " + b"(" * 5000 + b")" * 5000,
+        b":::MLPv0.5.0 resnet 1541000000.000 (r.py:1) run_start: " + b"{" * 5000,
+    ],
+)
+def test_deep_v0_5_and_v0_6_lines_are_problems(line):
+    run = mlperf.parse_log(line + b"\n", "result_0.txt")
+    assert run.parse_error_count == 1 and "nested deeper" in run.parse_errors[0].message
+
+
+def test_values_postgresql_cannot_store_are_changed_and_reported_with_their_lines():
+    data = "\n".join(
+        [
+            _mllog("run_start", None, 0),
+            ':::MLLOG {"key": "opt_name", "value": "lamb\\u0000", "time_ms": 1, "metadata": {}}',
+            ':::MLLOG {"key": "seed", "value": ' + "9" * 401 + ', "time_ms": 1, "metadata": {}}',
+            ':::MLLOG {"key": "eval_accuracy", "value": 1e400, "time_ms": 5, '
+            '"metadata": {"epoch_num": 1}}',
+            _mllog("eval_accuracy", 0.77, 6, epoch_num=2),
+            _mllog("run_stop", None, 60000, status="success"),
+        ]
+    ).encode()
+    run = mlperf.parse_log(data, "result_0.txt")
+    assert run.parse_errors == ()
+    assert run.hyperparameters == {"opt_name": "lamb\ufffd", "seed": None}
+    assert [e.value for e in run.evals] == [None, 0.77]
+    warnings = {(w.line, w.message) for w in run.warnings}
+    assert (2, "opt_name: NUL character replaced by U+FFFD") in warnings
+    assert (3, "seed: integer of 1333 bits out of range, kept as null") in warnings
+    assert (4, "eval_accuracy: inf is not a finite number, kept as null") in warnings
+    assert all(w.severity == "warning" for w in run.warnings)
+
+
+def test_an_unknown_key_keeps_a_few_kilobytes_of_its_value():
+    big = "x" * 5_000_000
+    data = "\n".join(
+        [
+            _mllog("some_new_knob", big, 1),
+            _mllog("some_list", ["y" * 200] * 60, 1),
+            _mllog("k" * 300, 1, 1),
+        ]
+    ).encode()
+    run = mlperf.parse_log(data, "result_0.txt")
+    assert run.hyperparameters == {"some_new_knob": "x" * 4096}
+    messages = [w.message for w in run.warnings]
+    assert "some_new_knob: value of 5,000,000 characters cut to 4,096" in messages
+    assert "some_list: list over 4,096 characters not kept" in messages
+    assert "key of 300 characters (over 200) not kept" in messages
+
+
+def test_a_time_that_is_not_finite_does_not_parse():
+    run = mlperf.parse_log(
+        b':::MLLOG {"key": "run_start", "value": null, "time_ms": 1e400, "metadata": {}}\n',
+        "result_0.txt",
+    )
+    assert run.run_start_ms is None and "not a finite number" in run.parse_errors[0].message
+    run = mlperf.parse_log(b":::MLL " + b"9" * 400 + b" run_start\n", "result_0.txt")
+    assert math.isnan(run.run_start_ms)
+
+
+def test_run_stop_logged_twice_at_different_times_is_named():
+    data = "\n".join(
+        [
+            _mllog("run_start", None, 0),
+            _mllog("run_stop", None, 60000, status="success"),
+            _mllog("run_stop", None, 30000, status="success"),
+        ]
+    ).encode()
+    run = mlperf.parse_log(data, "result_0.txt")
+    assert run.repeated_times == ("run_stop",) and run.repeated_differ == ()
+    assert run.run_stop_ms == 60000  # the first one, as _query_run_start_stop reads it
+
+
+def _result_dir(root: Path, runs: list[str], **kw) -> ResultDir:
+    return ResultDir(
+        repo_root=str(root),
+        submitter_folder="Acme",
+        system_folder="s",
+        benchmark_folder="resnet",
+        path="Acme/results/s/resnet",
+        runs=tuple(f"Acme/results/s/resnet/{r}" for r in runs),
+        system_file=None,
+        scaling_file=kw.get("scaling_file"),
+    )
+
+
+def test_a_log_over_the_size_limit_is_a_failed_run_not_read(tmp_path, monkeypatch):
+    bench = tmp_path / "Acme/results/s/resnet"
+    bench.mkdir(parents=True)
+    (bench / "result_0.txt").write_text(_mllog("run_start", None, 0) + "\n" + "x" * 5000)
+    (bench / "result_1.txt").write_text(_mllog("run_start", None, 0) + "\n")
+    monkeypatch.setattr(safe_tree, "LOG_BYTES", 1000)
+    loaded = mlperf.load_result_dir(_result_dir(tmp_path, ["result_0.txt", "result_1.txt"]))
+    big, small = loaded.runs
+    assert big.log_format == "none" and big.size == 0 and zlib.decompress(big.compressed_log) == b""
+    assert "over the 1,000 read for this kind of file" in big.parse_errors[0].message
+    assert small.run_start_line == 1
+
+
+def test_a_log_swapped_for_a_link_after_the_listing_is_not_followed(tmp_path):
+    bench = tmp_path / "Acme/results/s/resnet"
+    bench.mkdir(parents=True)
+    (bench / "result_0.txt").symlink_to("/etc/passwd")
+    loaded = mlperf.load_result_dir(_result_dir(tmp_path, ["result_0.txt"]))
+    [run] = loaded.runs
+    assert run.parse_errors[0].message == "symbolic link, not followed"
+    assert b"root" not in zlib.decompress(run.compressed_log)

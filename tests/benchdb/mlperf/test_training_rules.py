@@ -1,4 +1,4 @@
-"""Scoring rules: plain pytest, no database."""
+"""MLPerf Training scoring rules (``benchdb.mlperf.training_rules``): plain pytest, no database."""
 
 from __future__ import annotations
 
@@ -168,7 +168,9 @@ def test_scaling_applies_from_v2_0():
 
 def test_scaling_efficiency_is_relative_to_the_reference():
     # 16 accelerators in 28 min vs 64 in 8.5 min
-    assert training_rules.scaling_efficiency(28.0, 16, 8.5, 64) == pytest.approx(28 * 16 / (8.5 * 64))
+    assert training_rules.scaling_efficiency(28.0, 16, 8.5, 64) == pytest.approx(
+        28 * 16 / (8.5 * 64)
+    )
 
 
 def test_v0_5_ncf_uses_the_first_50_converged_runs():
@@ -183,7 +185,9 @@ def test_v0_5_ncf_uses_the_first_50_converged_runs():
 
 
 def test_v0_5_ncf_needs_50_converged_runs():
-    score, _ = training_rules.score_result([1.0] * 49 + [None] * 51, training_rules.ruleset_for("v0.5"), "ncf")
+    score, _ = training_rules.score_result(
+        [1.0] * 49 + [None] * 51, training_rules.ruleset_for("v0.5"), "ncf"
+    )
     assert score.score_minutes is None and "only 49 of 100" in score.reason
 
 
@@ -198,10 +202,67 @@ def test_other_results_score_with_the_olympic_mean():
 
 def test_unparseable_lines_fail_a_run_from_v0_7_only():
     run = _run(parse_error_count=3)
-    assert "3 log line(s) do not parse" in training_rules.run_failure(run, V11, "resnet", "closed")[0]
-    assert training_rules.run_failure(run, training_rules.ruleset_for("v0.6"), "resnet", "closed")[0] is None
+    assert (
+        "3 log line(s) do not parse" in training_rules.run_failure(run, V11, "resnet", "closed")[0]
+    )
+    assert (
+        training_rules.run_failure(run, training_rules.ruleset_for("v0.6"), "resnet", "closed")[0]
+        is None
+    )
 
 
 def test_a_run_whose_times_are_not_numbers_fails():
     why, _ = training_rules.run_failure(_run(run_start_ms=float("nan")), V11, "resnet", "closed")
     assert why == "run_start/run_stop time is not a number"
+
+
+# --- impossible numbers (issue 9): benchdb sanity bounds -----------------------------
+
+
+@pytest.mark.parametrize(
+    ("start", "stop", "reason"),
+    [
+        (60_000.0, 0.0, "run_stop is not after run_start (-1 min; benchdb sanity bound)"),
+        (0.0, 0.0, "run_stop is not after run_start (0 min; benchdb sanity bound)"),
+        (0.0, 0.5, "run_stop is not after run_start (8.333e-06 min; benchdb sanity bound)"),
+        (-1.7e308, 1.7e308, "run_start/run_stop time is not a number"),
+        (0.0, 31 * 24 * 3_600_000.0, "time to train 4.464e+04 min is not below 30 days"),
+        (0.0, float("inf"), "run_start/run_stop time is not a number"),
+    ],
+)
+def test_a_run_with_an_impossible_time_fails(start, stop, reason):
+    why, _ = training_rules.run_failure(
+        _run(run_start_ms=start, run_stop_ms=stop), V11, "resnet", "closed"
+    )
+    assert why is not None and why.startswith(reason)
+    v05 = training_rules.ruleset_for("v0.5")
+    assert training_rules.run_failure(_run(run_start_ms=start, run_stop_ms=stop), v05, "ncf", "")[0]
+
+
+def test_a_second_run_stop_at_another_time_fails_the_run():
+    counts = {"run_start": 1, "run_stop": 2, "weights_initialization": 1}
+    run = _run(key_counts=counts, repeated_times=("run_stop",))
+    why, _ = training_rules.run_failure(run, V11, "resnet", "closed")
+    assert why == "run_stop logged 2 times at different times (benchdb sanity bound)"
+
+
+def test_an_accuracy_too_large_for_a_float_does_not_raise():
+    run = _run(evals=(EvalPoint(1.0, 10**400, 1.0, 15),))
+    assert training_rules.run_failure(run, V11, "resnet", "closed")[0].startswith("quality target")
+    run = _run(evals=(EvalPoint(1.0, 10**400, 1.0, 15),), submission={"division": "open"})
+    assert "below 1.0" in training_rules.run_failure(run, V11, "resnet", "open")[0]
+
+
+@pytest.mark.parametrize("factor", [float("nan"), -1.0, 0.0, 1e-320, 1e300, float("inf"), 10.5])
+def test_an_impossible_scaling_factor_leaves_no_score(factor):
+    score, _ = training_rules.score_result([30.0, 31.0, 32.0, 33.0, 34.0], V20, "resnet", factor)
+    assert score.score_minutes is None and score.scaling_factor == 1.0
+    assert score.reason.startswith("scaling.json: scaling_factor must be in [0.01, 10]")
+    assert score.mean_minutes == pytest.approx(32.0) and len(score.counted) == 3
+
+
+@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -5.0, 0.0, 5e-324, 50_000.0])
+def test_a_time_outside_the_bounds_counts_as_a_failed_run(bad):
+    score, _ = training_rules.score_result([30.0, bad, 29.0, 31.0, 27.0], V11, "resnet")
+    assert score.score_minutes == pytest.approx((29.0 + 30.0 + 31.0) / 3)
+    assert score.runs_failed == 1

@@ -1,0 +1,273 @@
+"""What claim verification reads and returns, and the rules it applies to one value:
+the stored result (:class:`ResultFacts`), the claim (:class:`ClaimFacts`), links and
+verdicts (:class:`Link`, :class:`Verification`), run-to-run tolerance, which results a
+system mention names, and how a claimed value is compared. Pure: no Django.
+:mod:`benchdb.claims.verdicts` decides the verdicts from them.
+
+Times are minutes unless a unit says otherwise (``s``, ``h``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
+from datetime import date
+from typing import Any
+
+from benchdb.vocabulary import ROUND_PUBLISHED
+
+#: Benchmarks MLCommons counts as imaging ("Vision" in its benchmark table).
+IMAGE_BENCHMARKS = frozenset({"resnet", "ssd", "retinanet", "maskrcnn", "unet3d"})
+
+
+def tolerance(benchmark: str) -> float:
+    """Run-to-run tolerance of a benchmark's score, as a fraction: 0.025 for imaging
+    benchmarks (:data:`IMAGE_BENCHMARKS`), 0.05 for the others.
+
+    Source: MLCommons, MLPerf Training results page
+    (https://mlcommons.org/en/training-normal-05/): "Imaging benchmark results are
+    very roughly +/- 2.5% and other benchmarks are very roughly +/- 5%".
+    """
+    return 0.025 if benchmark in IMAGE_BENCHMARKS else 0.05
+
+
+def round_for_date(published: date | None, rounds: Mapping[str, date] | None = None) -> str:
+    """The latest round published on or before ``published`` ("" when none is, or
+    no date). ``rounds``: round -> publication date (default :data:`ROUND_PUBLISHED`)."""
+    if published is None:
+        return ""
+    table = rounds if rounds is not None else ROUND_PUBLISHED
+    before = [(d, r) for r, d in table.items() if d <= published]
+    return max(before)[1] if before else ""
+
+
+@dataclass(frozen=True)
+class ResultFacts:
+    """What verification reads from a stored result (``benchdb.models.Result`` and its
+    system). ``round``: ``"v1.1"``; ``benchmark``: canonical key;
+    ``score_minutes``: the olympic mean, minutes."""
+
+    pk: int
+    round: str
+    submitter: str
+    system_folder: str
+    system_name: str
+    division: str
+    availability: str
+    accelerators: int | None
+    accelerator_model: str
+    framework: str
+    benchmark: str
+    score_minutes: float | None
+    nodes: int | None = None
+    result_id: str = ""
+
+
+@dataclass(frozen=True)
+class ClaimFacts:
+    """A claim as verification reads it. The parser's claim
+    (``ingest.parsers.claim_types.Claim``) extends it with where the claim stands in
+    the text, so one shape serves both; a stored claim comes back through
+    :meth:`from_mapping`. ``round`` must be resolved before verifying (named, or the
+    page's date: :func:`round_for_date`).
+
+    ``kind``: ``time``, ``head_to_head``, ``multiplier``, ``percentage``, ``scale``,
+    ``parity``, ``spec``, ``throughput`` or ``count``. ``value``/``compared_value``
+    in ``unit`` (``min``, ``s``, ``h``, ``%``, ``x``, ``GPU``...), None when the page's
+    number is no finite figure. ``qualifier``: normalized (``up to``, ``nearly``,
+    ``about``, ``more than``, ``at least``, ``just over``, ``less than``, ``only``).
+    ``benchmark_key``: a benchdb benchmark key or "". ``non_mlperf`` names a model that
+    is not an MLPerf benchmark (``EfficientNet-B4``) or says "stated" when the text says
+    the figure is not from MLPerf. ``baseline``: for a gain, what it is measured
+    against: ``first-submission``, ``previous-round``, ``other-product`` or a round
+    (``v0.7``). ``metric``: ``time-to-train`` or a non-MLPerf metric (``throughput``,
+    ``clock``, ``compute``, ``memory``, ``cost``, ``process``). ``implied_value``: what
+    the sentence's own two times give. ``context`` lists the attributes taken from
+    elsewhere (``system`` from an earlier sentence, ``round-date`` from the date).
+    """
+
+    kind: str
+    value: float | None
+    unit: str
+    qualifier: str = ""
+    system: str = ""
+    accelerators: int | None = None
+    submitter: str = ""
+    framework: str = ""
+    benchmark_key: str = ""
+    round: str = ""
+    division: str = ""
+    result_ids: tuple[str, ...] = ()
+    compared_value: float | None = None
+    compared_system: str = ""
+    compared_framework: str = ""
+    baseline: str = ""
+    metric: str = ""
+    non_mlperf: str = ""
+    mlperf_context: bool = True
+    per_accelerator: bool = False
+    unverified: bool = False
+    implied_value: float | None = None
+    context: tuple[str, ...] = ()
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], **override: Any) -> ClaimFacts:
+        """Build from a dict (``Claim.as_dict()`` or its stored JSON); unknown keys are
+        ignored, lists become tuples."""
+        names = {f.name for f in fields(cls)}
+        kw: dict[str, Any] = {
+            k: tuple(v) if isinstance(v, list) else v
+            for k, v in {**data, **override}.items()
+            if k in names
+        }
+        return cls(**kw)
+
+
+@dataclass(frozen=True)
+class Link:
+    """A result a claim rests on: ``role`` is ``subject`` (the claimed system),
+    ``compared`` (the other side of a comparison) or ``baseline`` (the earlier
+    result a gain is measured from)."""
+
+    result: int
+    role: str
+
+
+@dataclass(frozen=True)
+class Verification:
+    """Outcome of :func:`verify_claim`. Values are in the claim's unit
+    (``recomputed_value`` for the subject, ``compared_recomputed_value`` for the other
+    side); ``details`` explains (tolerance, readings, reason, candidates...)."""
+
+    verdict: str
+    recomputed_value: float | None = None
+    compared_recomputed_value: float | None = None
+    links: tuple[Link, ...] = ()
+    flags: tuple[str, ...] = ()
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+# --- helpers ------------------------------------------------------------------------
+
+_PER_MINUTE = {"min": 1.0, "s": 1 / 60.0, "h": 60.0}
+
+
+def to_unit(minutes: float, unit: str) -> float:
+    """Minutes -> ``unit`` (``min``, ``s``, ``h``)."""
+    return minutes / _PER_MINUTE.get(unit, 1.0)
+
+
+def _norm(s: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", s.lower())
+
+
+_POD = re.compile(r"(ipu|bow)pod(\d+)")
+
+
+def system_matches(mention: str, r: ResultFacts, accelerators: int | None = None) -> bool:
+    """Whether a vendor's system mention names the system of result ``r``.
+
+    ``IPU-POD16``/``Bow Pod16``: a Graphcore system of 16 IPUs (``Bow`` needs Bow IPUs);
+    ``DGX A100``/``DGX H100``: NVIDIA's DGX folders, one node unless ``accelerators``
+    says how many; ``DGX SuperPOD``: a multi-node DGX; ``A100``/``H100``/``V100``/``TPU v4``:
+    the accelerator model; otherwise the system's name or folder, ignoring case and
+    punctuation. ``accelerators``, when given, must equal the system's count.
+    """
+    key = _norm(mention)
+    if not key:
+        return False
+    name, folder, accel = _norm(r.system_name), _norm(r.system_folder), _norm(r.accelerator_model)
+    if accelerators is not None and r.accelerators is not None and r.accelerators != accelerators:
+        return False
+    pod = _POD.fullmatch(key)
+    if pod:
+        sizes = {int(m.group(2)) for hay in (name, folder) for m in _POD.finditer(hay)}
+        return (
+            int(pod.group(2)) in sizes
+            and "ipu" in accel
+            and (pod.group(1) != "bow" or "bow" in accel)
+        )
+    if key in ("dgxa100", "dgxh100"):
+        named = folder.startswith(key) or key in name
+        return named and (accelerators is not None or (r.nodes or 1) == 1)
+    if key == "dgxsuperpod":
+        return folder.startswith("dgx") and (r.nodes or 1) > 1
+    if key in ("a100", "h100", "v100") or key.startswith("tpuv"):
+        return key[:5] in accel
+    return key in (name, folder) or (len(key) >= 5 and (key in name or key in folder))
+
+
+def candidates(
+    results: Iterable[ResultFacts],
+    *,
+    round: str,
+    benchmark: str,
+    system: str = "",
+    submitter: str = "",
+    framework: str = "",
+    division: str = "",
+    accelerators: int | None = None,
+) -> list[ResultFacts]:
+    """Scored results of ``round`` and ``benchmark`` that the mention can mean:
+    by system (:func:`system_matches`) or, when no system is named, by submitter;
+    none when neither is given."""
+    out = [
+        r
+        for r in results
+        if r.round == round and r.benchmark == benchmark and r.score_minutes is not None
+    ]
+    if system:
+        out = [r for r in out if system_matches(system, r, accelerators)]
+    elif submitter:
+        out = [r for r in out if r.submitter.lower() == submitter.lower()]
+    else:
+        return []
+    if framework:
+        out = [r for r in out if framework.lower() in r.framework.lower()] or out
+    if division:
+        out = [r for r in out if r.division == division]
+    return out
+
+
+def within(claimed: float, recomputed: float, tol: float, qualifier: str = "") -> bool:
+    """Does ``recomputed`` support ``claimed`` (same unit) within ``tol`` (fraction)?
+
+    No qualifier, "about", "nearly", "up to", "only": relative difference <= tol.
+    "more than"/"at least": recomputed >= claimed x (1 - tol). "less than":
+    recomputed <= claimed x (1 + tol). "just over": claimed x (1 - tol) <=
+    recomputed <= claimed x (1 + 2 tol). Raises ZeroDivisionError if recomputed is 0.
+    """
+    if qualifier in ("more than", "at least"):
+        return recomputed >= claimed * (1 - tol)
+    if qualifier == "less than":
+        return recomputed <= claimed * (1 + tol)
+    if qualifier == "just over":
+        return claimed * (1 - tol) <= recomputed <= claimed * (1 + 2 * tol)
+    return abs(claimed - recomputed) / abs(recomputed) <= tol
+
+
+def percent_readings(old_minutes: float, new_minutes: float) -> dict[str, float]:
+    """Both readings of "N% better" from an old and a new time (minutes, > 0):
+    ``time_reduction`` = (old - new) / old x 100, ``speedup`` = (old / new - 1) x 100."""
+    return {
+        "time_reduction": (old_minutes - new_minutes) / old_minutes * 100.0,
+        "speedup": (old_minutes / new_minutes - 1.0) * 100.0,
+    }
+
+
+def claimed_ratio(percent: float, reading: str) -> float:
+    """The old/new time ratio a percentage claims under a reading (see
+    :func:`percent_readings`); raises ZeroDivisionError for a 100% time reduction."""
+    if reading == "time_reduction":
+        return 1.0 / (1.0 - percent / 100.0)
+    return 1.0 + percent / 100.0
+
+
+def arithmetic_ok(claimed: float, implied: float) -> bool:
+    """A claim's own arithmetic: equal once rounded to the claimed digits, or within
+    1% (45.9x claimed, 45.90x implied by 70 min / 91.5 s)."""
+    digits = len(f"{claimed:g}".split(".")[1]) if "." in f"{claimed:g}" else 0
+    return round(implied, digits) == round(claimed, digits) or abs(implied - claimed) <= 0.01 * abs(
+        claimed
+    )

@@ -1,0 +1,242 @@
+"""Reads of one record by its natural key, the permalinks: a result with everything its
+page shows, a run's stored log (streamed), a system; and the natural key of an id, for
+the old id URLs' redirects. Lists and the table rows are in :mod:`benchdb.mlperf.selectors`.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Prefetch
+from django.db.models.functions import Substr
+from django.http import Http404
+
+from benchdb.mlperf import derived, selectors, training_rules
+from benchdb.models import IngestProblem, Result, Run, RunLog, System
+
+
+@dataclass(frozen=True)
+class ResultDetail:
+    """A result with everything its page shows: ``runs`` (``benchdb.runs/1``),
+    the olympic mean step by step, each run's eval curve, the quality target and the
+    first counted run's hyperparameters (``selectors.hyperparameters_get``)."""
+
+    result: Result
+    row: dict[str, Any]
+    runs: list[dict[str, Any]]
+    steps: derived.OlympicSteps
+    curves: list[dict[str, Any]]
+    target: training_rules.Target | None
+    problems: list[IngestProblem]
+    hyperparameters: list[tuple[str, Any]]
+
+
+def _by_key(model_path: str, key: Sequence[str]) -> dict[str, str]:
+    """ORM filters selecting a result (``model_path`` "") or a run ("result__") by
+    the result's natural key (``Result.natural_key()``)."""
+    return {model_path + path: value for path, value in zip(selectors.KEY_FIELDS, key, strict=True)}
+
+
+def result_get(key: Sequence[str]) -> ResultDetail:
+    """The result of natural key ``key`` (``Result.natural_key()``). Raises Http404.
+    Queries: the result with its joins, its runs (no logs, no hyperparameters), its
+    ingest problems, the first counted run's hyperparameters, cut (4)."""
+    result = (
+        Result.objects.select_related(*selectors.RESULT_JOINS)
+        .prefetch_related(
+            Prefetch("runs", queryset=Run.objects.defer("hyperparameters").order_by("index")),
+            Prefetch("problems", queryset=IngestProblem.objects.order_by("path", "line")),
+        )
+        .filter(**_by_key("", key))
+        .first()
+    )
+    if result is None:
+        raise Http404(f"no result {'/'.join(key)}")
+    result.system.round = result.round  # the same row: System.get_absolute_url needs it
+    runs = list(result.runs.all())
+    rows = [run_row(result, run) for run in runs]
+    target = _target(result)
+    part = target.part if target else None
+    curves = [
+        {"run": r.file_name, "role": r.role, "points": derived.eval_points(r.eval_curve, part)}
+        for r in runs
+    ]
+    first = next((r for r in runs if r.role == Run.Role.COUNTED), runs[0] if runs else None)
+    hyper = (
+        sorted(selectors.hyperparameters_get([first.pk]).get(first.pk, {}).items()) if first else []
+    )
+    return ResultDetail(
+        result=result,
+        row=selectors.result_table_row(result),
+        runs=rows,
+        steps=derived.olympic_steps(rows, result.scaling_factor),
+        curves=curves,
+        target=target,
+        problems=list(result.problems.all()),
+        hyperparameters=hyper,
+    )
+
+
+def result_key_get(pk: int) -> tuple[str, ...]:
+    """The natural key of result ``pk`` (old id URLs redirect to it). Raises Http404.
+    Queries: 1."""
+    key = Result.objects.filter(pk=pk).values_list(*selectors.KEY_FIELDS).first()
+    if key is None:
+        raise Http404(f"no result {pk}")
+    return tuple(key)
+
+
+def _target(result: Result) -> training_rules.Target | None:
+    try:
+        rules = training_rules.ruleset_for(result.round.version)
+        return rules.target(result.benchmark.key, result.division)
+    except ValueError:
+        return None
+
+
+def run_row(result: Result, run: Run) -> dict[str, Any]:
+    """A run as a row of ``benchdb.runs/1``; ``run.result`` is ``result``."""
+    run.result = result
+    source = derived.line_url(
+        result.repository, result.commit, run.path, run.run_start_line, run.run_stop_line
+    )
+    return {
+        "result": result.pk,
+        "run": run.pk,
+        "index": run.index,
+        "file": run.file_name,
+        "path": run.path,
+        "role": run.role,
+        "counted": run.role == Run.Role.COUNTED,
+        "converged": run.converged,
+        "time_to_train_minutes": run.time_to_train_minutes,
+        "converge_at": run.converge_at,
+        "converge_unit": run.converge_unit,
+        "global_batch_size": run.global_batch_size,
+        "run_start_line": run.run_start_line,
+        "run_stop_line": run.run_stop_line,
+        "run_stop_status": run.run_stop_status,
+        "failure_reason": run.failure_reason,
+        "sha256": run.sha256,
+        "log_url": run.get_absolute_url(),
+        "source": source,
+    }
+
+
+# Compressed bytes read per query and most bytes decompressed at once: a stored log is
+# streamed in pieces of at most LOG_CHUNK bytes, whatever its size.
+LOG_CHUNK = 1 << 20
+
+
+def run_log_get(key: Sequence[str], file_name: str) -> Run:
+    """The run ``file_name`` of the result of natural key ``key``, if its log is
+    stored (:func:`run_log_chunks` reads it). Raises Http404. Queries: 1."""
+    run = (
+        Run.objects.filter(**_by_key("result__", key), file_name=file_name, log__isnull=False)
+        .only("id", "file_name", "sha256")
+        .first()
+    )
+    if run is None:
+        raise Http404(f"no stored log for {'/'.join([*key, file_name])}")
+    return run
+
+
+def run_key_get(pk: int) -> tuple[str, ...]:
+    """(*result natural key, file name) of run ``pk`` (old id URLs redirect to it).
+    Raises Http404. Queries: 1."""
+    paths = [f"result__{p}" for p in selectors.KEY_FIELDS]
+    key = Run.objects.filter(pk=pk).values_list(*paths, "file_name").first()
+    if key is None:
+        raise Http404(f"no run {pk}")
+    return tuple(key)
+
+
+def run_log_chunks(run_id: int, chunk: int = LOG_CHUNK) -> Iterator[bytes]:
+    """The stored log of run ``run_id``, byte for byte as ingested, in pieces of at
+    most ``chunk`` bytes: the compressed bytes are read ``chunk`` at a time (one query
+    each) and decompressed with a bounded output, so neither the compressed nor the
+    whole log is ever held in memory. Raises zlib.error if the stored bytes are not
+    a zlib stream (a log replaced while it was read)."""
+    inflate = zlib.decompressobj()
+    start = 1  # SQL substring() counts from 1
+    while True:
+        part: Any = (
+            RunLog.objects.filter(run_id=run_id)
+            .annotate(part=Substr("compressed", start, chunk))
+            .values_list("part", flat=True)
+            .first()
+        )
+        if not part:
+            break
+        start += len(part)
+        data: bytes = inflate.decompress(bytes(part), chunk)
+        while True:
+            if data:
+                yield data
+            if not inflate.unconsumed_tail:
+                break
+            data = inflate.decompress(inflate.unconsumed_tail, chunk)
+        if len(part) < chunk:  # the last piece: no query for an empty one
+            break
+    tail = inflate.flush()
+    if tail:
+        yield tail
+
+
+@dataclass(frozen=True)
+class SystemDetail:
+    """A system, its normalized fields as (label, value) pairs, its raw JSON
+    pretty-printed, and its results (``benchdb.result_table/1``)."""
+
+    system: System
+    fields: list[tuple[str, Any]]
+    raw_json: str
+    rows: list[dict[str, Any]]
+
+
+_SYSTEM_KEY = ("round__suite", "round__version", "submitter_folder", "folder")
+
+
+def system_get(key: Sequence[str]) -> SystemDetail:
+    """The system of natural key ``key`` (``System.natural_key()``). Raises Http404.
+    Queries: the system with round and submitter, its results (2)."""
+    filters = dict(zip(_SYSTEM_KEY, key, strict=True))
+    system = System.objects.select_related("round", "submitter").filter(**filters).first()
+    if system is None:
+        raise Http404(f"no system {'/'.join(key)}")
+    results = Result.objects.filter(system=system).order_by("benchmark__key")
+    raw = json.dumps(system.raw, indent=2, ensure_ascii=False, sort_keys=True)
+    return SystemDetail(system, _system_fields(system), raw, selectors.result_table_rows(results))
+
+
+def system_key_get(pk: int) -> tuple[str, ...]:
+    """The natural key of system ``pk`` (old id URLs redirect to it). Raises Http404.
+    Queries: 1."""
+    key = System.objects.filter(pk=pk).values_list(*_SYSTEM_KEY).first()
+    if key is None:
+        raise Http404(f"no system {pk}")
+    return tuple(key)
+
+
+def _system_fields(system: System) -> list[tuple[str, Any]]:
+    return [
+        ("Round", system.round.version),
+        ("Submitter", system.submitter.name),
+        ("System name", system.name),
+        ("Folder", system.folder),
+        ("Division", system.division),
+        ("Availability", system.get_availability_display()),
+        ("Nodes", system.nodes),
+        ("Accelerator model", system.accelerator_model),
+        ("Accelerators per node", system.accelerators_per_node),
+        ("Accelerators", system.accelerators),
+        ("Host processor", system.host_processor_model),
+        ("Host processors per node", system.host_processors_per_node),
+        ("Framework", system.framework),
+        ("Software stack", system.software_stack),
+        ("Source", system.source_path),
+    ]

@@ -1,0 +1,217 @@
+"""The claims of one sentence, by kind: head-to-head times, gains (percentages and
+multipliers, with their baseline or compared system), parity, counts, scales and the
+rest. Pure: no Django. The lookups are :class:`~.claim_context.SentenceContext`'s.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+
+from .claim_context import SentenceContext, distinct_keys
+from .claim_patterns import COMPARE, FIRST, GAIN, OTHER_PRODUCT, PARITY, PREVIOUS
+from .claim_quantities import Quantity, minutes_of, unit_scale
+from .claim_sentences import Mention
+from .claim_types import Claim, to_count
+
+
+def sentence_claims(ctx: SentenceContext) -> list[Claim]:
+    qs = ctx.quantities
+    out: list[Claim] = []
+    pair = _head_to_head(ctx, qs)
+    if pair:
+        out.append(pair)
+        qs = [q for q in qs if not (pair.start <= q.start < pair.end)]
+    respectively = _respectively(ctx, qs)
+    for q in qs:
+        if q.kind in ("percentage", "multiplier"):
+            out.append(_gain(ctx, q, respectively.get(id(q))))
+        elif q.kind == "count":  # a count is about the page's subject, not a nearby system
+            out.append(
+                replace(
+                    ctx.claim("count", q), system="", benchmark="", benchmark_key="", context=()
+                )
+            )
+        elif q.kind == "scale":
+            acc = to_count(q.value) if q.unit not in ("node", "system") else None
+            out.append(ctx.claim("scale", q, accelerators=acc))
+        else:
+            out.append(ctx.claim(q.kind, q))
+    parity = _parity(ctx)
+    if parity:
+        out.append(parity)
+    return out
+
+
+def _head_to_head(ctx: SentenceContext, qs: list[Quantity]) -> Claim | None:
+    times = [q for q in qs if q.kind == "time"]
+    if len(times) != 2 or not ctx.says(COMPARE) or any(q.value is None for q in times):
+        return None
+    used: list[str] = []
+    a, b = times
+    sa, sb = (_nearest_system_strict(ctx, q) for q in times)
+    named = distinct_keys(m for m in ctx.s.mentions if m.kind == "system")
+    if (not sa or not sb or sa.key == sb.key) and len(named) == 2 and named[1].end < a.start:
+        sa, sb = named  # "A vs B: 28.3 vs 29.1 minutes", in the order named
+    if not sa or not sb or sa.key == sb.key:
+        return None
+    fast, slow = (a, b) if minutes_of(a) <= minutes_of(b) else (b, a)
+    sf, ss = (sa, sb) if fast is a else (sb, sa)
+    span = Quantity(
+        "head_to_head",
+        fast.value,
+        fast.unit,
+        min(a.start, b.start),
+        max(a.end, b.end),
+        fast.qualifier,
+        fast.qualifier_text,
+    )
+    c = ctx.claim(
+        "head_to_head",
+        span,
+        system=sf.text,
+        compared_value=(slow.value or 0.0) * unit_scale(slow.unit, fast.unit),
+        compared_system=ss.text,
+    )
+    bench = ctx.nearest("benchmark", fast, used)
+    return replace(
+        c, benchmark=bench.text if bench else "", benchmark_key=bench.key if bench else ""
+    )
+
+
+def _nearest_system_strict(ctx: SentenceContext, q: Quantity) -> Mention | None:
+    own = ctx.mentions_in("system", ctx.own(q), role=None)
+    if own:
+        return min(own, key=lambda m: abs(m.start - q.start))
+    before = [m for m in ctx.mentions_in("system", (ctx.s.start, q.start), role=None)]
+    return before[-1] if before else None
+
+
+def _respectively(ctx: SentenceContext, qs: list[Quantity]) -> dict[int, Mention]:
+    """分别/分別/respectively: the k numbers go to the last k benchmarks named before them."""
+    if not re.search(r"分别|分別|respectively", ctx.text, re.I):
+        return {}
+    nums = [q for q in qs if q.kind in ("percentage", "multiplier", "time")]
+    if len(nums) < 2:
+        return {}
+    names = [m for m in ctx.s.mentions if m.kind == "benchmark" and m.start < nums[0].start]
+    dedup: list[Mention] = []
+    for m in names:
+        if not dedup or dedup[-1].key != m.key or m.start - dedup[-1].end > 3:
+            dedup.append(m)
+    if len(dedup) < len(nums):
+        return {}
+    return {id(q): m for q, m in zip(nums, dedup[-len(nums) :], strict=True)}
+
+
+def _gain(ctx: SentenceContext, q: Quantity, bench: Mention | None) -> Claim:
+    own = ctx.own(q)
+    baseline = ""
+    base_round = ctx.mentions_in("round", own, role="baseline") or ctx.mentions_in(
+        "round", (ctx.s.start, ctx.s.end), role="baseline"
+    )
+    if ctx.says(OTHER_PRODUCT, own):
+        baseline = "other-product"
+    elif ctx.says(FIRST, own):
+        baseline = "first-submission"
+    elif ctx.says(PREVIOUS, own):
+        baseline = "previous-round"
+    elif base_round:
+        baseline = base_round[0].key
+    elif ctx.says(OTHER_PRODUCT):
+        baseline = "other-product"
+    elif ctx.says(FIRST):
+        baseline = "first-submission"
+    elif ctx.says(PREVIOUS):
+        baseline = "previous-round"
+    extra: dict[str, object] = {}
+    systems = ctx.mentions_in("system", (ctx.s.start, ctx.s.end), role=None)
+    subject = _subject(ctx, q)
+    if (
+        not baseline
+        and subject
+        and len({m.key for m in systems}) >= 2
+        and ctx.says(COMPARE)
+        or (not baseline and q.kind == "multiplier" and len({m.key for m in systems}) >= 2)
+    ):
+        other = [m for m in systems if m.key != (subject.key if subject else "")]
+        compared = next((m for m in other if m.role == "compared"), other[0] if other else None)
+        if compared:
+            extra["compared_system"] = compared.text
+    implied = _implied(ctx, q) if not baseline else None
+    if not baseline and implied is None and "compared_system" not in extra and ctx.says(GAIN):
+        baseline = "previous-round"
+    extra["baseline"] = baseline
+    if subject:
+        extra["system"] = subject.text
+    if bench:
+        extra["benchmark"], extra["benchmark_key"] = bench.text, bench.key
+    return ctx.claim(q.kind, q, implied_value=implied, **extra)
+
+
+def _subject(ctx: SentenceContext, q: Quantity) -> Mention | None:
+    own = [m for m in ctx.mentions_in("system", ctx.own(q)) if m.role != "compared"]
+    if own:
+        return min(own, key=lambda m: abs(m.start - q.start))
+    sent = [m for m in ctx.mentions_in("system", (ctx.s.start, ctx.s.end)) if m.role != "compared"]
+    before = [m for m in sent if m.start < q.start]
+    if before and len(sent) > 1 and any(x.kind == "time" for x in ctx.quantities):
+        return sent[0]  # the sentence's subject, as in "A takes 28.3 min vs B ... 24%"
+    if before:
+        return before[-1]
+    if sent:
+        return sent[0]
+    used: list[str] = []
+    return ctx.nearest("system", q, used)
+
+
+def _implied(ctx: SentenceContext, q: Quantity) -> float | None:
+    """What the sentence's own two times say the multiplier or percentage is
+    (70 min and 91.5 s -> 45.9x; as a percentage: the speedup)."""
+    times = [x for x in ctx.quantities if x.kind == "time"]
+    if (
+        len(times) != 2
+        or q.kind not in ("multiplier", "percentage")
+        or any(x.value is None for x in times)
+    ):
+        return None
+    a, b = sorted(minutes_of(x) for x in times)
+    if a <= 0:
+        return None
+    implied = b / a if q.kind == "multiplier" else (b / a - 1.0) * 100.0
+    return implied if math.isfinite(implied) else None
+
+
+def _parity(ctx: SentenceContext) -> Claim | None:
+    m = PARITY.search(ctx.text)
+    if not m:
+        return None
+    fws = [x for x in ctx.s.mentions if x.kind == "framework"]
+    systems = [x for x in ctx.s.mentions if x.kind == "system"]
+    a_list = (
+        fws
+        if len({x.key for x in fws}) >= 2
+        else systems
+        if len({x.key for x in systems}) >= 2
+        else []
+    )
+    if not a_list:
+        return None
+    cue = ctx.s.start + m.start()
+    subject = next((x for x in reversed(a_list) if x.start < cue), a_list[0])
+    compared = next((x for x in a_list if x.start > cue and x.key != subject.key), None)
+    if compared is None:
+        return None
+    q = Quantity("parity", 0.0, "%", ctx.s.start + m.start(), ctx.s.start + m.end())
+    used: list[str] = []
+    bench = ctx.nearest("benchmark", q, used)
+    attrs: dict[str, object] = {
+        "benchmark": bench.text if bench else "",
+        "benchmark_key": bench.key if bench else "",
+    }
+    if subject.kind == "framework":
+        attrs |= {"framework": subject.key, "compared_framework": compared.key, "system": ""}
+    else:
+        attrs |= {"system": subject.text, "compared_system": compared.text}
+    return ctx.claim("parity", q, **attrs)

@@ -1,0 +1,257 @@
+"""The words and patterns that claim extraction reads (``claim_text``): systems,
+submitters, rounds, divisions, comparisons, qualifiers and quantities, English and
+Chinese. Pure: no Django. Benchmark patterns and framework names are the shared
+vocabulary (:mod:`benchdb.vocabulary`).
+"""
+
+from __future__ import annotations
+
+import re
+
+# --- vocabulary ------------------------------------------------------------------
+# ASCII guards instead of \b: in Python a Han character is a word character, so
+# "在IPU-POD16上" has no \b before "I".
+EDGE_L = r"(?<![A-Za-z0-9])"
+EDGE_R = r"(?![A-Za-z0-9])"
+
+#: Models that are not MLPerf Training benchmarks (a claim about them is not-mlperf).
+NON_MLPERF_MODELS = (
+    r"EfficientNet(?:-B\d)?|ResNeXt|ViT"
+    + EDGE_R
+    + r"|GPT类|GPT類|GPT-class|LLaMA[ -]?V?\d(?:\.\d)?(?:\s*\d+[bB])?"
+    r"|Llama\s*\d(?:\.\d)?\s*\d+[bB](?!\s*LoRA)|Mistral\s*\d+[bB]|BERT[- ]Base|Bert-Base|MCMC"
+)
+#: System mentions (case-insensitive).
+SYSTEMS = (
+    r"(?:IPU|Bow)[\s-]?POD\s?\d+|IPU[\s-]?M2000|Bow[\s-]?2000|M2000|GC200|DGX\s?SuperPOD"
+    r"|DGX\s?[AH]100|HGX\s?H100|[AHV]100|TPU[\s-]?v\d(?:-\d+)?|"
+    r"(?:HLS-)?Gaudi\s?\d(?![.\d])|Selene|SeleN"
+    r"|NDm?\s?A100\s?v4"
+)
+#: Submitter mentions -> canonical name.
+SUBMITTERS = {
+    "graphcore": "Graphcore",
+    "nvidia": "NVIDIA",
+    "英伟达": "NVIDIA",
+    "英偉達": "NVIDIA",
+    "google": "Google",
+    "谷歌": "Google",
+    "azure": "Azure",
+    "微软云": "Azure",
+    "微軟雲": "Azure",
+    "microsoft": "Azure",
+    "inspur": "Inspur",
+    "浪潮": "Inspur",
+    "baidu": "Baidu",
+    "百度": "Baidu",
+    "dell": "Dell",
+    "戴尔": "Dell",
+    "戴爾": "Dell",
+    "intel": "Intel",
+    "habana": "Intel",
+}
+ROUND_PATTERNS = (
+    r"MLPerf(?:™|\*|TM|®)?\s*(?:Training|训练|訓練)?\s*(?:[vV]|version\s*)?(?P<r>\d\.\d)(?![\d.])",
+    EDGE_L + r"[vV](?P<r>\d\.\d)(?![\d.])",
+    r"Training\s+version\s+(?P<r>\d\.\d)(?![\d.])",
+)
+# A "v1.5" after a model or software name is that thing's version, not a round.
+NOT_ROUND_BEFORE = re.compile(
+    r"(?:ResNet[- ]?50|LLaMA|Llama|Diffusion|SDK|"
+    r"Poplar|PyTorch|Ubuntu|software|Lightning|DeepSpeed)\W{0,3}$",
+    re.I,
+)
+WORD_BEFORE = re.compile(r"([A-Za-z][\w*-]*)\.?\s*$")
+ROUND_WORDS = frozenset(
+    {
+        "training",
+        "benchmark",
+        "round",
+        "mlperf",
+        "mlperftm",
+        "vs",
+        "versus",
+        "and",
+        "or",
+        "to",
+        "from",
+        "since",
+        "in",
+        "of",
+        "than",
+        "with",
+        "the",
+        "over",
+    }
+)
+BASELINE_BEFORE = re.compile(
+    r"(?:vs\.?|versus|compared (?:to|with)|than|"
+    r"since|相较于?|相較於?|相比于?|相比於?|与|與|对比|對比|自)[^,;。，]{0,10}$",
+    re.I,
+)
+BASELINE_AFTER = re.compile(r"^\s*(?:相比|相較|相较|以来|以來)")
+DIVISIONS = (
+    (
+        r"(?i:" + EDGE_L + r"closed(?=\s+(?:and\s+open\s+)?(?:division|"
+        r"categor|submission|result))|ClosedDivision|"
+        r"closed division)" + r"|封闭(?:分区|类别|任务)?|封閉(?:分區|類別|任務)?|固定任务|固定任務",
+        "closed",
+    ),
+    (
+        r"(?i:"
+        + EDGE_L
+        + r"open(?=\s+(?:and\s+closed\s+)?(?:division|categor|submission|result))|\(Open\))"
+        + r"|(?:开放|開放)(?=(?:和|与|與|及)?(?:封闭|封閉)?(?:分区|分區|类别|類別|任务|任務|部分))",
+        "open",
+    ),
+)
+RESULT_ID = re.compile(r"(?<![\d.])(\d\.\d)-(\d{3,4})(?![\d])")
+COMPARE = re.compile(
+    r"(?i:"
+    + EDGE_L
+    + r"(?:vs\.?|versus|compared (?:to|with)|than|while|whereas|outperform\w*)"
+    + EDGE_R
+    + r")|而|相比|相较|相較|对比|對比|优于|優於|(?<![相对對])比(?!例)"
+)
+COMPARE_EN_BEFORE = re.compile(
+    r"(?i:(?:vs\.?|versus|compared? (?:to|with)|"
+    r"than|over)\s+(?:the\s+|a\s+|an\s+|nvidia'?s?\s+)?[^,;]{0,12})$|"
+    r"(?:^|[^相对對])比\s*$"
+)
+# "達到 A100 的 18 倍" (reaches 18 times A100): the system before 的 N 倍 is the compared one.
+COMPARE_ZH_AFTER = re.compile(r"^\s*的\s*\d[\d.]*\s*倍")
+OTHER_PRODUCT = re.compile(r"(?i:first[- ]generation|previous generation)|第一代|上一代|前一代")
+PARITY = re.compile(
+    r"(?i:similar to|on par with|comparable (?:to|"
+    r"with)|the same as|performs? like|match(?:es|"
+    r"ed|ing)?" + EDGE_R + r")|相当|相當|持平|媲美|不相上下"
+)
+FIRST = re.compile(r"(?i:first (?:ever )?submission)|首次提交")
+PREVIOUS = re.compile(
+    r"(?i:(?:last|previous|prior) (?:MLPerf )?(?:training )?round)|上一轮|上一輪|上轮|上輪"
+)
+GAIN = re.compile(
+    r"(?i:improve\w*|gain|faster|speed-?up|boost|increase\w*|better)|提升|提高|快|加速|改进|改進"
+)
+PER_ACCEL = re.compile(
+    r"(?i:per[- ](?:accelerator|chip|gpu|ipu)|chip[- ]to[- ]chip)"
+    r"|芯片对芯片|芯片對芯片|每(?:个|個)?芯片|单芯片|單芯片"
+)
+METRICS = (
+    (re.compile(r"(?i:throughput|tokens?/s|samples?/s|images?/s)|吞吐量"), "throughput"),
+    (re.compile(r"(?i:clock|frequency)|主频|主頻"), "clock"),
+    (re.compile(r"(?i:T?FLOPS)|算力"), "compute"),
+    (re.compile(r"(?i:performance[- ]per[- ]dollar|price|cost)|性价比|性價比"), "cost"),
+)
+NOT_MLPERF = re.compile(
+    r"(?i:not\s+(?:part of|an?|our|from)\s+(?:the\s+)?(?:\w+\s+){0,3}MLPerf)|"
+    r"(?:并非|並非|不是)[^。]{0,20}MLPerf"
+)
+UNVERIFIED = re.compile(
+    r"(?i:improvements over the officially submitted|unverified|not verified by MLCommons)"
+)
+
+NUM = r"(?<![A-Za-z0-9_.\-/#$])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+ACCEL_AFTER_X = re.compile(
+    r"\s*(?P<acc>[AHV]100|GPUs?|IPUs?|TPUs?|HPUs?|Gaudi\s?\d|MI\d+)" + EDGE_R
+)
+QUANTITY = re.compile(
+    NUM + r"\s*(?:"
+    r"(?P<thr>(?:tokens?|samples?|images?|sequences?)\s*/\s*s(?:ec(?:ond)?)?)" + EDGE_R + "|"
+    r"(?P<time>minutes?|mins?|seconds?|secs?|hours?|hrs?|[smh])(?![A-Za-z0-9])|"
+    r"(?P<ztime>分钟|分鐘|秒钟|秒鐘|秒|小时|小時)|"
+    r"(?P<pct>%|percent" + EDGE_R + r"|per cent" + EDGE_R + r")|"
+    r"(?P<mult>[xX×](?![A-Za-z0-9])|times" + EDGE_R + r"|-?fold" + EDGE_R + r"|倍)|"
+    r"(?P<scale>GPUs?|IPUs?|TPUs?|HPUs?|chips?|accelerators?|nodes?|cards?)" + EDGE_R + "|"
+    r"(?P<zscale>(?:个|個)\s*(?:IPU|GPU|TPU|芯片|加速器|节点|節點)|颗|顆|张|張)|"
+    r"(?P<zsys>(?:个|個|台)\s*(?P<sysname>[A-Za-z0-9\- ]{0,24}?)\s*(?:系统|系統|服务器|服務器))|"
+    r"(?P<spec>TFLOPS|TFlops|PFLOPS|PFlops|TOPS|GB/s|GB|MB|TB|GHz|MHz|nm)(?![A-Za-z])|"
+    r"(?P<zcount>(?:项|項|个|個|家|类|類)[^,，。;；]{0,12}?(?P<zwhat>冠军|冠軍|任务|任務|成绩|成績|公司|厂商|廠商))|"
+    r"(?P<count>(?i:other\s+)?(?P<what>(?i:wins?|"
+    r"first places?|world records?|records|members|"
+    r"submissions|results|companies|organizations|"
+    r"(?:hardware\s+)?manufacturers))" + EDGE_R + "))"
+)
+TIME_UNITS = {
+    "min": "min",
+    "mins": "min",
+    "minute": "min",
+    "minutes": "min",
+    "m": "min",
+    "s": "s",
+    "sec": "s",
+    "secs": "s",
+    "second": "s",
+    "seconds": "s",
+    "h": "h",
+    "hr": "h",
+    "hrs": "h",
+    "hour": "h",
+    "hours": "h",
+    "分钟": "min",
+    "分鐘": "min",
+    "秒钟": "s",
+    "秒鐘": "s",
+    "秒": "s",
+    "小时": "h",
+    "小時": "h",
+}
+Q_BEFORE = re.compile(
+    r"(?i:(?P<en>just over|just under|up to|nearly|almost|about|around|approximately|roughly|~|"
+    r"more than|over|under|less than|at least|as much as|only|just)\s+(?:(?:a|an|the)\s+)?)$"
+    r"|(?P<zh>将近|將近|接近|近|逾|超过|超過|高达|高達|最高|约|約|大约|大約|至少|不到)\s*"
+    r"(?:提升了?|提高了?|达到|達到|可达|可達|达|達|快了?|加速|为|為)?\s*$"
+)
+Q_AFTER = re.compile(r"^\s*(?P<zh>以上|左右|多)")
+QUALIFIERS = {
+    "up to": "up to",
+    "as much as": "up to",
+    "最高": "up to",
+    "高达": "up to",
+    "高達": "up to",
+    "nearly": "nearly",
+    "almost": "nearly",
+    "近": "nearly",
+    "将近": "nearly",
+    "將近": "nearly",
+    "接近": "nearly",
+    "about": "about",
+    "around": "about",
+    "approximately": "about",
+    "roughly": "about",
+    "~": "about",
+    "约": "about",
+    "約": "about",
+    "大约": "about",
+    "大約": "about",
+    "左右": "about",
+    "more than": "more than",
+    "over": "more than",
+    "逾": "more than",
+    "超过": "more than",
+    "超過": "more than",
+    "以上": "more than",
+    "多": "more than",
+    "at least": "at least",
+    "至少": "at least",
+    "just over": "just over",
+    "less than": "less than",
+    "under": "less than",
+    "不到": "less than",
+    "just under": "less than",
+    "only": "only",
+    "just": "only",
+}
+CLAUSE = re.compile(
+    r"[,，;；:：、]|\s[–—-]\s|" + EDGE_L + r"(?:and|while|whereas)" + EDGE_R + r"|而|以及"
+)
+SENTENCE_END = re.compile(r"[。！？]+|[.!?](?=\s|$)")
+ABBREV = re.compile(r"(?i:(?:vs|e\.g|i\.e|etc|no|fig|approx|inc|mr|dr|u\.s|[A-Z]))$")
+GLOSS = re.compile(r"(?<=[\u3400-\u9fff])\([a-zü]*[āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ][a-zü]*\)")
+FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
+SHARED_UNIT = re.compile(
+    NUM + r"(?=\s*(?:vs\.?|versus|compared (?:to|with)|"
+    r"against|对|對|比)\s*\d[\d,.]*\s*(?P<unit>minutes?|"
+    r"mins?|seconds?|hours?|分钟|分鐘|秒|小时|小時)(?![A-Za-z]))",
+    re.I,
+)

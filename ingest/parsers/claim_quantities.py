@@ -1,0 +1,164 @@
+"""The quantities of a sentence: times, percentages, multipliers, scales, counts,
+hardware figures and throughputs, each with its unit and qualifier. Pure: no Django.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .claim_patterns import (
+    ACCEL_AFTER_X,
+    Q_AFTER,
+    Q_BEFORE,
+    QUALIFIERS,
+    QUANTITY,
+    RESULT_ID,
+    SHARED_UNIT,
+    TIME_UNITS,
+)
+from .claim_sentences import Sentence
+from .claim_types import to_number
+
+# --- quantities --------------------------------------------------------------------
+
+
+@dataclass
+class Quantity:
+    kind: str
+    value: float | None  # None: too large to be a figure (see to_number)
+    unit: str
+    start: int
+    end: int
+    qualifier: str = ""
+    qualifier_text: str = ""
+    system_hint: str = ""
+
+
+def find_quantities(t: str, s: Sentence) -> list[Quantity]:
+    seg = t[s.start : s.end]
+    seg = RESULT_ID.sub(lambda m: " " * len(m.group()), seg)
+    out: list[Quantity] = []
+    for m in SHARED_UNIT.finditer(seg):  # "28.3 vs 29.1 minutes": the first shares the unit
+        unit = TIME_UNITS[m.group("unit").lower()]
+        out.append(
+            Quantity(
+                "time", to_number(m.group("num")), unit, s.start + m.start(), s.start + m.end()
+            )
+        )
+    for m in QUANTITY.finditer(seg):
+        if any(q.start <= s.start + m.start() < q.end for q in out):
+            continue
+        value = to_number(m.group("num"))
+        unit, kind, hint = _unit(m, seg)
+        q = Quantity(kind, value, unit, s.start + m.start(), s.start + m.end(), system_hint=hint)
+        qb = Q_BEFORE.search(seg[max(0, m.start() - 24) : m.start()])
+        qa = Q_AFTER.match(seg[m.end() :])
+        written = (qb.group("en") or qb.group("zh")) if qb else (qa.group("zh") if qa else "")
+        if written:
+            q.qualifier_text, q.qualifier = written, QUALIFIERS.get(written.lower(), "")
+        out.append(q)
+    return sorted(out, key=lambda q: q.start)
+
+
+def _unit(m: re.Match[str], seg: str) -> tuple[str, str, str]:
+    g = m.groupdict()
+    if g["thr"]:
+        return re.sub(r"\s+", "", g["thr"]).split("/")[0].rstrip("s") + "/s", "throughput", ""
+    if g["time"] or g["ztime"]:
+        return TIME_UNITS[(g["time"] or g["ztime"]).lower()], "time", ""
+    if g["pct"]:
+        return "%", "percentage", ""
+    if g["mult"]:
+        after = ACCEL_AFTER_X.match(seg[m.end() :]) if g["mult"] in "xX×" else None
+        if after:  # "8x H100": eight H100s
+            return _scale_unit(after.group("acc")), "scale", after.group("acc")
+        return "x", "multiplier", ""
+    if g["scale"]:
+        return _scale_unit(g["scale"]), "scale", ""
+    if g["zscale"]:
+        return _scale_unit(g["zscale"]), "scale", ""
+    if g["zsys"]:
+        return "system", "scale", (g["sysname"] or "").strip()
+    if g["zcount"] or g["count"]:
+        return (
+            _COUNT_UNITS.get(
+                (g["zwhat"] or g["what"] or "").lower().split()[-1].rstrip("s"), "item"
+            ),
+            "count",
+            "",
+        )
+    return _SPEC_UNITS.get(g["spec"].lower(), g["spec"]), "spec", ""
+
+
+_COUNT_UNITS = {
+    "冠军": "win",
+    "冠軍": "win",
+    "win": "win",
+    "place": "win",
+    "record": "record",
+    "任务": "task",
+    "任務": "task",
+    "成绩": "result",
+    "成績": "result",
+    "result": "result",
+    "submission": "result",
+    "公司": "organization",
+    "厂商": "organization",
+    "廠商": "organization",
+    "companie": "organization",
+    "organization": "organization",
+    "manufacturer": "organization",
+    "member": "organization",
+}
+_SPEC_UNITS = {
+    "tflops": "TFLOPS",
+    "pflops": "PFLOPS",
+    "tops": "TOPS",
+    "gb/s": "GB/s",
+    "gb": "GB",
+    "mb": "MB",
+    "tb": "TB",
+    "ghz": "GHz",
+    "mhz": "MHz",
+    "nm": "nm",
+}
+
+
+def _scale_unit(word: str) -> str:
+    w = word.strip().lower()
+    for key, unit in (
+        ("gpu", "GPU"),
+        ("ipu", "IPU"),
+        ("tpu", "TPU"),
+        ("hpu", "HPU"),
+        ("chip", "chip"),
+        ("芯片", "chip"),
+        ("颗", "chip"),
+        ("顆", "chip"),
+        ("accelerator", "accelerator"),
+        ("加速器", "accelerator"),
+        ("node", "node"),
+        ("节点", "node"),
+        ("節點", "node"),
+        ("card", "card"),
+        ("张", "card"),
+        ("張", "card"),
+        ("a100", "GPU"),
+        ("h100", "GPU"),
+        ("v100", "GPU"),
+        ("gaudi", "HPU"),
+        ("mi", "GPU"),
+    ):
+        if key in w:
+            return unit
+    return w
+
+
+def minutes_of(q: Quantity) -> float:
+    return (q.value or 0.0) * unit_scale(q.unit, "min")
+
+
+def unit_scale(unit: str, to: str) -> float:
+    per_min = {"min": 1.0, "s": 1 / 60.0, "h": 60.0}
+    return per_min.get(unit, 1.0) / per_min.get(to, 1.0)

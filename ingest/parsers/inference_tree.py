@@ -1,0 +1,279 @@
+"""Find and read the results of an MLPerf Inference results tree (every round's layout).
+
+A round's tree is ``<division>/<submitter>/results/<system>/<model>/<scenario>/`` with
+``accuracy/``, ``performance/run_N/`` (``run_1``..``run_5`` for v0.5/v0.7 Server),
+``performance/{power,ranging}/`` (v1.0+), ``<division>/<submitter>/compliance/<system>/
+<model>/<scenario>/TEST0x/`` (v0.7+; v0.5 ``audit/``) and ``systems/<system>.json``; see
+``../shared/mlperf-inference/README.md``. The checker walks the same folders in
+``check_results_dir()`` of ``tools/submission/submission_checker.py``.
+
+Safety: every file and folder is reached through ``ingest/parsers/safe_tree.py``: no
+symbolic link below the root is followed (each one met is a problem), files are read up
+to a size bound, and ``mlperf_log_accuracy.json`` (hundreds of MB in some rounds) is only
+hashed, streaming.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from ingest.parsers.inference_types import (
+    ComplianceTest,
+    FileDigest,
+    LoadedInferenceResult,
+    LoadgenLog,
+    PerformanceRun,
+    ResultFolder,
+    TextFile,
+)
+from ingest.parsers.loadgen_log import (
+    parse_detail_log,
+    parse_spl,
+    parse_summary,
+    parse_text_file,
+)
+from ingest.parsers.safe_tree import kind, list_dir, read_file
+from ingest.parsers.types import ParseError, Problem
+
+DIVISIONS = ("closed", "open", "network")
+MAX_LOG_BYTES = 256 * 1024 * 1024  # bigger detail/summary/spl files are refused
+MAX_SMALL_BYTES = 4 * 1024 * 1024  # accuracy.txt, verify_*.txt, JSON descriptions
+DETAIL = "mlperf_log_detail.txt"
+SUMMARY = "mlperf_log_summary.txt"
+
+
+class Tree:
+    """Read access to one results tree under ``root``, collecting problems.
+
+    ``elsewhere`` maps relative paths of files known to exist in the source but absent
+    here (e.g. ``manifests/*.omitted.tsv``) to their size; they count as present for
+    checks of existence only.
+    """
+
+    def __init__(self, root: str | Path, elsewhere: Mapping[str, int] | None = None) -> None:
+        self.root = str(root)
+        self.elsewhere = dict(elsewhere or {})
+        self.problems: list[Problem] = []
+
+    def _problem(self, rel: str, exc: Exception) -> None:
+        if isinstance(exc, ParseError):
+            self.problems.append(Problem(exc.path or rel, None, exc.reason))
+        else:
+            self.problems.append(Problem(rel, None, f"not readable: {exc}"))
+
+    def exists(self, rel: str) -> bool:
+        """True if ``rel`` is here, as a file or folder (a link does not count;
+        ``elsewhere`` does not count)."""
+        return kind(self.root, rel) in ("file", "dir")
+
+    def is_dir(self, rel: str) -> bool:
+        return kind(self.root, rel) == "dir"
+
+    def listdir(self, rel: str) -> list[str]:
+        """Folders and files in a folder, sorted; [] if absent. Symbolic links are
+        problems (never followed)."""
+        if not self.is_dir(rel):
+            return []
+        try:
+            listing = list_dir(self.root, rel)
+        except (OSError, ParseError) as exc:
+            self._problem(rel, exc)
+            return []
+        for link in listing.links:
+            path = f"{rel}/{link}" if rel else link
+            self.problems.append(Problem(path, None, "symbolic link, not followed"))
+        return sorted(listing.dirs + listing.files)
+
+    def read(self, rel: str, limit: int = MAX_LOG_BYTES) -> bytes | None:
+        """The bytes of a file, or None: absent (silently), or a link, not a regular
+        file, over ``limit`` bytes or unreadable (each a problem)."""
+        k = kind(self.root, rel)
+        if k is None or k == "dir":
+            return None
+        try:
+            return read_file(self.root, rel, limit)
+        except (OSError, ParseError) as exc:
+            self._problem(rel, exc)
+            return None
+
+    def digest(self, rel: str) -> FileDigest | None:
+        """Size and SHA-256 of a file read in 1 MiB blocks (never whole in memory);
+        None if it is not a regular file here (a link is never followed)."""
+        if kind(self.root, rel) != "file":
+            return None
+        h = hashlib.sha256()
+        size = 0
+        try:
+            fd = os.open(os.path.join(self.root, rel), os.O_RDONLY | os.O_NOFOLLOW)
+        except OSError as exc:
+            self._problem(rel, exc)
+            return None
+        with os.fdopen(fd, "rb") as f:
+            while block := f.read(1 << 20):
+                h.update(block)
+                size += len(block)
+        return FileDigest(rel, size, h.hexdigest())
+
+    def json(self, rel: str) -> dict[str, Any]:
+        """A small JSON object file, {} if absent; not an object / not JSON is a problem."""
+        data = self.read(rel, MAX_SMALL_BYTES)
+        if data is None:
+            return {}
+        try:
+            obj = json.loads(data.decode("utf-8", errors="replace"))
+        except ValueError as e:
+            self.problems.append(Problem(rel, getattr(e, "lineno", None), f"not JSON: {e}"))
+            return {}
+        if not isinstance(obj, dict):
+            self.problems.append(Problem(rel, 1, "not a JSON object"))
+            return {}
+        return obj
+
+    def text(self, rel: str) -> TextFile | None:
+        data = self.read(rel, MAX_SMALL_BYTES)
+        return None if data is None else parse_text_file(data, rel)
+
+    def detail(self, rel: str, *, errors_only: bool = False) -> LoadgenLog | None:
+        data = self.read(rel)
+        if data is None:
+            return None
+        log = parse_detail_log(data, rel, errors_only=errors_only)
+        self.problems.extend(log.problems)
+        return log
+
+
+def find_results(tree: Tree) -> list[ResultFolder]:
+    """Every ``<division>/<submitter>/results/<system>/<model>/<scenario>/`` folder, sorted.
+
+    Only folders count (files at any level are skipped); divisions other than
+    ``closed``/``open``/``network`` are ignored, as by the checker (``VALID_DIVISIONS``).
+    """
+    found: list[ResultFolder] = []
+    for division in DIVISIONS:
+        for submitter in tree.listdir(division):
+            base = f"{division}/{submitter}/results"
+            for system in tree.listdir(base):
+                for model in tree.listdir(f"{base}/{system}"):
+                    for scenario in tree.listdir(f"{base}/{system}/{model}"):
+                        path = f"{base}/{system}/{model}/{scenario}"
+                        if tree.is_dir(path):
+                            found.append(
+                                ResultFolder(division, submitter, system, model, scenario, path)
+                            )
+    return found
+
+
+def load_run(tree: Tree, path: str) -> PerformanceRun:
+    """Read one performance run folder (detail, summary, and ``spl.txt`` if present)."""
+    missing = tuple(f"{path}/{n}" for n in (DETAIL, SUMMARY) if not tree.exists(f"{path}/{n}"))
+    summary_bytes = tree.read(f"{path}/{SUMMARY}")
+    spl_bytes = tree.read(f"{path}/spl.txt")
+    spl = None if spl_bytes is None else parse_spl(spl_bytes, f"{path}/spl.txt")
+    if spl is not None:
+        tree.problems.extend(spl.problems)
+    return PerformanceRun(
+        path=path,
+        detail=tree.detail(f"{path}/{DETAIL}"),
+        summary=None
+        if summary_bytes is None
+        else parse_summary(summary_bytes, f"{path}/{SUMMARY}"),
+        spl=spl,
+        missing=missing,
+    )
+
+
+def _runs(tree: Tree, perf: str) -> tuple[PerformanceRun, ...]:
+    names = [n for n in tree.listdir(perf) if n.startswith("run_") and n[4:].isdigit()]
+    return tuple(load_run(tree, f"{perf}/{n}") for n in sorted(names, key=lambda n: int(n[4:])))
+
+
+def load_compliance(tree: Tree, path: str) -> tuple[ComplianceTest, ...]:
+    """Every ``TEST0x`` folder under ``path`` (names upper-cased: v0.5 ``test_1`` stays)."""
+    tests = []
+    for name in tree.listdir(path):
+        t = f"{path}/{name}"
+        if not tree.is_dir(t) or not name.upper().startswith("TEST"):
+            continue
+        run = f"{t}/performance/run_1"
+        tests.append(
+            ComplianceTest(
+                name=name,
+                path=t,
+                verify_performance=tree.text(f"{t}/verify_performance.txt"),
+                verify_accuracy=tree.text(f"{t}/verify_accuracy.txt"),
+                performance=load_run(tree, run) if tree.is_dir(run) else None,
+                baseline_accuracy=tree.text(f"{t}/accuracy/baseline_accuracy.txt"),
+                compliance_accuracy=tree.text(f"{t}/accuracy/compliance_accuracy.txt"),
+            )
+        )
+    return tuple(tests)
+
+
+def _timezone(tree: Tree, rel: str) -> int | None:
+    tz = tree.json(rel).get("timezone")
+    return int(tz) if isinstance(tz, int | float) else None
+
+
+def load_result(tree: Tree, folder: ResultFolder) -> LoadedInferenceResult:
+    """Read one result folder and the files of its system and compliance tests.
+
+    Never raises on bad input: unreadable files are ``problems`` of the result (the tree's
+    problems found while reading it are moved there), absent ones are in ``missing``.
+    """
+    start = len(tree.problems)
+    p = folder.path
+    acc = f"{p}/accuracy"
+    sub = f"{folder.division}/{folder.submitter}"
+    comp = f"{sub}/compliance/{folder.system}/{folder.model}/{folder.scenario}"
+    if not tree.is_dir(comp):
+        comp = f"{sub}/audit/{folder.system}/{folder.model}/{folder.scenario}"
+    compliance = load_compliance(tree, comp) if tree.is_dir(comp) else None
+    power = f"{p}/performance/power"
+    wanted = (f"{acc}/accuracy.txt", f"{acc}/mlperf_log_accuracy.json", f"{acc}/{DETAIL}")
+    mapping = tree.json(f"{sub}/model_mapping.json")
+    meas = f"{sub}/measurements/{folder.system}/{folder.model}/{folder.scenario}"
+    confs = (tree.text(f"{meas}/mlperf.conf"), tree.text(f"{meas}/user.conf"))
+    result = LoadedInferenceResult(
+        folder=folder,
+        runs=_runs(tree, f"{p}/performance"),
+        accuracy=tree.text(f"{acc}/accuracy.txt"),
+        accuracy_log=tree.digest(f"{acc}/mlperf_log_accuracy.json"),
+        accuracy_detail=tree.detail(f"{acc}/{DETAIL}", errors_only=True),
+        accuracy_images=tuple(tree.listdir(f"{acc}/images")),
+        power_dir=tree.is_dir(power),
+        power_timezones=(
+            _timezone(tree, f"{power}/client.json"),
+            _timezone(tree, f"{power}/server.json"),
+        ),
+        compliance=compliance,
+        system_json=tree.json(f"{sub}/systems/{folder.system}.json"),
+        model_mapping={str(k): str(v) for k, v in mapping.items()},
+        missing=tuple(w for w in wanted if not tree.exists(w)),
+        measurement_confs=tuple(c for c in confs if c is not None),
+        problems=tuple(tree.problems[start:]),
+    )
+    absent = result.missing + tuple(m for r in result.runs for m in r.missing)
+    if result.power_dir:
+        absent += tuple(f"{r.path}/spl.txt" for r in result.runs if r.spl is None)
+    result = replace(result, elsewhere=tuple(a for a in absent if a in tree.elsewhere))
+    del tree.problems[start:]
+    return result
+
+
+def read_omitted_manifest(data: bytes) -> dict[str, int]:
+    """``manifests/<round>.omitted.tsv`` (path, bytes, blob, reason) -> {path: bytes}.
+
+    Sizes of ``-1`` (blob absent from the snapshot) are kept as -1.
+    """
+    out: dict[str, int] = {}
+    for line in data.decode("utf-8", errors="replace").splitlines()[1:]:
+        cols = line.split("\t")
+        if len(cols) >= 2 and cols[1].lstrip("-").isdigit():
+            out[cols[0]] = int(cols[1])
+    return out

@@ -1,0 +1,544 @@
+"""Claim verification math (benchdb.claims.verdicts): pure, no database.
+
+Results are built from ../shared/mlperf: scores from official_scores.csv, system facts
+from the systems JSON files beside the logs. Expected numbers are worked out here
+from those scores, never taken from the code under test."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from benchdb import vocabulary
+from benchdb.claims import verdicts
+from benchdb.claims.verdicts import ClaimFacts, Link, ResultFacts
+
+
+@pytest.fixture(scope="module")
+def results(mlperf_data: Path, official_scores: list[dict[str, str]]) -> list[ResultFacts]:
+    out = []
+    for i, row in enumerate(official_scores, start=1):
+        path = (
+            mlperf_data
+            / f"training_results_{row['round']}"
+            / row["submitter"]
+            / "systems"
+            / f"{row['system']}.json"
+        )
+        s = json.loads(path.read_text())
+        nodes, per = int(s["number_of_nodes"]), int(s["accelerators_per_node"])
+        out.append(
+            ResultFacts(
+                pk=i,
+                round=row["round"],
+                submitter=row["submitter"],
+                system_folder=row["system"],
+                system_name=s["system_name"],
+                division=row["division"],
+                availability=s["status"],
+                accelerators=nodes * per,
+                accelerator_model=s["accelerator_model_name"],
+                framework=s["framework"],
+                benchmark=row["benchmark"],
+                score_minutes=float(row["score_minutes"]),
+                nodes=nodes,
+            )
+        )
+    return out
+
+
+def score(official: list[dict[str, str]], rnd: str, system: str, bench: str) -> float:
+    (row,) = [
+        r for r in official if (r["round"], r["system"], r["benchmark"]) == (rnd, system, bench)
+    ]
+    return float(row["score_minutes"])
+
+
+def by_folder(results: list[ResultFacts], pk: int) -> str:
+    return next(r.system_folder for r in results if r.pk == pk)
+
+
+# --- building blocks -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("benchmark", "expected"),
+    [
+        ("resnet", 0.025),
+        ("ssd", 0.025),
+        ("retinanet", 0.025),
+        ("maskrcnn", 0.025),
+        ("unet3d", 0.025),
+        ("bert", 0.05),
+        ("rnnt", 0.05),
+        ("dlrm", 0.05),
+        ("gpt3", 0.05),
+        ("stable_diffusion", 0.05),
+    ],
+)
+def test_tolerance_is_mlcommons_run_to_run_variation(benchmark: str, expected: float) -> None:
+    assert verdicts.tolerance(benchmark) == expected
+
+
+@pytest.mark.parametrize(
+    ("published", "expected"),
+    [
+        (date(2021, 12, 1), "v1.1"),
+        (date(2021, 11, 30), "v1.0"),
+        (date(2021, 6, 30), "v1.0"),
+        (date(2022, 7, 4), "v2.0"),
+        (date(2018, 1, 1), ""),
+        (None, ""),
+    ],
+)
+def test_round_for_date_is_the_latest_published_on_or_before(
+    published: date | None, expected: str
+) -> None:
+    assert verdicts.round_for_date(published) == expected
+
+
+@pytest.mark.parametrize(
+    ("claimed", "recomputed", "tol", "qualifier", "ok"),
+    [
+        (28.3, 28.33, 0.025, "", True),
+        (28.3, 29.1, 0.025, "", False),
+        (5.78, 5.8787, 0.05, "", True),
+        (9.0, 9.39, 0.05, "just over", True),
+        (9.0, 11.08, 0.05, "just over", False),
+        (9.0, 8.5, 0.05, "just over", False),
+        (20.0, 30.0, 0.05, "more than", True),
+        (20.0, 18.0, 0.05, "more than", False),
+        (10.0, 9.0, 0.05, "less than", True),
+        (10.0, 11.0, 0.05, "less than", False),
+        (30.0, 29.0, 0.05, "nearly", True),
+    ],
+)
+def test_within(claimed: float, recomputed: float, tol: float, qualifier: str, ok: bool) -> None:
+    assert verdicts.within(claimed, recomputed, tol, qualifier) is ok
+
+
+def test_percent_readings_and_claimed_ratio() -> None:
+    r = verdicts.percent_readings(40.0, 30.0)
+    assert r["time_reduction"] == pytest.approx(25.0) and r["speedup"] == pytest.approx(100 / 3)
+    assert verdicts.claimed_ratio(25.0, "time_reduction") == pytest.approx(40 / 30)
+    assert verdicts.claimed_ratio(25.0, "speedup") == pytest.approx(1.25)
+
+
+@pytest.mark.parametrize(
+    ("claimed", "implied", "ok"),
+    [(45.9, 70 * 60 / 91.5, True), (40.0, 70 * 60 / 91.5, False), (2.0, 2.004, True)],
+)
+def test_arithmetic_ok(claimed: float, implied: float, ok: bool) -> None:
+    assert verdicts.arithmetic_ok(claimed, implied) is ok
+
+
+@pytest.mark.parametrize(
+    ("mention", "accelerators", "folders"),
+    [
+        ("IPU-POD16", None, {"ipu-pod16-TF1", "ipu-pod16-POPART-closed", "ipu-pod16-POPART-open"}),
+        ("IPUPOD16", None, {"ipu-pod16-TF1", "ipu-pod16-POPART-closed", "ipu-pod16-POPART-open"}),
+        ("DGX A100", None, {"dgxa100_ngc21.09_mxnet", "dgxa100_ngc21.09_pytorch"}),
+        ("DGX A100", 64, {"dgxa100_n8_ngc21.09_mxnet", "dgxa100_n8_ngc21.09_pytorch"}),
+        ("TPU v4", None, {"tpu-v4-2048-JAX", "tpu-v4-4096-TF"}),
+    ],
+)
+def test_system_matches_v11(
+    results: list[ResultFacts], mention: str, accelerators: int | None, folders: set[str]
+) -> None:
+    got = {
+        r.system_folder
+        for r in results
+        if r.round == "v1.1" and verdicts.system_matches(mention, r, accelerators)
+    }
+    assert got == folders
+
+
+def test_bow_pod_needs_bow_ipus(results: list[ResultFacts]) -> None:
+    assert not any(verdicts.system_matches("Bow Pod16", r) for r in results if r.round == "v1.1")
+    assert {
+        r.system_folder
+        for r in results
+        if r.round == "v2.0" and verdicts.system_matches("Bow-Pod16", r)
+    } == {
+        "ipu-pod16-TF1-closed",
+        "ipu-pod16-POPART-closed",
+        "ipu-pod16-PaddlePaddle-closed",
+        "IPU_POD16_PaddlePaddle",
+    }
+
+
+# --- verdicts ------------------------------------------------------------------------
+
+
+def test_head_to_head_ipu_pod16_vs_dgx_a100(
+    results: list[ResultFacts], official_scores: list[dict[str, str]]
+) -> None:
+    c = ClaimFacts(
+        kind="head_to_head",
+        value=28.3,
+        unit="min",
+        system="IPU-POD16",
+        benchmark_key="resnet",
+        round="v1.1",
+        compared_value=29.1,
+        compared_system="DGX A100",
+    )
+    v = verdicts.verify_claim(c, results)
+    assert v.verdict == vocabulary.CONSISTENT
+    assert v.recomputed_value == pytest.approx(
+        score(official_scores, "v1.1", "ipu-pod16-TF1", "resnet")
+    )
+    assert v.compared_recomputed_value == pytest.approx(
+        score(official_scores, "v1.1", "dgxa100_ngc21.09_mxnet", "resnet")
+    )
+    assert [(by_folder(results, lk.result), lk.role) for lk in v.links] == [
+        ("ipu-pod16-TF1", "subject"),
+        ("dgxa100_ngc21.09_mxnet", "compared"),
+    ]
+    assert "different-accelerator-counts" in v.flags and "no-result-id" in v.flags
+
+
+def test_head_to_head_with_wrong_numbers_is_inconsistent(results: list[ResultFacts]) -> None:
+    c = ClaimFacts(
+        kind="head_to_head",
+        value=25.0,
+        unit="min",
+        system="IPU-POD16",
+        benchmark_key="resnet",
+        round="v1.1",
+        compared_value=29.1,
+        compared_system="DGX A100",
+    )
+    assert verdicts.verify_claim(c, results).verdict == vocabulary.INCONSISTENT
+
+
+@pytest.mark.parametrize(
+    ("value", "unit", "system", "bench", "rnd", "folder", "verdict"),
+    [
+        (5.67, "min", "IPU-POD128", "resnet", "v1.1", "ipu-pod128-TF1", "consistent"),
+        (3.79, "min", "IPU-POD256", "resnet", "v1.1", "ipu-pod256-TF1", "consistent"),
+        (14.5, "min", "IPU-POD64", "resnet", "v1.0", "ipu-pod64-TF1", "consistent"),
+        (5.78, "min", "IPU-POD128", "bert", "v1.1", "ipu-pod128-POPART-open", "consistent"),
+        (10.6, "min", "IPU-POD64", "bert", "v1.1", "ipu-pod64-POPART-closed", "consistent"),
+        (340.2, "s", "IPU-POD128", "resnet", "v1.1", "ipu-pod128-TF1", "consistent"),
+        (4.5, "min", "IPU-POD128", "resnet", "v1.1", "ipu-pod128-TF1", "inconsistent"),
+    ],
+)
+def test_time_claims(
+    results: list[ResultFacts],
+    official_scores: list[dict[str, str]],
+    value: float,
+    unit: str,
+    system: str,
+    bench: str,
+    rnd: str,
+    folder: str,
+    verdict: str,
+) -> None:
+    """The undivided POD128 BERT 5.78 is the open result (closed is 6.86): flagged."""
+    v = verdicts.verify_claim(
+        ClaimFacts(
+            kind="time", value=value, unit=unit, system=system, benchmark_key=bench, round=rnd
+        ),
+        results,
+    )
+    assert v.verdict == verdict
+    (link,) = v.links
+    assert by_folder(results, link.result) == folder
+    expected = score(official_scores, rnd, folder, bench) * (60 if unit == "s" else 1)
+    assert v.recomputed_value == pytest.approx(expected)
+    assert ("open-division-result" in v.flags) == folder.endswith("-open")
+
+
+@pytest.mark.parametrize(
+    ("value", "system", "bench", "baseline", "folder", "verdict"),
+    [
+        (24, "IPU-POD16", "resnet", "first-submission", "ipu-pod16-TF1", "ambiguous"),
+        (41, "IPU-POD64", "resnet", "previous-round", "ipu-pod64-TF1", "ambiguous"),
+        (5, "IPU-POD16", "bert", "previous-round", "ipu-pod16-POPART-closed", "consistent"),
+        (12, "IPU-POD64", "bert", "previous-round", "ipu-pod64-POPART-open", "consistent"),
+        (50, "IPU-POD16", "resnet", "v1.0", "ipu-pod16-TF1", "inconsistent"),
+    ],
+)
+def test_software_gains_under_both_readings(
+    results: list[ResultFacts],
+    official_scores: list[dict[str, str]],
+    value: float,
+    system: str,
+    bench: str,
+    baseline: str,
+    folder: str,
+    verdict: str,
+) -> None:
+    """24% and 41% (ResNet-50) hold as time reductions only; IPU-POD64's BERT 12%
+    holds only for its open-division results (closed gained about 5%)."""
+    c = ClaimFacts(
+        kind="percentage",
+        value=value,
+        unit="%",
+        system=system,
+        benchmark_key=bench,
+        round="v1.1",
+        baseline=baseline,
+    )
+    v = verdicts.verify_claim(c, results)
+    assert v.verdict == verdict
+    old, new = (
+        score(official_scores, "v1.0", folder, bench),
+        score(official_scores, "v1.1", folder, bench),
+    )
+    assert v.details["readings"]["time_reduction"] == pytest.approx((old - new) / old * 100)
+    assert v.details["readings"]["speedup"] == pytest.approx((old / new - 1) * 100)
+    assert [(by_folder(results, lk.result), lk.role) for lk in v.links] == [
+        (folder, "subject"),
+        (folder, "baseline"),
+    ]
+    assert "different-rounds" in v.flags
+
+
+def test_multiplier_against_another_system(
+    results: list[ResultFacts], official_scores: list[dict[str, str]]
+) -> None:
+    ratio = score(official_scores, "v1.1", "ipu-pod16-TF1", "resnet") / score(
+        official_scores, "v1.1", "ipu-pod128-TF1", "resnet"
+    )
+    c = ClaimFacts(
+        kind="multiplier",
+        value=round(ratio, 1),
+        unit="x",
+        system="IPU-POD128",
+        benchmark_key="resnet",
+        round="v1.1",
+        compared_system="IPU-POD16",
+    )
+    v = verdicts.verify_claim(c, results)
+    assert v.verdict == vocabulary.CONSISTENT and v.recomputed_value == pytest.approx(ratio)
+    assert "different-accelerator-counts" in v.flags
+
+
+def test_paddlepaddle_parity_with_popart_on_the_same_bow_pods(
+    results: list[ResultFacts], official_scores: list[dict[str, str]]
+) -> None:
+    c = ClaimFacts(
+        kind="parity",
+        value=0.0,
+        unit="%",
+        framework="PaddlePaddle",
+        compared_framework="PopART",
+        benchmark_key="bert",
+        round="v2.0",
+    )
+    v = verdicts.verify_claim(c, results)
+    assert v.verdict == vocabulary.CONSISTENT
+    pairs = {
+        (by_folder(results, p["subject"]), by_folder(results, p["compared"])): p[
+            "difference_percent"
+        ]
+        for p in v.details["pairs"]
+    }
+    s = lambda f: score(official_scores, "v2.0", f, "bert")  # noqa: E731
+    assert pairs == pytest.approx(
+        {
+            ("ipu-pod16-PaddlePaddle-closed", "ipu-pod16-POPART-closed"): (
+                s("ipu-pod16-PaddlePaddle-closed") / s("ipu-pod16-POPART-closed") - 1
+            )
+            * 100,
+            ("IPU_POD16_PaddlePaddle", "ipu-pod16-POPART-closed"): (
+                s("IPU_POD16_PaddlePaddle") / s("ipu-pod16-POPART-closed") - 1
+            )
+            * 100,
+            ("ipu-pod64-PaddlePaddle-closed", "ipu-pod64-POPART-closed"): (
+                s("ipu-pod64-PaddlePaddle-closed") / s("ipu-pod64-POPART-closed") - 1
+            )
+            * 100,
+            ("IPU_POD64_PaddlePaddle", "ipu-pod64-POPART-closed"): (
+                s("IPU_POD64_PaddlePaddle") / s("ipu-pod64-POPART-closed") - 1
+            )
+            * 100,
+        }
+    )
+    assert "different-accelerator-counts" not in v.flags
+
+
+@pytest.mark.parametrize(
+    ("facts", "reason"),
+    [
+        (
+            ClaimFacts(kind="spec", value=250.0, unit="TFLOPS", metric="compute", round="v1.1"),
+            "compute",
+        ),
+        (
+            ClaimFacts(kind="multiplier", value=18.0, unit="x", metric="throughput", round="v0.7"),
+            "throughput",
+        ),
+        (
+            ClaimFacts(
+                kind="time",
+                value=1.8,
+                unit="h",
+                system="IPU-POD256",
+                non_mlperf="EfficientNet-B4",
+                round="v1.1",
+            ),
+            "EfficientNet-B4",
+        ),
+        (
+            ClaimFacts(
+                kind="time",
+                value=16.4,
+                unit="min",
+                benchmark_key="resnet",
+                round="v3.1",
+                unverified=True,
+            ),
+            "officially submitted",
+        ),
+        (
+            ClaimFacts(
+                kind="percentage", value=100.0, unit="%", mlperf_context=False, round="v0.7"
+            ),
+            "does not mention MLPerf",
+        ),
+    ],
+)
+def test_not_mlperf(results: list[ResultFacts], facts: ClaimFacts, reason: str) -> None:
+    v = verdicts.verify_claim(facts, results)
+    assert v.verdict == vocabulary.NOT_MLPERF and reason in v.details["reason"] and not v.links
+
+
+@pytest.mark.parametrize(
+    "facts",
+    [
+        ClaimFacts(
+            kind="time",
+            value=1.26,
+            unit="min",
+            submitter="Azure",
+            benchmark_key="unet3d",
+            round="v1.1",
+        ),
+        ClaimFacts(
+            kind="time",
+            value=13.466,
+            unit="min",
+            system="DGX H100",
+            benchmark_key="resnet",
+            round="v3.0",
+            result_ids=("3.0-2053",),
+        ),
+        ClaimFacts(
+            kind="multiplier",
+            value=2.1,
+            unit="x",
+            baseline="v0.7",
+            round="v1.1",
+            per_accelerator=True,
+        ),
+        ClaimFacts(
+            kind="percentage",
+            value=22.0,
+            unit="%",
+            submitter="NVIDIA",
+            benchmark_key="bert",
+            baseline="v1.0",
+            round="v1.1",
+        ),
+        ClaimFacts(kind="time", value=9.0, unit="min", system="IPU-POD64", benchmark_key="bert"),
+    ],
+)
+def test_unverifiable(results: list[ResultFacts], facts: ClaimFacts) -> None:
+    v = verdicts.verify_claim(facts, results)
+    assert v.verdict == vocabulary.UNVERIFIABLE and v.details["reason"]
+    assert ("no-result-id" in v.flags) == (not facts.result_ids)
+    assert ("per-accelerator-normalization" in v.flags) == facts.per_accelerator
+
+
+def test_pinned_links_replace_the_search(results: list[ResultFacts]) -> None:
+    """A person links 5.78 to the closed POD128 result: 5.78 vs 6.86 is inconsistent."""
+    closed = next(
+        r
+        for r in results
+        if (r.round, r.system_folder, r.benchmark) == ("v1.1", "ipu-pod128-POPART-closed", "bert")
+    )
+    c = ClaimFacts(
+        kind="time", value=5.78, unit="min", system="IPU-POD128", benchmark_key="bert", round="v1.1"
+    )
+    v = verdicts.verify_claim(c, results, pinned=[Link(closed.pk, "subject")])
+    assert v.verdict == vocabulary.INCONSISTENT and v.recomputed_value == closed.score_minutes
+    assert "open-division-result" not in v.flags
+
+
+def test_arithmetic_error_is_flagged(results: list[ResultFacts]) -> None:
+    ok = verdicts.verify_claim(
+        ClaimFacts(
+            kind="multiplier", value=45.9, unit="x", implied_value=70 * 60 / 91.5, round="v1.1"
+        ),
+        results,
+    )
+    bad = verdicts.verify_claim(
+        ClaimFacts(
+            kind="multiplier", value=40.0, unit="x", implied_value=70 * 60 / 91.5, round="v1.1"
+        ),
+        results,
+    )
+    assert "arithmetic-error" not in ok.flags and ok.details["arithmetic"][
+        "implied"
+    ] == pytest.approx(45.9016, abs=1e-4)
+    assert "arithmetic-error" in bad.flags
+
+
+def test_counts_are_unverifiable(results: list[ResultFacts]) -> None:
+    v = verdicts.verify_claim(ClaimFacts(kind="count", value=15, unit="win", round="v1.1"), results)
+    assert v.verdict == vocabulary.UNVERIFIABLE and not v.links and "no-result-id" in v.flags
+
+
+def test_a_gain_pairs_rounds_by_the_framework_family_the_software_page_uses() -> None:
+    """NVIDIA's v1.0 DGX A100 ran "MXNet NVIDIA Release 21.05"; a v1.1 system JSON of
+    ../shared/mlperf names "NGC MXNet 21.09 , NGC PyTorch 21.09 , NGC TensorFlow
+    21.09-tf1". Both are MXNet for ``benchdb.vocabulary.framework_family``, so they are one
+    line, and a 25% gain over the previous round is checked against the v1.0 result
+    (the v1.1 string is Dell's DSS8440 system JSON's, set here on a DGX A100)."""
+    old_fw, new_fw = (
+        "MXNet NVIDIA Release 21.05",
+        "NGC MXNet 21.09 , NGC PyTorch 21.09 , NGC TensorFlow 21.09-tf1",
+    )
+    from benchdb.vocabulary import framework_family
+
+    assert framework_family(old_fw) == framework_family(new_fw) == "MXNet"
+
+    def result(pk: int, rnd: str, framework: str, minutes: float) -> ResultFacts:
+        return ResultFacts(
+            pk=pk,
+            round=rnd,
+            submitter="NVIDIA",
+            system_folder="dgxa100_mxnet",
+            system_name="NVIDIA DGX A100",
+            division="closed",
+            availability="available",
+            accelerators=8,
+            accelerator_model="NVIDIA A100-SXM4-80GB",
+            framework=framework,
+            benchmark="resnet",
+            score_minutes=minutes,
+            nodes=1,
+        )
+
+    old, new = result(1, "v1.0", old_fw, 30.0), result(2, "v1.1", new_fw, 24.0)
+    c = ClaimFacts(
+        kind="percentage",
+        value=25.0,
+        unit="%",
+        system="DGX A100",
+        benchmark_key="resnet",
+        round="v1.1",
+        baseline="previous-round",
+    )
+    v = verdicts.verify_claim(c, [old, new])
+    assert v.links == (Link(2, "subject"), Link(1, "baseline"))
+    assert v.details["readings"] == pytest.approx(
+        {"time_reduction": (30 - 24) / 30 * 100, "speedup": (30 / 24 - 1) * 100}
+    )
+    assert v.verdict == vocabulary.AMBIGUOUS and v.details["readings_consistent"] == ["speedup"]
