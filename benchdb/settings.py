@@ -224,8 +224,6 @@ CELERY_TIMEZONE = TIME_ZONE
 # Ingest jobs (ingest/sync.py): a running job whose heartbeat is older than this, or
 # whose worker process is gone, is marked interrupted.
 INGEST_JOB_STALE_SECONDS = int(os.environ.get("INGEST_JOB_STALE_SECONDS", "120"))
-# Test only (tests/ingest/test_worker.py): slows a sync down so that a test can kill
-# the worker in the middle of it. Leave unset.
 
 LOGGING = {
     "version": 1,
