@@ -4,7 +4,8 @@ PYTHON ?= python3
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/benchdb
 MLPERF_DATA ?= $(abspath ../shared/mlperf)
 VENDOR_DATA ?= $(abspath ../shared/vendor)
-export MLPERF_DATA VENDOR_DATA
+MLPERF_INFERENCE_DATA ?= $(abspath ../shared/mlperf-inference)
+export MLPERF_DATA VENDOR_DATA MLPERF_INFERENCE_DATA
 
 .PHONY: install services chromium demo serve test test-quick fuzz lint fix bench
 

@@ -7,6 +7,7 @@ DEBUG             "1" to turn debug on
 ALLOWED_HOSTS     comma-separated, default "127.0.0.1,localhost"
 MLPERF_DATA       folder of MLPerf results repositories, default ../shared/mlperf
 VENDOR_DATA       folder of vendor pages, default ../shared/vendor
+MLPERF_INFERENCE_DATA  folder of MLPerf Inference results, default ../shared/mlperf-inference
 BENCHDB_CACHE     where git sources are cloned, default ./var/cache
 CELERY_BROKER_URL e.g. redis://127.0.0.1:6379/0; unset: tasks run in-process
 CONN_MAX_AGE      seconds a database connection is kept, default 0
@@ -203,6 +204,9 @@ LOGIN_URL = "/admin/login/"
 
 MLPERF_DATA = Path(os.environ.get("MLPERF_DATA", BASE_DIR.parent / "shared" / "mlperf"))
 VENDOR_DATA = Path(os.environ.get("VENDOR_DATA", BASE_DIR.parent / "shared" / "vendor"))
+MLPERF_INFERENCE_DATA = Path(
+    os.environ.get("MLPERF_INFERENCE_DATA", BASE_DIR.parent / "shared" / "mlperf-inference")
+)
 BENCHDB_CACHE = Path(os.environ.get("BENCHDB_CACHE", BASE_DIR / "var" / "cache"))
 
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "")

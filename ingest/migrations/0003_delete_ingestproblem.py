@@ -4,15 +4,14 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('ingest', '0002_sources_jobs'),
-        ('benchdb', '0004_ingestproblem'),
+        ("ingest", "0002_sources_jobs"),
+        ("benchdb", "0004_ingestproblem"),
     ]
 
     operations = [
         migrations.SeparateDatabaseAndState(
             database_operations=[],
-            state_operations=[migrations.DeleteModel(name='IngestProblem')],
+            state_operations=[migrations.DeleteModel(name="IngestProblem")],
         ),
     ]

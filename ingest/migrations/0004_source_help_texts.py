@@ -4,20 +4,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('ingest', '0003_delete_ingestproblem'),
+        ("ingest", "0003_delete_ingestproblem"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='source',
-            name='location',
-            field=models.CharField(help_text='https git URL or path; page URL or file', max_length=1000),
+            model_name="source",
+            name="location",
+            field=models.CharField(
+                help_text="https git URL or path; page URL or file", max_length=1000
+            ),
         ),
         migrations.AlterField(
-            model_name='source',
-            name='ref',
-            field=models.CharField(blank=True, help_text='branch, tag or full commit sha; "" = default branch', max_length=200),
+            model_name="source",
+            name="ref",
+            field=models.CharField(
+                blank=True,
+                help_text='branch, tag or full commit sha; "" = default branch',
+                max_length=200,
+            ),
         ),
     ]
