@@ -14,15 +14,12 @@ import math
 import multiprocessing
 import os
 import posixpath
-import re
 import sys
-from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import DatabaseError, IntegrityError, transaction
+from django.db import DatabaseError, transaction
 
 from benchdb import vocabulary
 from benchdb.mlperf import training_rules
@@ -31,40 +28,23 @@ from ingest import fetch
 from ingest.parsers import safe_json, safe_tree, training_log, training_systems, training_tree
 from ingest.parsers import types as parser_types
 from ingest.parsers.types import LoadedResult, ParsedRun, Problem, ResultDir
+from ingest.store import (
+    GIT_URL,
+    NOT_STORED,
+    PATH_WIDTH,
+    IngestError,
+    IngestReport,
+    finite,
+    git_checkout,
+    not_stored,
+    problem_row,
+    reason_kind,
+    record_problems,
+    submitter_for,
+    tree_problems_replace,
+)
 
-
-class IngestError(Exception):
-    """The input cannot be ingested at all (not found, round unknown)."""
-
-
-@dataclass
-class IngestReport:
-    """Counts of one ingest. ``reasons`` counts unscored results by reason."""
-
-    results_seen: int = 0
-    added: int = 0
-    changed: int = 0
-    unchanged: int = 0
-    failed: int = 0
-    failed_paths: list[str] = field(default_factory=list)
-    scored: int = 0
-    unscored: int = 0
-    runs_stored: int = 0
-    problems: int = 0
-    reasons: Counter[str] = field(default_factory=Counter)
-    rounds: list[str] = field(default_factory=list)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {**self.__dict__, "reasons": dict(self.reasons)}
-
-
-#: Start of the problem recorded for a result folder whose transaction rolled back
-#: (``ingest.sync`` turns these into job errors).
-NOT_STORED = "result not stored"
-
-#: What ``ingest mlperf-training`` clones rather than reads as a folder: any git URL
-#: (an operator's command may name ssh or file:// remotes; the site fetches only http(s)).
-GIT_URL = re.compile(r"^(https?://|git@|ssh://|file://).+|.+\.git$")
+__all__ = ["CODE_VERSION", "NOT_STORED", "IngestError", "IngestReport", "mlperf_training_ingest"]
 
 
 def mlperf_training_ingest(
@@ -89,13 +69,13 @@ def mlperf_training_ingest(
     input are stored, counted in the report, and never raised.
     """
     if GIT_URL.match(location) and not os.path.isdir(location):
-        location, commit = _git_checkout(location)
+        location, commit = git_checkout(location)
     if not os.path.isdir(location):
         raise IngestError(f"{location}: no such folder")
     repos = training_tree.find_repositories(location)
     report = IngestReport()
     for name in training_tree.linked_repositories(location):
-        _record_problems(None, [Problem(name, None, "repository is a symbolic link, not followed")])
+        record_problems(None, [Problem(name, None, "repository is a symbolic link, not followed")])
         report.problems += 1
     if not repos:
         raise IngestError(
@@ -135,7 +115,7 @@ def _ingest_repository(
     )
     report.rounds.append(rnd.version)
     tree = training_tree.discover_tree(repo, rules.version)
-    report.problems += _tree_problems_replace(rnd, tree.problems)
+    report.problems += tree_problems_replace(rnd, tree.problems)
     dirs = list(tree.dirs)
     if only_paths is not None:
         dirs = [d for d in dirs if d.path in only_paths]
@@ -157,79 +137,20 @@ def _ingest_repository(
         if item.unchanged:
             report.unchanged += 1
         elif item.error:
-            _not_stored(rnd, item.dir.path, item.error, report)
+            not_stored(rnd, item.dir.path, item.error, report)
         else:
             try:
                 writer.store(item, report)
             except (DatabaseError, ValueError, TypeError, OverflowError, RecursionError) as exc:
                 # The result's transaction was rolled back: nothing of it is stored.
-                _not_stored(rnd, item.dir.path, f"{type(exc).__name__}: {exc}", report)
+                not_stored(rnd, item.dir.path, f"{type(exc).__name__}: {exc}", report)
         if on_result:
             on_result(item)
     summary = Result.objects.filter(round=rnd, source_path__in=[d.path for d in dirs])
     report.scored += summary.filter(status=Result.Status.SCORED).count()
     for reason in summary.filter(status=Result.Status.UNSCORED).values_list("reason", flat=True):
         report.unscored += 1
-        report.reasons[_reason_kind(reason)] += 1
-
-
-def _not_stored(rnd: Round, path: str, why: str, report: IngestReport) -> None:
-    """Count a result folder that was read but not stored, and record why (the next
-    ingest reads it again: its content hash was not stored)."""
-    report.failed += 1
-    report.failed_paths.append(path)
-    IngestProblem.objects.get_or_create(
-        round=rnd,
-        path=safe_tree.shorten(path, PATH_WIDTH),
-        line=None,
-        message=safe_json.storable(f"{NOT_STORED}: {why}")[0][:MESSAGE_WIDTH],
-    )
-
-
-#: ``IngestProblem.path`` and ``.message`` widths (``message`` is text: cut to keep
-#: problem lists readable).
-PATH_WIDTH = 500
-MESSAGE_WIDTH = 2000
-
-
-def _problem_row(rnd: Round | None, p: Problem, result: Result | None = None) -> IngestProblem:
-    """An IngestProblem for ``p``: the path shortened to fit, no NUL in the message."""
-    message = safe_json.storable(p.message)[0][:MESSAGE_WIDTH]
-    return IngestProblem(
-        round=rnd,
-        result=result,
-        path=safe_tree.shorten(safe_tree.printable(p.path), PATH_WIDTH),
-        line=p.line,
-        message=message,
-        severity=p.severity,
-    )
-
-
-def _record_problems(rnd: Round | None, problems: list[Problem] | tuple[Problem, ...]) -> None:
-    IngestProblem.objects.bulk_create(
-        [_problem_row(rnd, p) for p in problems], ignore_conflicts=True
-    )
-
-
-def _tree_problems_replace(rnd: Round, problems: tuple[Problem, ...]) -> int:
-    """Record what the repository's walk found but did not read (links, odd or
-    duplicate names); drop such problems recorded before that are gone now.
-    Returns how many there are."""
-    rows = [_problem_row(rnd, p) for p in problems]
-    current = {(r.path, r.line, r.message) for r in rows}
-    stale = IngestProblem.objects.filter(round=rnd, result=None).exclude(
-        message__startswith=NOT_STORED
-    )
-    found = stale.values_list("pk", "path", "line", "message")
-    gone = [pk for pk, *key in found if tuple(key) not in current]
-    if gone:
-        IngestProblem.objects.filter(pk__in=gone).delete()
-    IngestProblem.objects.bulk_create(rows, ignore_conflicts=True)
-    return len(rows)
-
-
-def _reason_kind(reason: str) -> str:
-    return re.sub(r"\d+", "N", reason.split(";")[0])
+        report.reasons[reason_kind(reason)] += 1
 
 
 def _load_all(
@@ -329,9 +250,9 @@ class _Writer:
                 "round": self.round,
                 "benchmark": bench,
                 "division": division,
-                "score_minutes": _finite(score.score_minutes),
-                "mean_minutes": _finite(score.mean_minutes),
-                "scaling_factor": _finite(score.scaling_factor) or 1.0,
+                "score_minutes": finite(score.score_minutes),
+                "mean_minutes": finite(score.mean_minutes),
+                "scaling_factor": finite(score.scaling_factor) or 1.0,
                 "runs_total": len(runs),
                 "runs_counted": len(score.counted),
                 "runs_failed": score.runs_failed,
@@ -362,7 +283,7 @@ class _Writer:
             )
             problems = [*item.problems, *self._run_problems(runs)]
             IngestProblem.objects.bulk_create(
-                [_problem_row(self.round, p, result) for p in problems], ignore_conflicts=True
+                [problem_row(self.round, p, result=result) for p in problems], ignore_conflicts=True
             )
         report.added += is_new
         report.changed += not is_new
@@ -395,7 +316,7 @@ class _Writer:
             why, warnings = training_rules.run_failure(p, self.rules, bench, division)
             ttt = None
             if p.run_start_ms is not None and p.run_stop_ms is not None:
-                ttt = _finite(training_rules.time_to_train(p.run_start_ms, p.run_stop_ms))
+                ttt = finite(training_rules.time_to_train(p.run_start_ms, p.run_stop_ms))
             minutes.append(None if why else ttt)
             rows.append((_run_row(i, p, ttt, why, warnings), p))
         factor = 1.0
@@ -470,35 +391,14 @@ class _Writer:
         return system
 
     def _submitter(self, folder: str, json_name: str) -> Submitter:
-        key = f"{folder}\0{json_name}"
-        if key in self.submitters:
-            return self.submitters[key]
-        spellings = [s for s in (json_name, folder) if s]
-        found = None
-        for sub in Submitter.objects.all():
-            if any(s in sub.aliases or s == sub.name for s in spellings):
-                found = sub
-                break
-        if found is None:
-            try:
-                with transaction.atomic():
-                    found = Submitter.objects.create(
-                        name=json_name or folder, aliases=sorted(set(spellings))
-                    )
-            except IntegrityError:  # another ingest created it meanwhile
-                found = Submitter.objects.get(name=json_name or folder)
-        elif not set(spellings) <= set(found.aliases):
-            found.aliases = sorted(set(found.aliases) | set(spellings))
-            found.save(update_fields=["aliases"])
-        self.submitters[key] = found
-        return found
+        return submitter_for(folder, json_name, self.submitters)
 
 
 def _run_row(i: int, p: ParsedRun, ttt: float | None, why: str | None, warnings: list[str]) -> Run:
     """The Run row of one parsed log: names shortened to their columns' widths (with a
     hash, so that they stay unique), no NaN or Infinity in a float column."""
     before_stop = [e for e in p.evals if p.run_stop_line is None or e.line <= p.run_stop_line]
-    gbs = _finite(p.hyperparameters.get("global_batch_size"))
+    gbs = finite(p.hyperparameters.get("global_batch_size"))
     return Run(
         index=i,
         file_name=safe_tree.shorten(posixpath.basename(p.path), FILE_NAME_WIDTH),
@@ -506,9 +406,9 @@ def _run_row(i: int, p: ParsedRun, ttt: float | None, why: str | None, warnings:
         sha256=p.sha256,
         size=p.size,
         log_format=p.log_format,
-        run_start_ms=_finite(p.run_start_ms),
+        run_start_ms=finite(p.run_start_ms),
         run_start_line=p.run_start_line,
-        run_stop_ms=_finite(p.run_stop_ms),
+        run_stop_ms=finite(p.run_stop_ms),
         run_stop_line=p.run_stop_line,
         run_stop_status=(p.run_stop_status or "")[:STATUS_WIDTH],
         time_to_train_minutes=ttt,
@@ -518,25 +418,13 @@ def _run_row(i: int, p: ParsedRun, ttt: float | None, why: str | None, warnings:
         converge_at=before_stop[-1].at if before_stop else None,
         converge_unit=p.eval_unit if before_stop else "",
         hyperparameters=p.hyperparameters,
-        eval_curve=[[e.at, e.value, _finite(e.time_ms), e.line] for e in p.evals],
+        eval_curve=[[e.at, e.value, finite(e.time_ms), e.line] for e in p.evals],
     )
 
 
 #: ``Run.file_name`` and ``Run.run_stop_status`` widths.
 FILE_NAME_WIDTH = 200
 STATUS_WIDTH = 32
-
-
-def _finite(x: Any) -> float | None:
-    """``x`` as a float if it is a finite number (not a bool), else None: PostgreSQL
-    would store NaN and Infinity, and every page and export would then show them."""
-    if isinstance(x, bool) or not isinstance(x, (int, float)):
-        return None
-    try:
-        f = float(x)
-    except OverflowError:  # an integer beyond the float range
-        return None
-    return f if math.isfinite(f) else None
 
 
 def _repository_url(repo: str, version: str) -> str:
@@ -554,12 +442,3 @@ def _repository_url(repo: str, version: str) -> str:
 
 def _git_head(repo: str) -> str:
     return fetch.git_head(repo)
-
-
-def _git_checkout(url: str, ref: str = "") -> tuple[str, str]:
-    """Clone (or fetch) ``url`` into ``BENCHDB_CACHE``; returns (folder, commit).
-    Raises :class:`IngestError` when git fails (after ``ingest.fetch``'s retries)."""
-    try:
-        return fetch.git_checkout(url=url, ref=ref, dest=fetch.cache_dir(url))
-    except (fetch.SyncError, fetch.TransientError) as exc:
-        raise IngestError(str(exc)) from exc

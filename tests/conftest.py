@@ -37,6 +37,21 @@ def ingested_shared(django_db_setup, django_db_blocker, mlperf_data):  # type: i
         return mlperf_training_ingest(location=str(mlperf_data))
 
 
+@pytest.fixture(scope="session")
+def ingested_inference(django_db_setup, django_db_blocker):  # type: ignore[no-untyped-def]
+    """../shared/mlperf-inference ingested once for the session (190 results of seven
+    rounds), with the model mapping the official table gives for open folders whose
+    ``model_mapping.json`` the snapshot lacks (the checker's
+    ``--extra-model-benchmark-map``)."""
+    from ingest.inference import mlperf_inference_ingest
+
+    data = Path(settings.MLPERF_INFERENCE_DATA)
+    with open(data / "official_results.csv", newline="") as f:
+        mapping = {r["model"]: r["mlperf_model"] for r in csv.DictReader(f)}
+    with django_db_blocker.unblock():
+        return mlperf_inference_ingest(location=str(data), extra_mapping=mapping)
+
+
 @pytest.fixture
 def user():  # type: ignore[no-untyped-def]
     """A user account for the write pages (log in with ``client.force_login(user)``)."""

@@ -185,7 +185,8 @@ class RoundSummary:
 def round_summary() -> RoundSummary:
     """Every round with its counts. Queries: rounds; counts per round; results
     per round and benchmark (3)."""
-    rounds = sorted(Round.objects.all(), key=lambda r: vocabulary.round_key(r.version))
+    training = Round.objects.filter(suite=Round.Suite.TRAINING)
+    rounds = sorted(training, key=lambda r: vocabulary.round_key(r.version))
     counts: dict[int, dict[str, Any]] = {
         c["round_id"]: dict(c)
         for c in Result.objects.values("round_id").annotate(
@@ -288,7 +289,9 @@ def leaderboard_get(
 ) -> Leaderboard:
     """Raises Http404 for an unknown round or benchmark. Queries: round, benchmark,
     filter choices, results (4)."""
-    rnd = Round.objects.filter(version="v" + round_version.lstrip("v")).first()
+    rnd = Round.objects.filter(
+        suite=Round.Suite.TRAINING, version="v" + round_version.lstrip("v")
+    ).first()
     bench = Benchmark.objects.filter(key=benchmark.lower()).first()
     if rnd is None or bench is None:
         raise Http404(f"no leaderboard for round {round_version!r}, benchmark {benchmark!r}")
@@ -465,21 +468,24 @@ def scaling_choices() -> list[dict[str, Any]]:
 def filter_choices() -> dict[str, list[str]]:
     """Values for search and picker drop-downs: rounds, benchmarks, submitters,
     accelerator models. Queries: 4."""
+    training = System.objects.filter(round__suite=Round.Suite.TRAINING)
     submitters = (
-        System.objects.order_by()
+        training.order_by()
         .values_list("submitter__name", flat=True)
         .distinct()
         .order_by("submitter__name")
     )
     accelerators = (
-        System.objects.exclude(accelerator_model="")
+        training.exclude(accelerator_model="")
         .order_by()
         .values_list("accelerator_model", flat=True)
         .distinct()
         .order_by("accelerator_model")
     )
     return {
-        "round": vocabulary.round_order(Round.objects.values_list("version", flat=True)),
+        "round": vocabulary.round_order(
+            Round.objects.filter(suite=Round.Suite.TRAINING).values_list("version", flat=True)
+        ),
         "benchmark": list(Benchmark.objects.order_by("key").values_list("key", flat=True)),
         "submitter": list(submitters),
         "accelerator": list(accelerators),

@@ -22,6 +22,8 @@ at ``/api/``):
 ``benchdb.divisions/1``  closed against open results of the same system.
 ``benchdb.software/1``  one accelerator model across frameworks, SDKs and rounds.
 ``benchdb.scaling/1``  time to train and scaling efficiency against accelerators.
+``benchdb.inference_results/1``  (``manage.py export results --suite inference``) one row
+    per MLPerf Inference result: the published table's columns, benchdb's status and reason.
 
 Derived figures follow MLPerf's results messaging guidelines
 (``../shared/vendor/MLPerf_Results_Messaging_Guidelines.adoc``): a ratio of two
@@ -377,6 +379,46 @@ SCHEMAS |= {
     "benchdb.ingest_jobs/1": _cols(_INGEST_JOB_SPEC),
     "benchdb.ingest_job_errors/1": _cols(_INGEST_JOB_ERROR_SPEC),
 }
+
+
+_INFERENCE_RESULT_SPEC = """
+id | integer | benchdb id of the result
+result_id | string | MLCommons result ID from the round's published table, e.g. "5.1-0061"
+    ("" where the round publishes none in its repository)
+round | string | round version, e.g. "v5.1"
+division | string | "closed", "open" or "network"
+category | string | system_type of the systems JSON: "datacenter", "edge" or both
+submitter | string | submitting organization (canonical name)
+system | string | system folder name (Platform in the published table)
+system_name | string | system_name from the systems JSON
+accelerator | string | accelerator_model_name from the systems JSON
+accelerators | integer|null | nodes x accelerators per node
+processor | string | host_processor_model_name from the systems JSON
+software | string | framework from the systems JSON
+availability | string | "available", "preview", "research" or "" (unknown)
+model_folder | string | model folder as written, e.g. "llama3_1-70b-fp8_dyn"
+model | string | benchmark with accuracy variant, e.g. "llama2-70b-99.9" ("" if unmapped)
+scenario | string | Offline, Server, SingleStream, MultiStream or Interactive
+metric | string | detail-log key the value was read from, e.g. "result_tokens_per_second"
+value | number|null | the result recomputed from its LoadGen logs, in unit
+unit | string | as the round's checker prints it: Samples/s, Queries/s, Tokens/s, Latency (ms)
+inferred | boolean | value taken from another scenario's run (get_inferred_result)
+accuracy | string | accuracy.txt metrics, "NAME=value; ..."
+accuracy_valid | boolean|null | every metric meets the round's target
+power | number|null | average Watts (Offline, Server) or energy per query (SingleStream,
+    MultiStream) in power_unit; null when not measured
+power_unit | string | Watts, Joules, Joules/Stream or millijoules
+compliance_valid | boolean|null | every required compliance test passed (null: open division)
+status | string | "valid", "invalid" (the round's checker rejects it) or "unverifiable"
+    (a file the checker needs is absent from the published tree)
+reason | string | the failed rules that invalidate it, "path:line: message; ..."
+missing | string | absent files that make it unverifiable, "; "-separated
+published_value | number|null | the value in the round's published table
+published_unit | string | its unit there
+location | string | result folder relative to the round's root (Location in the table)
+"""
+
+SCHEMAS |= {"benchdb.inference_results/1": _cols(_INFERENCE_RESULT_SPEC)}
 
 
 def columns(schema: str) -> tuple[str, ...]:

@@ -30,6 +30,7 @@ from ingest.parsers.inference_types import (
     LoadgenLog,
     PerformanceRun,
     ResultFolder,
+    StoredFile,
     TextFile,
 )
 from ingest.parsers.loadgen_log import (
@@ -53,13 +54,22 @@ class Tree:
 
     ``elsewhere`` maps relative paths of files known to exist in the source but absent
     here (e.g. ``manifests/*.omitted.tsv``) to their size; they count as present for
-    checks of existence only.
+    checks of existence only. Every file read is recorded in ``files`` (size and
+    SHA-256; with its bytes too when ``keep``), as the store needs.
     """
 
-    def __init__(self, root: str | Path, elsewhere: Mapping[str, int] | None = None) -> None:
+    def __init__(
+        self, root: str | Path, elsewhere: Mapping[str, int] | None = None, *, keep: bool = False
+    ) -> None:
         self.root = str(root)
         self.elsewhere = dict(elsewhere or {})
+        self.keep = keep
         self.problems: list[Problem] = []
+        self.files: list[StoredFile] = []
+
+    def _record(self, rel: str, kind: str, data: bytes) -> None:
+        digest = hashlib.sha256(data).hexdigest()
+        self.files.append(StoredFile(rel, kind, len(data), digest, data if self.keep else b""))
 
     def _problem(self, rel: str, exc: Exception) -> None:
         if isinstance(exc, ParseError):
@@ -90,17 +100,21 @@ class Tree:
             self.problems.append(Problem(path, None, "symbolic link, not followed"))
         return sorted(listing.dirs + listing.files)
 
-    def read(self, rel: str, limit: int = MAX_LOG_BYTES) -> bytes | None:
+    def read(self, rel: str, limit: int = MAX_LOG_BYTES, file_kind: str = "") -> bytes | None:
         """The bytes of a file, or None: absent (silently), or a link, not a regular
-        file, over ``limit`` bytes or unreadable (each a problem)."""
+        file, over ``limit`` bytes or unreadable (each a problem). A ``file_kind``
+        records the file in ``files``."""
         k = kind(self.root, rel)
         if k is None or k == "dir":
             return None
         try:
-            return read_file(self.root, rel, limit)
+            data = read_file(self.root, rel, limit)
         except (OSError, ParseError) as exc:
             self._problem(rel, exc)
             return None
+        if file_kind:
+            self._record(rel, file_kind, data)
+        return data
 
     def digest(self, rel: str) -> FileDigest | None:
         """Size and SHA-256 of a file read in 1 MiB blocks (never whole in memory);
@@ -118,11 +132,12 @@ class Tree:
             while block := f.read(1 << 20):
                 h.update(block)
                 size += len(block)
+        self.files.append(StoredFile(rel, "accuracy_log", size, h.hexdigest()))
         return FileDigest(rel, size, h.hexdigest())
 
     def json(self, rel: str) -> dict[str, Any]:
         """A small JSON object file, {} if absent; not an object / not JSON is a problem."""
-        data = self.read(rel, MAX_SMALL_BYTES)
+        data = self.read(rel, MAX_SMALL_BYTES, "json")
         if data is None:
             return {}
         try:
@@ -135,12 +150,16 @@ class Tree:
             return {}
         return obj
 
-    def text(self, rel: str) -> TextFile | None:
-        data = self.read(rel, MAX_SMALL_BYTES)
+    def text(self, rel: str, file_kind: str) -> TextFile | None:
+        """A small text file kept line by line (recorded as ``file_kind``), or None."""
+        data = self.read(rel, MAX_SMALL_BYTES, file_kind)
         return None if data is None else parse_text_file(data, rel)
 
-    def detail(self, rel: str, *, errors_only: bool = False) -> LoadgenLog | None:
-        data = self.read(rel)
+    def detail(
+        self, rel: str, *, errors_only: bool = False, file_kind: str = "detail"
+    ) -> LoadgenLog | None:
+        """A LoadGen detail log (``parse_detail_log``), or None if absent or unreadable."""
+        data = self.read(rel, MAX_LOG_BYTES, file_kind)
         if data is None:
             return None
         log = parse_detail_log(data, rel, errors_only=errors_only)
@@ -172,8 +191,8 @@ def find_results(tree: Tree) -> list[ResultFolder]:
 def load_run(tree: Tree, path: str) -> PerformanceRun:
     """Read one performance run folder (detail, summary, and ``spl.txt`` if present)."""
     missing = tuple(f"{path}/{n}" for n in (DETAIL, SUMMARY) if not tree.exists(f"{path}/{n}"))
-    summary_bytes = tree.read(f"{path}/{SUMMARY}")
-    spl_bytes = tree.read(f"{path}/spl.txt")
+    summary_bytes = tree.read(f"{path}/{SUMMARY}", MAX_LOG_BYTES, "summary")
+    spl_bytes = tree.read(f"{path}/spl.txt", MAX_LOG_BYTES, "power")
     spl = None if spl_bytes is None else parse_spl(spl_bytes, f"{path}/spl.txt")
     if spl is not None:
         tree.problems.extend(spl.problems)
@@ -205,11 +224,13 @@ def load_compliance(tree: Tree, path: str) -> tuple[ComplianceTest, ...]:
             ComplianceTest(
                 name=name,
                 path=t,
-                verify_performance=tree.text(f"{t}/verify_performance.txt"),
-                verify_accuracy=tree.text(f"{t}/verify_accuracy.txt"),
+                verify_performance=tree.text(f"{t}/verify_performance.txt", "compliance"),
+                verify_accuracy=tree.text(f"{t}/verify_accuracy.txt", "compliance"),
                 performance=load_run(tree, run) if tree.is_dir(run) else None,
-                baseline_accuracy=tree.text(f"{t}/accuracy/baseline_accuracy.txt"),
-                compliance_accuracy=tree.text(f"{t}/accuracy/compliance_accuracy.txt"),
+                baseline_accuracy=tree.text(f"{t}/accuracy/baseline_accuracy.txt", "compliance"),
+                compliance_accuracy=tree.text(
+                    f"{t}/accuracy/compliance_accuracy.txt", "compliance"
+                ),
             )
         )
     return tuple(tests)
@@ -226,7 +247,7 @@ def load_result(tree: Tree, folder: ResultFolder) -> LoadedInferenceResult:
     Never raises on bad input: unreadable files are ``problems`` of the result (the tree's
     problems found while reading it are moved there), absent ones are in ``missing``.
     """
-    start = len(tree.problems)
+    start, first_file = len(tree.problems), len(tree.files)
     p = folder.path
     acc = f"{p}/accuracy"
     sub = f"{folder.division}/{folder.submitter}"
@@ -238,13 +259,13 @@ def load_result(tree: Tree, folder: ResultFolder) -> LoadedInferenceResult:
     wanted = (f"{acc}/accuracy.txt", f"{acc}/mlperf_log_accuracy.json", f"{acc}/{DETAIL}")
     mapping = tree.json(f"{sub}/model_mapping.json")
     meas = f"{sub}/measurements/{folder.system}/{folder.model}/{folder.scenario}"
-    confs = (tree.text(f"{meas}/mlperf.conf"), tree.text(f"{meas}/user.conf"))
+    confs = (tree.text(f"{meas}/mlperf.conf", "conf"), tree.text(f"{meas}/user.conf", "conf"))
     result = LoadedInferenceResult(
         folder=folder,
         runs=_runs(tree, f"{p}/performance"),
-        accuracy=tree.text(f"{acc}/accuracy.txt"),
+        accuracy=tree.text(f"{acc}/accuracy.txt", "accuracy"),
         accuracy_log=tree.digest(f"{acc}/mlperf_log_accuracy.json"),
-        accuracy_detail=tree.detail(f"{acc}/{DETAIL}", errors_only=True),
+        accuracy_detail=tree.detail(f"{acc}/{DETAIL}", errors_only=True, file_kind="accuracy"),
         accuracy_images=tuple(tree.listdir(f"{acc}/images")),
         power_dir=tree.is_dir(power),
         power_timezones=(
@@ -261,8 +282,18 @@ def load_result(tree: Tree, folder: ResultFolder) -> LoadedInferenceResult:
     absent = result.missing + tuple(m for r in result.runs for m in r.missing)
     if result.power_dir:
         absent += tuple(f"{r.path}/spl.txt" for r in result.runs if r.spl is None)
-    result = replace(result, elsewhere=tuple(a for a in absent if a in tree.elsewhere))
+    files = tuple(tree.files[first_file:])
+    system_file = next(
+        (f.data for f in files if f.path == f"{sub}/systems/{folder.system}.json"), b""
+    )
+    result = replace(
+        result,
+        elsewhere=tuple(a for a in absent if a in tree.elsewhere),
+        files=files,
+        system_file=system_file,
+    )
     del tree.problems[start:]
+    del tree.files[first_file:]
     return result
 
 

@@ -70,6 +70,21 @@ class FileDigest:
 
 
 @dataclass(frozen=True)
+class StoredFile:
+    """A file read for a result, as it is stored: ``path`` relative to the round's root,
+    ``kind`` (``detail``, ``summary``, ``accuracy``, ``accuracy_log``, ``power``,
+    ``compliance``, ``conf``), ``size`` in bytes, ``sha256`` of the bytes, and ``data``:
+    the bytes themselves (``b""`` for ``accuracy_log``, only hashed; the store compresses
+    them)."""
+
+    path: str
+    kind: str
+    size: int
+    sha256: str
+    data: bytes = b""
+
+
+@dataclass(frozen=True)
 class PowerSample:
     """One ``spl.txt`` line: ``Time,MM-DD-YYYY HH:MM:SS.fff,Watts,<W>,...``.
 
@@ -149,7 +164,9 @@ class LoadedInferenceResult:
     may need; ``measurement_confs`` are ``mlperf.conf`` and ``user.conf`` of
     ``measurements/<system>/<model>/<scenario>/``; ``elsewhere`` those of the absent files
     (here or in ``runs``) known to exist in the source (a snapshot manifest); ``problems``
-    every parse problem of every file read.
+    every parse problem of every file read; ``files`` every log and text file read (with
+    their bytes when the tree keeps them, see ``Tree(keep=True)``) and ``system_file``
+    the bytes of ``systems/<system>.json`` (b"" if absent), for the store.
     """
 
     folder: ResultFolder
@@ -167,3 +184,5 @@ class LoadedInferenceResult:
     elsewhere: tuple[str, ...] = ()
     measurement_confs: tuple[TextFile, ...] = ()
     problems: tuple[Problem, ...] = ()
+    files: tuple[StoredFile, ...] = ()
+    system_file: bytes = b""

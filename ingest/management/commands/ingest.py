@@ -1,5 +1,7 @@
 """python manage.py ingest mlperf-training <folder or git URL> [--round v1.1]
 
+python manage.py ingest mlperf-inference <folder or git URL> [--round v5.1] [--model-map a:b;c:d]
+
 python manage.py ingest vendor <file or URL> [--published 2021-12-01] [--url ...]"""
 
 from __future__ import annotations
@@ -16,7 +18,10 @@ class Command(BaseCommand):
     # The URL checks import the pages' plotting stack (pandas): 0.4 s and 35 MB that an
     # ingest never uses. ``manage.py check`` and the test suite still run them.
     requires_system_checks: list[str] = []
-    help = "Ingest MLPerf Training results (a results repository, a folder of them, or a git URL)."
+    help = (
+        "Ingest MLPerf Training or Inference results (a results repository, a folder of "
+        "them, or a git URL), or a vendor page."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         sub = parser.add_subparsers(dest="kind", required=True)
@@ -28,6 +33,7 @@ class Command(BaseCommand):
         mlp.add_argument("--commit", default="", help="commit the folder was taken from")
         mlp.add_argument("--workers", type=int, default=None, help="parser processes (default 2)")
         mlp.add_argument("--json", action="store_true", help="print the report as JSON")
+        add_inference_arguments(sub)
         add_vendor_arguments(sub)
 
     def handle(self, *args: Any, **opts: Any) -> None:
@@ -36,6 +42,8 @@ class Command(BaseCommand):
             return
         if opts["kind"] == "mlperf-training":
             handle_mlperf_training(self, opts)
+        if opts["kind"] == "mlperf-inference":
+            handle_mlperf_inference(self, opts)
 
 
 def handle_mlperf_training(cmd: BaseCommand, opts: dict[str, Any]) -> None:
@@ -64,6 +72,67 @@ def handle_mlperf_training(cmd: BaseCommand, opts: dict[str, Any]) -> None:
         )
         for reason, n in r.reasons.most_common():
             cmd.stdout.write(f"  no score ({n}): {reason}")
+    if r.failed:
+        shown = ", ".join(r.failed_paths[:5]) + (" ..." if r.failed > 5 else "")
+        raise CommandError(f"{r.failed} result folder(s) read but not stored: {shown}")
+
+
+# --- MLPerf Inference (issue 10) ----------------------------------------------------------
+
+
+def add_inference_arguments(sub: Any) -> None:
+    """``ingest mlperf-inference <folder or git URL> [--round] [--model-map] [--workers]``."""
+    inf = sub.add_parser("mlperf-inference", help="MLPerf Inference results repository")
+    inf.add_argument("location", help="folder or git URL")
+    inf.add_argument("--round", dest="round_version", help='e.g. "v5.1" (default: from the name)')
+    inf.add_argument("--commit", default="", help="commit the folder was taken from")
+    inf.add_argument(
+        "--model-map",
+        type=_model_map,
+        default={},
+        help='model folder -> benchmark, "folder:benchmark;..." (the checker\'s '
+        "--extra-model-benchmark-map)",
+    )
+    inf.add_argument("--workers", type=int, default=None, help="parser processes (default 2)")
+    inf.add_argument("--json", action="store_true", help="print the report as JSON")
+
+
+def _model_map(value: str) -> dict[str, str]:
+    import argparse
+
+    pairs = [p.split(":", 1) for p in value.split(";") if p.strip()]
+    if any(len(p) != 2 or not p[0].strip() or not p[1].strip() for p in pairs):
+        raise argparse.ArgumentTypeError(f"expected folder:benchmark;...: {value!r}")
+    return {a.strip(): b.strip() for a, b in pairs}
+
+
+def handle_mlperf_inference(cmd: BaseCommand, opts: dict[str, Any]) -> None:
+    """Ingest, print the report; exit non-zero when a result folder was read but could
+    not be stored. Problems in the input and invalid results do not fail the command."""
+    from ingest.inference import mlperf_inference_ingest
+
+    try:
+        r = mlperf_inference_ingest(
+            location=opts["location"],
+            round_version=opts["round_version"],
+            commit=opts["commit"],
+            workers=opts["workers"],
+            progress=True,
+            extra_mapping=opts["model_map"],
+        )
+    except services.IngestError as exc:
+        raise CommandError(str(exc)) from exc
+    if opts["json"]:
+        cmd.stdout.write(json.dumps(r.as_dict(), indent=2))
+    else:
+        cmd.stdout.write(
+            f"rounds {', '.join(r.rounds)}: {r.results_seen} results "
+            f"({r.added} added, {r.changed} changed, {r.unchanged} unchanged); "
+            f"{r.scored} valid, {r.unscored} not; {r.runs_stored} files stored; "
+            f"{r.problems} problems recorded"
+        )
+        for reason, n in r.reasons.most_common():
+            cmd.stdout.write(f"  not valid ({n}): {reason}")
     if r.failed:
         shown = ", ".join(r.failed_paths[:5]) + (" ..." if r.failed > 5 else "")
         raise CommandError(f"{r.failed} result folder(s) read but not stored: {shown}")

@@ -1,0 +1,52 @@
+"""Every table of results and claims, one module per domain; import them from here
+(``from benchdb.models import Result``).
+
+* ``mlperf``: what every suite shares (rounds, submitters, systems, problems) and the
+  MLPerf Training results, runs and logs;
+* ``inference``: MLPerf Inference results, their rule findings, logs and compliance tests;
+* ``claims``: vendor pages, their tables and claims.
+"""
+
+from benchdb.models.claims import (
+    Claim,
+    ClaimCorrection,
+    ClaimResult,
+    VendorPage,
+    VendorResult,
+)
+from benchdb.models.inference import (
+    InferenceComplianceTest,
+    InferenceFinding,
+    InferenceLog,
+    InferenceResult,
+)
+from benchdb.models.mlperf import (
+    Benchmark,
+    IngestProblem,
+    Result,
+    Round,
+    Run,
+    RunLog,
+    Submitter,
+    System,
+)
+
+__all__ = [
+    "Benchmark",
+    "Claim",
+    "ClaimCorrection",
+    "ClaimResult",
+    "InferenceComplianceTest",
+    "InferenceFinding",
+    "InferenceLog",
+    "InferenceResult",
+    "IngestProblem",
+    "Result",
+    "Round",
+    "Run",
+    "RunLog",
+    "Submitter",
+    "System",
+    "VendorPage",
+    "VendorResult",
+]

@@ -1,0 +1,218 @@
+"""Vendor pages, the results in their tables, the claims found in their text, and
+people's corrections of claims' links."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.urls import reverse
+
+from benchdb.models.mlperf import Result
+
+# Issue 4. Written only by ``ingest.vendor_pages`` (vendor_page_ingest, claim_links_correct);
+# the parsing is ``ingest.parsers.vendor_html`` / ``ingest.parsers.claim_text``, the checking
+# ``benchdb.claims.verdicts``.
+
+
+class VendorPage(models.Model):
+    """A vendor page or repost as ingested. ``raw``: the bytes as fetched or uploaded;
+    ``text``: the cleaned text that claim spans point into; ``sha256`` of ``raw``
+    (the same bytes twice are one page). ``published``: the page's date (given, or
+    read from its text: ``published_source``); ``retrieved``: when benchdb got it."""
+
+    class Language(models.TextChoices):
+        EN = "en", "English"
+        ZH_HANS = "zh-Hans", "Chinese (simplified)"
+        ZH_HANT = "zh-Hant", "Chinese (traditional)"
+        UNDETERMINED = "und", "Undetermined"
+
+    sha256 = models.CharField(max_length=64, unique=True)
+    raw = models.BinaryField()
+    text = models.TextField()
+    format = models.CharField(max_length=8, help_text='"html" or "text"')
+    encoding = models.CharField(max_length=40, blank=True)
+    title = models.CharField(max_length=300, blank=True)
+    url = models.CharField(max_length=1000, blank=True)
+    file_name = models.CharField(max_length=300, blank=True)
+    published = models.DateField(null=True, blank=True)
+    published_source = models.CharField(max_length=8, blank=True, help_text='"given", "text" or ""')
+    retrieved = models.DateTimeField()
+    language = models.CharField(max_length=8, choices=Language.choices)
+    created_by = models.ForeignKey(
+        "auth.User", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-published", "file_name", "pk"]
+
+    def __str__(self) -> str:
+        return self.title or self.file_name or self.url or self.sha256[:12]
+
+    def get_absolute_url(self) -> str:
+        return reverse("vendor:page", args=[self.pk])
+
+    @property
+    def source(self) -> str:
+        """The page's URL, else its file name (what exports call ``page``)."""
+        return self.url or self.file_name
+
+
+class VendorResult(models.Model):
+    """One row of a vendor's own performance table, blank cells carried down.
+
+    ``cells`` line up with ``columns``; ``carried`` lists the column indexes filled
+    from the row above. ``value``/``unit``/``metric``: the row's time to train
+    (minutes) or throughput; ``accelerators``: the row's accelerator count."""
+
+    page = models.ForeignKey(VendorPage, on_delete=models.CASCADE, related_name="vendor_results")
+    table = models.IntegerField()
+    row = models.IntegerField()
+    line = models.IntegerField(help_text="1-based line of the cleaned text")
+    caption = models.TextField(blank=True)
+    columns = models.JSONField(default=list)
+    cells = models.JSONField(default=list)
+    carried = models.JSONField(default=list, blank=True)
+    model = models.CharField(max_length=200, blank=True)
+    benchmark_key = models.CharField(max_length=64, blank=True)
+    framework = models.CharField(max_length=200, blank=True)
+    system = models.CharField(max_length=200, blank=True)
+    accelerators = models.IntegerField(null=True, blank=True)
+    metric = models.CharField(max_length=32, blank=True)
+    value = models.FloatField(null=True, blank=True)
+    unit = models.CharField(max_length=32, blank=True)
+    result_id = models.CharField(max_length=32, blank=True)
+    round = models.CharField(max_length=16, blank=True)
+    division = models.CharField(max_length=16, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["page", "table", "row"], name="vendor_result_unique")
+        ]
+        ordering = ["page", "table", "row"]
+
+    def __str__(self) -> str:
+        return f"{self.page} table {self.table + 1} row {self.row + 1}"
+
+
+class Claim(models.Model):
+    """A numeric claim found in a vendor page and how it was checked.
+
+    ``start``/``end`` (the claimed quantity) and ``sentence_start``/``sentence_end``
+    are offsets into ``page.text``. ``value``, ``compared_value``,
+    ``recomputed_value`` and ``compared_recomputed_value`` are in ``unit``. ``system``,
+    ``benchmark``, ``round`` and ``division`` are as the page names them (``round``
+    resolved from the publication date when unnamed). ``flags`` and ``verdict``:
+    ``benchdb.claims.verdicts``; ``details`` explains the check; ``extracted`` keeps every
+    attribute the parser found. ``results``: the MLPerf results it was checked
+    against, each with its role; ``corrected``: links set by a person."""
+
+    class Kind(models.TextChoices):
+        TIME = "time", "Time to train"
+        HEAD_TO_HEAD = "head_to_head", "Head to head"
+        MULTIPLIER = "multiplier", "Multiplier"
+        PERCENTAGE = "percentage", "Percentage"
+        SCALE = "scale", "Scale"
+        PARITY = "parity", "Parity"
+        SPEC = "spec", "Hardware figure"
+        THROUGHPUT = "throughput", "Throughput"
+        COUNT = "count", "Count (wins, results, organizations)"
+
+    class Verdict(models.TextChoices):
+        CONSISTENT = "consistent", "Consistent"
+        INCONSISTENT = "inconsistent", "Inconsistent"
+        AMBIGUOUS = "ambiguous", "Ambiguous"
+        NOT_MLPERF = "not-mlperf", "Not MLPerf"
+        UNVERIFIABLE = "unverifiable", "Unverifiable"
+
+    page = models.ForeignKey(VendorPage, on_delete=models.CASCADE, related_name="claims")
+    position = models.IntegerField(help_text="order in the page")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    source = models.CharField(max_length=8, default="text", help_text='"text" or "table"')
+    sentence = models.TextField()
+    sentence_start = models.IntegerField()
+    sentence_end = models.IntegerField()
+    start = models.IntegerField()
+    end = models.IntegerField()
+    value = models.FloatField(null=True, blank=True)
+    unit = models.CharField(max_length=16, blank=True)
+    qualifier = models.CharField(max_length=16, blank=True)
+    system = models.CharField(max_length=200, blank=True)
+    compared_system = models.CharField(max_length=200, blank=True)
+    benchmark = models.CharField(max_length=200, blank=True)
+    benchmark_key = models.CharField(max_length=64, blank=True)
+    round = models.CharField(max_length=16, blank=True)
+    division = models.CharField(max_length=16, blank=True)
+    result_ids = models.JSONField(default=list, blank=True)
+    compared_value = models.FloatField(null=True, blank=True)
+    recomputed_value = models.FloatField(null=True, blank=True)
+    compared_recomputed_value = models.FloatField(null=True, blank=True)
+    verdict = models.CharField(max_length=16, choices=Verdict.choices)
+    flags = models.JSONField(default=list, blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    extracted = models.JSONField(default=dict, blank=True)
+    vendor_result = models.ForeignKey(
+        VendorResult, on_delete=models.SET_NULL, null=True, blank=True, related_name="claims"
+    )
+    results = models.ManyToManyField(
+        Result, through="ClaimResult", related_name="claims", blank=True
+    )
+    corrected = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["page", "position"], name="claim_unique")]
+        indexes = [
+            # claims export and list filtered by verdict
+            models.Index(fields=["verdict"], name="claim_verdict_idx"),
+        ]
+        ordering = ["page", "position"]
+
+    def __str__(self) -> str:
+        return (
+            f"{self.get_kind_display()} {self.value:g} {self.unit}"
+            if self.value is not None
+            else self.get_kind_display()
+        )
+
+    def get_absolute_url(self) -> str:
+        return reverse("vendor:claim", args=[self.pk])
+
+
+class ClaimResult(models.Model):
+    """A link from a claim to an MLPerf result: ``role`` ``subject``, ``compared`` or
+    ``baseline`` (``benchdb.claims.Link``)."""
+
+    claim = models.ForeignKey(Claim, on_delete=models.CASCADE, related_name="links")
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="claim_links")
+    role = models.CharField(max_length=16)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["claim", "result", "role"], name="claim_result_unique")
+        ]
+        ordering = ["claim", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.claim_id} {self.role} {self.result_id}"
+
+
+class ClaimCorrection(models.Model):
+    """A person's correction of a claim's links, kept for good: who, when, the links
+    before and after (``[{"result": pk, "role": ...}, ...]``), the verdicts before and
+    after, and why (``note``)."""
+
+    claim = models.ForeignKey(Claim, on_delete=models.CASCADE, related_name="corrections")
+    user = models.ForeignKey(
+        "auth.User", on_delete=models.PROTECT, related_name="claim_corrections"
+    )
+    created = models.DateTimeField()
+    old_links = models.JSONField(default=list)
+    new_links = models.JSONField(default=list)
+    old_verdict = models.CharField(max_length=16, blank=True)
+    new_verdict = models.CharField(max_length=16, blank=True)
+    note = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["claim", "-created"]
+
+    def __str__(self) -> str:
+        when = f"{self.created:%Y-%m-%d %H:%M}"
+        return f"correction of claim {self.claim_id} by {self.user_id} at {when}"

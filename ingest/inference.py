@@ -1,0 +1,588 @@
+"""Ingest service for MLPerf Inference: a results repository -> judged results in PostgreSQL.
+
+``mlperf_inference_ingest`` finds every ``<division>/<submitter>/results/<system>/<model>/
+<scenario>/`` folder of a round (``ingest/parsers/inference_tree.py``, through the safe
+walker: no symbolic link followed, sizes bounded), reads each in a parser process,
+recomputes and validates it with the round's rules
+(:func:`benchdb.mlperf.inference_rules.evaluate`), and stores the result, its findings,
+its compliance tests and its files (compressed; ``mlperf_log_accuracy.json`` by hash and
+size only) in one short transaction per result. Re-running it on unchanged input writes
+nothing (content hash of every file read + the code that judged them); a broken file is a
+recorded problem naming file and line, and never stops the round. The published table
+(``summary_results.json``, v5.1+) gives each result its official ID and published value.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import os
+import re
+import sys
+import zlib
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import DatabaseError, transaction
+
+from benchdb import vocabulary
+from benchdb.mlperf import (
+    inference_checks,
+    inference_evidence,
+    inference_rounds,
+    inference_rules,
+    inference_value,
+)
+from benchdb.mlperf.inference_rounds import compliance_tests
+from benchdb.mlperf.inference_rules import Verdict
+from benchdb.models import (
+    InferenceComplianceTest,
+    InferenceFinding,
+    InferenceLog,
+    InferenceResult,
+    IngestProblem,
+    Round,
+    Submitter,
+    System,
+)
+from ingest import fetch
+from ingest.parsers import inference_tree, inference_types, loadgen_log, safe_json, safe_tree
+from ingest.parsers.inference_tree import Tree, find_results, load_result, read_omitted_manifest
+from ingest.parsers.inference_types import ResultFolder, StoredFile
+from ingest.parsers.training_systems import parse_systems_json
+from ingest.parsers.types import ParsedSystem, ParseError, Problem
+from ingest.store import (
+    GIT_URL,
+    NOT_STORED,
+    PATH_WIDTH,
+    IngestError,
+    IngestReport,
+    finite,
+    git_checkout,
+    not_stored,
+    problem_row,
+    reason_kind,
+    submitter_for,
+    tree_problems_replace,
+)
+
+ROUND_DIR = re.compile(r"inference_results_(v\d+\.\d+)")
+#: zlib level of stored logs: 1 compresses LoadGen's repetitive text to ~15 % at several
+#: times the speed of level 6 (bench/inference_ingest_speed.py).
+ZLIB_LEVEL = 1
+
+
+@dataclass(frozen=True)
+class InferenceItem:
+    """One result folder as a parser process hands it over (the ``on_result`` item).
+
+    ``path`` is the folder relative to the round's root; ``unchanged`` when its content
+    hash is the stored one (nothing else is filled then); ``error`` when it could not be
+    read at all. ``files`` carry zlib-compressed bytes.
+    """
+
+    path: str
+    unchanged: bool
+    files_read: int = 0
+    error: str = ""
+    folder: ResultFolder | None = None
+    content_sha256: str = ""
+    verdict: Verdict | None = None
+    system: ParsedSystem | None = None
+    files: tuple[StoredFile, ...] = ()
+    problems: tuple[Problem, ...] = field(default=())
+
+
+def mlperf_inference_ingest(
+    *,
+    location: str,
+    round_version: str | None = None,
+    commit: str = "",
+    workers: int | None = None,
+    on_result: Callable[[InferenceItem], None] | None = None,
+    only_paths: set[str] | None = None,
+    progress: bool = False,
+    extra_mapping: Mapping[str, str] | None = None,
+) -> IngestReport:
+    """Ingest MLPerf Inference results from ``location``.
+
+    ``location``: a round's repository (a folder named ``inference_results_v5.1``, or any
+    folder holding ``closed/``/``open/``/``network/`` with ``round_version``), a folder of
+    such repositories (with ``manifests/<round>.omitted.tsv`` beside them, as
+    ``../shared/mlperf-inference``: files known to exist upstream but absent here), or a
+    git URL (cloned into ``BENCHDB_CACHE``). ``only_paths``: read only these result
+    folders (relative to the round's root). ``extra_mapping``: model folder -> benchmark,
+    as the checker's ``--extra-model-benchmark-map``. ``on_result`` is called after each
+    result folder is stored or found unchanged. Raises :class:`IngestError` when nothing
+    can be read; problems inside the input are stored and counted, never raised.
+    """
+    if GIT_URL.match(location) and not os.path.isdir(location):
+        location, commit = git_checkout(location)
+    if not os.path.isdir(location):
+        raise IngestError(f"{location}: no such folder")
+    report = IngestReport()
+    for root, version, elsewhere in _rounds(location, round_version):
+        options = _Options(workers, on_result, only_paths, progress, dict(extra_mapping or {}))
+        _ingest_round(root, version, commit or fetch.git_head(root), elsewhere, report, options)
+    return report
+
+
+@dataclass(frozen=True)
+class _Options:
+    workers: int | None
+    on_result: Callable[[InferenceItem], None] | None
+    only_paths: set[str] | None
+    progress: bool
+    extra_mapping: dict[str, str]
+
+
+def _rounds(location: str, round_version: str | None) -> list[tuple[str, str, dict[str, int]]]:
+    """(round root, version, omitted-files manifest) of each round under ``location``."""
+    name = os.path.basename(os.path.abspath(location))
+    is_round = any(
+        safe_tree.kind(location, d) == "dir" for d in inference_tree.DIVISIONS
+    ) or ROUND_DIR.fullmatch(name)
+    if is_round:
+        m = ROUND_DIR.fullmatch(name)
+        version = round_version or (m.group(1) if m else "")
+        return [(location, _known_round(location, version), {})]
+    found = []
+    for entry in safe_tree.list_dir(location, "").dirs:
+        m = ROUND_DIR.fullmatch(entry)
+        if m and (round_version is None or m.group(1) == round_version):
+            version = _known_round(entry, m.group(1))
+            found.append((os.path.join(location, entry), version, _manifest(location, version)))
+    if not found:
+        raise IngestError(
+            f"{location}: no MLPerf Inference results repository found "
+            "(expected closed/, open/ or network/, or inference_results_v*/)"
+        )
+    return found
+
+
+def _known_round(where: str, version: str) -> str:
+    if version not in vocabulary.INFERENCE_ROUNDS:
+        raise IngestError(
+            f"{where}: cannot tell the round ({version or 'no name'}); pass --round vX.Y "
+            f"(one of {', '.join(vocabulary.INFERENCE_ROUNDS)})"
+        )
+    return version
+
+
+def _manifest(location: str, version: str) -> dict[str, int]:
+    """``manifests/<round>.omitted.tsv`` beside the rounds ({} if absent)."""
+    rel = f"manifests/{version}.omitted.tsv"
+    if safe_tree.kind(location, rel) != "file":
+        return {}
+    return read_omitted_manifest(safe_tree.read_file(location, rel, 64 * 1024 * 1024))
+
+
+def _ingest_round(
+    root: str,
+    version: str,
+    commit: str,
+    elsewhere: dict[str, int],
+    report: IngestReport,
+    options: _Options,
+) -> None:
+    rnd, _ = Round.objects.get_or_create(
+        suite=Round.Suite.INFERENCE,
+        version=version,
+        defaults={
+            "ruleset_tag": vocabulary.INFERENCE_ROUNDS[version][:64],
+            "repository": _repository_url(root, version),
+        },
+    )
+    report.rounds.append(version)
+    tree = Tree(root, elsewhere)
+    folders = find_results(tree)
+    report.problems += tree_problems_replace(rnd, tuple(tree.problems))
+    if options.only_paths is not None:
+        folders = [f for f in folders if f.path in options.only_paths]
+    known = dict(
+        InferenceResult.objects.filter(round=rnd).values_list("source_path", "content_sha256")
+    )
+    writer = _Writer(rnd, _repository_url(root, version), commit, _published(root))
+    items = _load_all(root, version, elsewhere, folders, known, options)
+    if options.progress:
+        from tqdm import tqdm
+
+        desc = f"MLPerf Inference {version}"
+        items = tqdm(items, total=len(folders), desc=desc, disable=not sys.stderr.isatty())
+    for item in items:
+        report.results_seen += 1
+        if item.unchanged:
+            report.unchanged += 1
+        elif item.error:
+            not_stored(rnd, item.path, item.error, report)
+        else:
+            try:
+                writer.store(item, report)
+            except (DatabaseError, ValueError, TypeError, OverflowError, RecursionError) as exc:
+                # The result's transaction was rolled back: nothing of it is stored.
+                not_stored(rnd, item.path, f"{type(exc).__name__}: {exc}", report)
+        if options.on_result:
+            options.on_result(item)
+    _count_statuses(rnd, [f.path for f in folders], report)
+
+
+def _count_statuses(rnd: Round, paths: list[str], report: IngestReport) -> None:
+    """``scored`` = valid results, ``unscored`` = the others, ``reasons`` counted."""
+    rows = InferenceResult.objects.filter(round=rnd, source_path__in=paths)
+    for status, reason in rows.values_list("status", "reason"):
+        if status == InferenceResult.Status.VALID:
+            report.scored += 1
+        else:
+            report.unscored += 1
+            report.reasons[f"{status}: {reason_kind(reason)}" if reason else status] += 1
+
+
+# --- reading (in parser processes) -----------------------------------------------------
+
+
+def _load_all(
+    root: str,
+    version: str,
+    elsewhere: dict[str, int],
+    folders: list[ResultFolder],
+    known: dict[str, str],
+    options: _Options,
+) -> Iterator[InferenceItem]:
+    """Read and judge result folders, in parallel processes where the caller may fork
+    (not in Celery's daemon pool processes, nor with ``workers=1``)."""
+    n = options.workers if options.workers is not None else min(2, os.cpu_count() or 1)
+    args = (root, version, elsewhere, options.extra_mapping)
+    if n <= 1 or multiprocessing.current_process().daemon or len(folders) < 4:
+        for f in folders:
+            yield _load_one(*args, f, known.get(f.path))
+        return
+    ctx = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
+        # Bounded look-ahead keeps memory flat: at most 2n folders read ahead.
+        pending: list[tuple[ResultFolder, Any]] = []
+        for f in folders:
+            pending.append((f, pool.submit(_load_one, *args, f, known.get(f.path))))
+            if len(pending) >= 2 * n:
+                yield _outcome(*pending.pop(0))
+        for f, fut in pending:
+            yield _outcome(f, fut)
+
+
+def _load_one(
+    root: str,
+    version: str,
+    elsewhere: dict[str, int],
+    extra: dict[str, str],
+    folder: ResultFolder,
+    known_sha256: str | None,
+) -> InferenceItem:
+    """Read, hash and judge one result folder; any error is the item's ``error``."""
+    try:
+        tree = Tree(root, elsewhere, keep=True)
+        loaded = load_result(tree, folder)
+        files = loaded.files
+        sha = _content_sha256(files)
+        if sha == known_sha256:
+            return InferenceItem(folder.path, True, len(files))
+        verdict = inference_rules.evaluate(loaded, version, extra)
+        system, problems = _system(folder, loaded.system_file)
+        return InferenceItem(
+            path=folder.path,
+            unchanged=False,
+            files_read=len(files),
+            folder=folder,
+            content_sha256=sha,
+            verdict=verdict,
+            system=system,
+            files=tuple(_compressed(f) for f in files),
+            problems=(*loaded.problems, *problems),
+        )
+    except Exception as exc:  # noqa: BLE001 - one folder must not stop the round
+        return _unread(folder, exc)
+
+
+def _outcome(folder: ResultFolder, fut: Any) -> InferenceItem:
+    """A parser process's item; one that could not come back is that folder's error."""
+    try:
+        return fut.result()  # type: ignore[no-any-return]
+    except Exception as exc:  # noqa: BLE001
+        return _unread(folder, exc)
+
+
+def _unread(folder: ResultFolder, exc: BaseException) -> InferenceItem:
+    why = f"result folder not read: {type(exc).__name__}: {exc}"
+    return InferenceItem(folder.path, False, error=why)
+
+
+def _content_sha256(files: tuple[StoredFile, ...]) -> str:
+    h = hashlib.sha256(CODE_VERSION.encode())
+    for f in sorted(files, key=lambda f: f.path):
+        h.update(f"{f.path}\0{f.sha256}\n".encode())
+    return h.hexdigest()
+
+
+def _compressed(f: StoredFile) -> StoredFile:
+    if f.kind == "accuracy_log":
+        return f
+    return StoredFile(f.path, f.kind, f.size, f.sha256, zlib.compress(f.data, ZLIB_LEVEL))
+
+
+def _system(folder: ResultFolder, data: bytes) -> tuple[ParsedSystem | None, list[Problem]]:
+    """The system description, or None with a problem when it is absent or unreadable."""
+    path = f"{folder.division}/{folder.submitter}/systems/{folder.system}.json"
+    if not data:
+        return None, [Problem(path, None, "system description missing")]
+    try:
+        system = parse_systems_json(data, path)
+    except ParseError as exc:
+        return None, [Problem(exc.path or path, exc.line, exc.reason)]
+    return system, list(system.problems)
+
+
+def _published(root: str) -> dict[str, dict[str, Any]]:
+    """The round's published table (``summary_results.json``, v5.1+) by ``Location``."""
+    rel = "summary_results.json"
+    if safe_tree.kind(root, rel) != "file":
+        return {}
+    try:
+        rows = safe_json.loads(safe_tree.read_file(root, rel, 64 * 1024 * 1024))
+    except (ParseError, OSError, ValueError):
+        return {}
+    if not isinstance(rows, list):
+        return {}
+    return {str(r.get("Location")): r for r in rows if isinstance(r, dict)}
+
+
+def _code_version() -> str:
+    """sha256 of the code that turns files into rows: part of every result's content
+    hash, so a change to any of them re-judges every result on the next ingest."""
+    h = hashlib.sha256()
+    modules = (
+        inference_tree,
+        inference_types,
+        loadgen_log,
+        safe_json,
+        safe_tree,
+        inference_rules,
+        inference_value,
+        inference_checks,
+        inference_rounds,
+        inference_evidence,
+        vocabulary,
+        sys.modules[__name__],
+    )
+    for module in modules:
+        with open(module.__file__ or "", "rb") as f:
+            h.update(f.read())
+    return h.hexdigest()
+
+
+CODE_VERSION = _code_version()
+
+
+def _repository_url(root: str, version: str) -> str:
+    """The git checkout's ``origin`` (credentials dropped); else MLCommons' repository
+    for a folder named as theirs are; else the folder's absolute path."""
+    url = fetch.git_origin_url(root)
+    if url:
+        return url.removesuffix(".git")
+    if ROUND_DIR.fullmatch(os.path.basename(os.path.abspath(root))):
+        return f"https://github.com/mlcommons/inference_results_{version}"
+    return os.path.abspath(root)
+
+
+# --- writing ----------------------------------------------------------------------------
+
+
+class _Writer:
+    """Stores judged results of one round; caches submitters."""
+
+    def __init__(
+        self, rnd: Round, repository: str, commit: str, published: dict[str, dict[str, Any]]
+    ) -> None:
+        self.round, self.repository, self.commit = rnd, repository, commit
+        self.published = published
+        self.submitters: dict[str, Submitter] = {}
+
+    def store(self, item: InferenceItem, report: IngestReport) -> None:
+        f, v = item.folder, item.verdict
+        assert f is not None and v is not None
+        json_name = item.system.submitter if item.system else ""
+        submitter = submitter_for(f.submitter, json_name, self.submitters)
+        fields = _result_fields(item, self.published.get(f.path, {}))
+        with transaction.atomic():
+            system = self._system(f, submitter, item.system)
+            result = InferenceResult.objects.filter(
+                system=system, model_folder=f.model, scenario_folder=f.scenario
+            ).first()
+            is_new = result is None
+            result = result or InferenceResult(
+                system=system, model_folder=f.model, scenario_folder=f.scenario
+            )
+            for name, value in fields.items():
+                setattr(result, name, value)
+            result.round, result.repository, result.commit = (
+                self.round,
+                self.repository,
+                self.commit,
+            )
+            result.save()
+            IngestProblem.objects.filter(
+                round=self.round, path=f.path, result=None, message__startswith=NOT_STORED
+            ).delete()
+            if not is_new:
+                for related in (result.findings, result.logs, result.compliance_tests):
+                    related.all().delete()
+                IngestProblem.objects.filter(inference_result=result).delete()
+            _store_children(result, item, f)
+            IngestProblem.objects.bulk_create(
+                [problem_row(self.round, p, inference_result=result) for p in item.problems],
+                ignore_conflicts=True,
+            )
+        report.added += is_new
+        report.changed += not is_new
+        report.runs_stored += len(item.files)
+        report.problems += len(item.problems)
+
+    def _system(self, f: ResultFolder, submitter: Submitter, s: ParsedSystem | None) -> System:
+        fields = _system_fields(f, s)
+        system, created = System.objects.get_or_create(
+            round=self.round,
+            submitter_folder=f"{f.division}/{f.submitter}",
+            folder=f.system,
+            defaults={"submitter": submitter, **fields},
+        )
+        changed = [k for k, v in fields.items() if getattr(system, k) != v]
+        if changed and not created:
+            for k in changed:
+                setattr(system, k, fields[k])
+            system.save(update_fields=changed)
+        return system
+
+
+def _system_fields(f: ResultFolder, s: ParsedSystem | None) -> dict[str, Any]:
+    if s is None:
+        return {"division": f.division}
+    return {
+        "raw": s.raw,
+        "name": s.system_name,
+        "division": s.division or f.division,
+        "availability": s.availability,
+        "nodes": s.number_of_nodes,
+        "host_processor_model": s.host_processor_model,
+        "host_processors_per_node": s.host_processors_per_node,
+        "accelerator_model": s.accelerator_model,
+        "accelerators_per_node": s.accelerators_per_node,
+        "accelerators": s.accelerators,
+        "framework": s.framework,
+        "software_stack": s.software_stack,
+        "source_path": safe_tree.shorten(s.path, PATH_WIDTH),
+    }
+
+
+def _result_fields(item: InferenceItem, published: dict[str, Any]) -> dict[str, Any]:
+    """The columns of an :class:`InferenceResult` from its verdict and published row."""
+    f, v = item.folder, item.verdict
+    assert f is not None and v is not None
+    unit = v.value.unit
+    category = str((item.system.raw if item.system else {}).get("system_type", "")).strip()
+    return {
+        "division": f.division,
+        "category": category[:32],
+        "benchmark": v.benchmark if v.benchmark in vocabulary.INFERENCE_BENCHMARKS else "",
+        "scenario": v.scenario[:32],
+        "metric": v.value.metric[:100],
+        "unit": unit,
+        "higher_is_better": vocabulary.INFERENCE_UNITS.get(unit, True),
+        "value": finite(v.value.value),
+        "inferred": v.value.inferred,
+        "status": v.status,
+        "reason": safe_json.storable("; ".join(v.reasons))[0],
+        "missing": list(v.missing),
+        "accuracy": {k: x for k, x in v.accuracy.items() if finite(x) is not None},
+        "accuracy_valid": v.accuracy_valid,
+        "power": finite(v.power),
+        "power_unit": v.power_unit,
+        "compliance_valid": v.compliance_valid,
+        "settings": safe_json.storable(v.settings)[0],
+        "result_id": str(published.get("ID", ""))[:32],
+        "published_value": finite(published.get("Performance_Result")),
+        "published_unit": str(published.get("Performance_Units", ""))[:32],
+        "published_power": finite(published.get("Power_Result")),
+        "source_path": safe_tree.shorten(f.path, PATH_WIDTH),
+        "content_sha256": item.content_sha256,
+    }
+
+
+def _store_children(result: InferenceResult, item: InferenceItem, f: ResultFolder) -> None:
+    """The result's findings, files and compliance tests (inside its transaction)."""
+    v = item.verdict
+    assert v is not None
+    InferenceFinding.objects.bulk_create(
+        InferenceFinding(
+            result=result,
+            rule=x.rule[:64],
+            path=safe_tree.shorten(safe_tree.printable(x.path), PATH_WIDTH),
+            line=x.line,
+            message=safe_json.storable(x.message)[0],
+            invalidates=x.invalidates,
+        )
+        for x in v.findings
+    )
+    seen: set[str] = set()
+    logs = []
+    for s in item.files:
+        path = safe_tree.shorten(safe_tree.printable(s.path), PATH_WIDTH)
+        if path not in seen:
+            seen.add(path)
+            data = None if s.kind == "accuracy_log" else s.data
+            logs.append(
+                InferenceLog(
+                    result=result,
+                    kind=s.kind,
+                    path=path,
+                    size=s.size,
+                    sha256=s.sha256,
+                    compressed=data,
+                )
+            )
+    InferenceLog.objects.bulk_create(logs)
+    if f.division != "open":
+        InferenceComplianceTest.objects.bulk_create(_compliance_rows(result, item, f))
+
+
+def _compliance_rows(
+    result: InferenceResult, item: InferenceItem, f: ResultFolder
+) -> list[InferenceComplianceTest]:
+    """One row per required test and per test folder present, with its failed checks."""
+    v = item.verdict
+    assert v is not None
+    rt = inference_evidence.round_key(result.round.version)
+    base = f"{f.division}/{f.submitter}/compliance/{f.system}/{f.model}/{f.scenario}"
+    present = sorted(
+        {s.path[len(base) + 1 :].split("/")[0] for s in item.files if s.path.startswith(base + "/")}
+    )
+    required = compliance_tests(rt, v.benchmark, v.scenario)
+    rows = []
+    for test in sorted(set(required) | {t.upper() for t in present}):
+        path = f"{base}/{test}"
+        failures = [
+            str(x)
+            for x in v.findings
+            if x.rule.startswith("compliance")
+            and (x.path in (base, path) or x.path.startswith(path + "/"))
+        ]
+        checked = test in required
+        passed = None if not checked else not failures
+        rows.append(
+            InferenceComplianceTest(
+                result=result,
+                test=test[:16],
+                path=safe_tree.shorten(path, PATH_WIDTH),
+                passed=passed,
+                failures=failures,
+            )
+        )
+    return rows

@@ -1,0 +1,164 @@
+"""What every ingest service shares: the report, the error, problem rows, submitters,
+finite numbers, git checkouts. The services (``ingest.training``, ``ingest.inference``)
+each read their suite's files and write their suite's tables with these.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from benchdb.models import IngestProblem, Round, Submitter
+from ingest import fetch
+from ingest.parsers import safe_json, safe_tree
+from ingest.parsers.types import Problem
+
+
+class IngestError(Exception):
+    """The input cannot be ingested at all (not found, round unknown)."""
+
+
+@dataclass
+class IngestReport:
+    """Counts of one ingest. ``reasons`` counts unscored (training) or not valid
+    (inference) results by reason."""
+
+    results_seen: int = 0
+    added: int = 0
+    changed: int = 0
+    unchanged: int = 0
+    failed: int = 0
+    failed_paths: list[str] = field(default_factory=list)
+    scored: int = 0
+    unscored: int = 0
+    runs_stored: int = 0
+    problems: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+    rounds: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**self.__dict__, "reasons": dict(self.reasons)}
+
+
+#: Start of the problem recorded for a result folder whose transaction rolled back
+#: (``ingest.sync`` turns these into job errors).
+NOT_STORED = "result not stored"
+
+#: ``IngestProblem.path`` and ``.message`` widths (``message`` is text: cut to keep
+#: problem lists readable).
+PATH_WIDTH = 500
+MESSAGE_WIDTH = 2000
+
+#: What ``ingest mlperf-*`` clones rather than reads as a folder: any git URL
+#: (an operator's command may name ssh or file:// remotes; the site fetches only http(s)).
+GIT_URL = re.compile(r"^(https?://|git@|ssh://|file://).+|.+\.git$")
+
+
+def not_stored(rnd: Round, path: str, why: str, report: IngestReport) -> None:
+    """Count a result folder that was read but not stored, and record why (the next
+    ingest reads it again: its content hash was not stored)."""
+    report.failed += 1
+    report.failed_paths.append(path)
+    IngestProblem.objects.get_or_create(
+        round=rnd,
+        path=safe_tree.shorten(path, PATH_WIDTH),
+        line=None,
+        message=safe_json.storable(f"{NOT_STORED}: {why}")[0][:MESSAGE_WIDTH],
+    )
+
+
+def problem_row(rnd: Round | None, p: Problem, **result: Any) -> IngestProblem:
+    """An IngestProblem for ``p``: the path shortened to fit, no NUL in the message;
+    ``result`` is ``result=`` (training) or ``inference_result=`` (inference)."""
+    message = safe_json.storable(p.message)[0][:MESSAGE_WIDTH]
+    return IngestProblem(
+        round=rnd,
+        path=safe_tree.shorten(safe_tree.printable(p.path), PATH_WIDTH),
+        line=p.line,
+        message=message,
+        severity=p.severity,
+        **result,
+    )
+
+
+def record_problems(rnd: Round | None, problems: list[Problem] | tuple[Problem, ...]) -> None:
+    """Store problems tied to no result (a second ingest adds no duplicate)."""
+    IngestProblem.objects.bulk_create(
+        [problem_row(rnd, p) for p in problems], ignore_conflicts=True
+    )
+
+
+def tree_problems_replace(rnd: Round, problems: tuple[Problem, ...]) -> int:
+    """Record what the repository's walk found but did not read (links, odd or
+    duplicate names); drop such problems recorded before that are gone now.
+    Returns how many there are."""
+    rows = [problem_row(rnd, p) for p in problems]
+    current = {(r.path, r.line, r.message) for r in rows}
+    stale = IngestProblem.objects.filter(round=rnd, result=None, inference_result=None).exclude(
+        message__startswith=NOT_STORED
+    )
+    found = stale.values_list("pk", "path", "line", "message")
+    gone = [pk for pk, *key in found if tuple(key) not in current]
+    if gone:
+        IngestProblem.objects.filter(pk__in=gone).delete()
+    IngestProblem.objects.bulk_create(rows, ignore_conflicts=True)
+    return len(rows)
+
+
+def reason_kind(reason: str) -> str:
+    """A reason with its numbers as N, for counting reasons alike."""
+    return re.sub(r"\d+", "N", reason.split(";")[0])
+
+
+def submitter_for(folder: str, json_name: str, cache: dict[str, Submitter]) -> Submitter:
+    """The submitter a folder (``NVIDIA``) and the name its systems file gives belong
+    to: found by name or alias, else created; new spellings join its aliases.
+    ``cache`` holds what this ingest found already (committed rows only)."""
+    key = f"{folder}\0{json_name}"
+    if key in cache:
+        return cache[key]
+    spellings = [s for s in (json_name, folder) if s]
+    found = None
+    for sub in Submitter.objects.all():
+        if any(s in sub.aliases or s == sub.name for s in spellings):
+            found = sub
+            break
+    if found is None:
+        try:
+            with transaction.atomic():
+                found = Submitter.objects.create(
+                    name=json_name or folder, aliases=sorted(set(spellings))
+                )
+        except IntegrityError:  # another ingest created it meanwhile
+            found = Submitter.objects.get(name=json_name or folder)
+    elif not set(spellings) <= set(found.aliases):
+        found.aliases = sorted(set(found.aliases) | set(spellings))
+        found.save(update_fields=["aliases"])
+    cache[key] = found
+    return found
+
+
+def finite(x: Any) -> float | None:
+    """``x`` as a float if it is a finite number (not a bool), else None: PostgreSQL
+    would store NaN and Infinity, and every page and export would then show them."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return None
+    try:
+        f = float(x)
+    except OverflowError:  # an integer beyond the float range
+        return None
+    return f if math.isfinite(f) else None
+
+
+def git_checkout(url: str, ref: str = "") -> tuple[str, str]:
+    """Clone (or fetch) ``url`` into ``BENCHDB_CACHE``; returns (folder, commit).
+    Raises :class:`IngestError` when git fails (after ``ingest.fetch``'s retries)."""
+    try:
+        return fetch.git_checkout(url=url, ref=ref, dest=fetch.cache_dir(url))
+    except (fetch.SyncError, fetch.TransientError) as exc:
+        raise IngestError(str(exc)) from exc
