@@ -25,14 +25,17 @@ demo: install
 	mkdir -p var
 	test -s var/secret_key || $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > var/secret_key
 	$(PYTHON) manage.py migrate --noinput
+	STATIC_ROOT=$(abspath var/static) $(PYTHON) manage.py collectstatic --noinput -v0
 	$(PYTHON) manage.py ingest mlperf-training $(MLPERF_DATA)
+	$(PYTHON) manage.py ingest mlperf-inference $(MLPERF_INFERENCE_DATA)
 	for f in $(VENDOR_DATA)/*.txt; do $(PYTHON) manage.py ingest vendor "$$f" || exit 1; done
-	SECRET_KEY_FILE=$(abspath var/secret_key) $(PYTHON) manage.py runserver 127.0.0.1:8000
+	STATIC_ROOT=$(abspath var/static) SECRET_KEY_FILE=$(abspath var/secret_key) $(PYTHON) manage.py runserver 127.0.0.1:8000
 
 serve:
 	mkdir -p var
 	test -s var/secret_key || $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > var/secret_key
-	SECRET_KEY_FILE=$(abspath var/secret_key) $(PYTHON) manage.py runserver 127.0.0.1:8000
+	STATIC_ROOT=$(abspath var/static) $(PYTHON) manage.py collectstatic --noinput -v0
+	STATIC_ROOT=$(abspath var/static) SECRET_KEY_FILE=$(abspath var/secret_key) $(PYTHON) manage.py runserver 127.0.0.1:8000
 
 test: install services chromium
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(PYTHON) -m pytest -q

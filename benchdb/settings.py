@@ -11,8 +11,8 @@ MLPERF_INFERENCE_DATA  folder of MLPerf Inference results, default ../shared/mlp
 BENCHDB_CACHE     where git sources are cloned, default ./var/cache
 CELERY_BROKER_URL e.g. redis://127.0.0.1:6379/0; unset: tasks run in-process
 CONN_MAX_AGE      seconds a database connection is kept, default 0
-STATIC_ROOT       collectstatic target for a deployment; unset: static files are
-                  served from their folders by WhiteNoise
+STATIC_ROOT       collectstatic target (make demo/serve: var/static): compressed,
+                  fingerprinted static files; unset: served from their folders by WhiteNoise
 INGEST_JOB_STALE_SECONDS  a running ingest job without heartbeat for this long is
                   interrupted, default 120
 
@@ -37,7 +37,6 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
-import plotly
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -83,6 +82,8 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    # WhiteNoise serves static files under runserver too (compressed, as in production).
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_celery_beat",
     "axes",
@@ -192,14 +193,21 @@ USE_I18N = False
 USE_TZ = True
 
 STATIC_URL = "/static/"
-# plotly.js comes from the installed plotly package (/static/plotly/plotly.min.js), so the
-# 4.6 MB file is never committed and its version always matches the Python package.
-STATICFILES_DIRS = [BASE_DIR / "static", ("plotly", Path(plotly.__file__).parent / "package_data")]
-# Only for a deployment that runs collectstatic (then WHITENOISE_USE_FINDERS=0).
+# plotly.js is plotly.js-basic-dist-min (scatter and bar, every trace benchdb draws; 1.2 MB,
+# 0.4 MB gzipped, against 4.8 / 1.5 MB for the full bundle) of the version the plotly Python
+# package bundles, vendored in static/vendor/ (tests/benchdb/test_plotly_css.py checks both).
+STATICFILES_DIRS = [BASE_DIR / "static"]
+# STATIC_ROOT set (``make demo``/``make serve`` and deployments run collectstatic into it):
+# fingerprinted, pre-compressed files (gzip; plotly-basic.min.js 1.2 MB -> 0.4 MB) that WhiteNoise
+# serves with a year's max-age, immutable. Unset (tests, ``manage.py runserver``): served
+# straight from STATICFILES_DIRS, uncompressed, no collectstatic step needed.
 STATIC_ROOT = os.environ.get("STATIC_ROOT") or None
-# Serve straight from STATICFILES_DIRS (no collectstatic step for the quick start);
-# a deployment may run collectstatic and turn this off.
-WHITENOISE_USE_FINDERS = envbool("WHITENOISE_USE_FINDERS", "1")
+if STATIC_ROOT:
+    STORAGES = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+WHITENOISE_USE_FINDERS = envbool("WHITENOISE_USE_FINDERS", "0" if STATIC_ROOT else "1")
 LOGIN_URL = "/admin/login/"
 
 MLPERF_DATA = Path(os.environ.get("MLPERF_DATA", BASE_DIR.parent / "shared" / "mlperf"))

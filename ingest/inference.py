@@ -63,6 +63,7 @@ from ingest.store import (
     git_checkout,
     not_stored,
     problem_row,
+    readme_commits_in,
     reason_kind,
     submitter_for,
     tree_problems_replace,
@@ -123,9 +124,13 @@ def mlperf_inference_ingest(
     if not os.path.isdir(location):
         raise IngestError(f"{location}: no such folder")
     report = IngestReport()
-    for root, version, elsewhere in _rounds(location, round_version):
+    rounds = _rounds(location, round_version)
+    # A plain folder of repositories may say in its README which commit each came from.
+    readme = readme_commits_in(location) if rounds[0][0] != location else {}
+    for root, version, elsewhere in rounds:
         options = _Options(workers, on_result, only_paths, progress, dict(extra_mapping or {}))
-        _ingest_round(root, version, commit or fetch.git_head(root), elsewhere, report, options)
+        commit_of = commit or fetch.git_head(root) or readme.get(_repository_url(root, version), "")
+        _ingest_round(root, version, commit_of, elsewhere, report, options)
     return report
 
 

@@ -16,7 +16,8 @@ from django.db import IntegrityError, transaction
 from benchdb.models import IngestProblem, Round, Submitter
 from ingest import fetch
 from ingest.parsers import safe_json, safe_tree
-from ingest.parsers.types import Problem
+from ingest.parsers.provenance import readme_commits
+from ingest.parsers.types import ParseError, Problem
 
 
 class IngestError(Exception):
@@ -162,3 +163,15 @@ def git_checkout(url: str, ref: str = "") -> tuple[str, str]:
         return fetch.git_checkout(url=url, ref=ref, dest=fetch.cache_dir(url))
     except (fetch.SyncError, fetch.TransientError) as exc:
         raise IngestError(str(exc)) from exc
+
+
+def readme_commits_in(folder: str) -> dict[str, str]:
+    """``{repository URL: commit}`` from ``folder``'s ``README.md`` (a folder of results
+    repositories copied from git, as ``../shared/mlperf``), {} without one."""
+    if safe_tree.kind(folder, "README.md") != "file":
+        return {}
+    try:
+        data = safe_tree.read_file(folder, "README.md", 1024 * 1024)
+    except (OSError, ParseError):
+        return {}
+    return readme_commits(data.decode("utf-8", errors="replace"))

@@ -38,6 +38,7 @@ from ingest.store import (
     git_checkout,
     not_stored,
     problem_row,
+    readme_commits_in,
     reason_kind,
     record_problems,
     submitter_for,
@@ -82,6 +83,8 @@ def mlperf_training_ingest(
             f"{location}: no MLPerf results repository found "
             "(expected <Submitter>/results/ or training_results_v*/)"
         )
+    # A plain folder of repositories may say in its README which commit each came from.
+    readme = readme_commits_in(location) if location not in repos else {}
     for repo in repos:
         version = (
             round_version
@@ -93,7 +96,8 @@ def mlperf_training_ingest(
                 f"{repo}: cannot tell the round from the folder name or the logs; pass --round vX.Y"
             )
         options = (progress, workers, on_result, only_paths)
-        _ingest_repository(repo, version, commit or _git_head(repo), report, *options)
+        commit_of = commit or _git_head(repo) or readme.get(_repository_url(repo, version), "")
+        _ingest_repository(repo, version, commit_of, report, *options)
     return report
 
 

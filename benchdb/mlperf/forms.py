@@ -59,6 +59,12 @@ class SearchForm(ExportForm):
         }
 
 
+class RunLogForm(ExportForm):
+    """The log viewer's window: ``start`` is its first line (1-based)."""
+
+    start = forms.IntegerField(required=False, min_value=1, max_value=10**9)
+
+
 class LeaderboardForm(ExportForm):
     division = forms.ChoiceField(
         choices=[("", "any"), ("closed", "closed"), ("open", "open")], required=False

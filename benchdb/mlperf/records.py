@@ -5,7 +5,9 @@ the old id URLs' redirects. Lists and the table rows are in :mod:`benchdb.mlperf
 
 from __future__ import annotations
 
+import codecs
 import json
+import re
 import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -14,6 +16,7 @@ from typing import Any
 from django.db.models import Prefetch
 from django.db.models.functions import Substr
 from django.http import Http404
+from django.urls import reverse
 
 from benchdb.mlperf import derived, selectors, training_rules
 from benchdb.models import IngestProblem, Result, Run, RunLog, System
@@ -123,13 +126,93 @@ def run_row(result: Result, run: Run) -> dict[str, Any]:
         "failure_reason": run.failure_reason,
         "sha256": run.sha256,
         "log_url": run.get_absolute_url(),
+        "log_page": run_log_page_url(run, run.run_start_line),
         "source": source,
     }
+
+
+def run_log_page_url(run: Run, line: int | None = None) -> str:
+    """The log viewer of ``run`` (needs ``result`` with round and system), opened at
+    ``line`` (its window and its ``#L`` anchor) when given."""
+    url = reverse("benchdb:run_log_page", args=(*run.result.natural_key(), run.file_name))
+    if not line:
+        return url
+    start = (line - 1) // LOG_WINDOW * LOG_WINDOW + 1
+    return f"{url}?start={start}#L{line}" if start > 1 else f"{url}#L{line}"
 
 
 # Compressed bytes read per query and most bytes decompressed at once: a stored log is
 # streamed in pieces of at most LOG_CHUNK bytes, whatever its size.
 LOG_CHUNK = 1 << 20
+#: Lines the log viewer shows at once (a window: ``?start=N``).
+LOG_WINDOW = 5000
+
+
+@dataclass(frozen=True)
+class LogPage:
+    """A window of a run's stored log: ``lines`` are (1-based number, text, mark) with
+    mark ``run_start``, ``run_stop``, ``eval`` (an ``eval_accuracy`` line), ``target``
+    (the evaluation that reached the quality target) or ""; ``total`` lines in the log;
+    ``source`` the file in its repository at the ingested commit."""
+
+    run: Run
+    lines: list[tuple[int, str, str]]
+    start: int
+    total: int
+    source: str
+
+
+def run_log_page_get(key: Sequence[str], file_name: str, start: int = 1) -> LogPage:
+    """Lines ``start`` .. ``start + LOG_WINDOW - 1`` of a run's stored log, decoded as
+    UTF-8 (undecodable bytes replaced), with the lines the rules read marked. Raises
+    Http404. Queries: the run with its result, round and system (1), the log read in
+    pieces of ``LOG_CHUNK`` (one per MiB compressed)."""
+    run = (
+        Run.objects.select_related("result__round", "result__system")
+        .filter(**_by_key("result__", key), file_name=file_name, log__isnull=False)
+        .defer("hyperparameters")
+        .first()
+    )
+    if run is None:
+        raise Http404(f"no stored log for {'/'.join([*key, file_name])}")
+    marks = {int(p[3]): "eval" for p in run.eval_curve if len(p) > 3 and p[3]}
+    if run.converged and run.run_stop_line:
+        reached = [line for line in marks if line <= run.run_stop_line]
+        if reached:
+            marks[max(reached)] = "target"
+    marks |= {
+        n: m for n, m in ((run.run_start_line, "run_start"), (run.run_stop_line, "run_stop")) if n
+    }
+    end = start + LOG_WINDOW
+    lines: list[tuple[int, str, str]] = []
+    total = 0
+    for total, text in enumerate(_log_lines(run.pk), 1):
+        if start <= total < end:
+            lines.append((total, text, marks.get(total, "")))
+    result = run.result
+    source = derived.line_url(result.repository, result.commit, run.path, None, None)
+    return LogPage(run, lines, start, total, source)
+
+
+def _log_lines(run_id: int) -> Iterator[str]:
+    """The stored log's lines, numbered as the ingest numbered them: a line ends at
+    ``\\n``, ``\\r\\n`` or a lone ``\\r`` (``training_log``); decoded, streamed."""
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+    rest = ""
+    for chunk in run_log_chunks(run_id):
+        text = rest + decoder.decode(chunk)
+        # A trailing \r stays with the unfinished line: its \n may start the next piece.
+        cut = len(text) - 1 if text.endswith("\r") else len(text)
+        parts = _LINE_END.split(text[:cut])
+        rest = parts.pop() + text[cut:]
+        yield from parts
+    parts = _LINE_END.split(rest + decoder.decode(b"", final=True))
+    if parts[-1] == "":  # the log ends with a line end (or is empty)
+        parts.pop()
+    yield from parts
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def run_log_get(key: Sequence[str], file_name: str) -> Run:

@@ -39,6 +39,7 @@ urlpatterns = [
     path(f"results/{_RESULT}/", views.result_detail, name="result"),
     path("runs/<int:pk>/log.txt", views.run_log_by_id, name="run_log_by_id"),
     path(f"runs/{_RESULT}/<str:file_name>/log.txt", views.run_log, name="run_log"),
+    path(f"runs/{_RESULT}/<str:file_name>/", views.run_log_page, name="run_log_page"),
     path("systems/<int:pk>/", views.system_by_id, name="system_by_id"),
     path(
         "systems/<str:suite>/<str:round_version>/<str:submitter>/<folders:system>/",

@@ -153,10 +153,45 @@ def run_log(
     )
     resp["X-Content-Type-Options"] = "nosniff"
     resp["Content-Security-Policy"] = "sandbox; default-src 'none'"
-    name = writers.download_name("run", run.pk, run.file_name)
-    resp["Content-Disposition"] = f'inline; filename="{name}.txt"'
+    # The file's own name (``result_1.txt``), so a saved log is what the repository holds.
+    name = writers.download_name(run.file_name).removeprefix("benchdb-") or "log.txt"
+    resp["Content-Disposition"] = f'inline; filename="{name}"'
     resp["X-Benchdb-SHA256"] = run.sha256
     return resp
+
+
+def run_log_page(
+    request: HttpRequest,
+    suite: str,
+    round_version: str,
+    submitter: str,
+    system: str,
+    benchmark: str,
+    file_name: str,
+) -> HttpResponse:
+    """The stored log of a run as a page: numbered lines with ``#L<n>`` anchors, the
+    lines the rules read (``run_start``, ``run_stop``, evaluations, the one that reached
+    the quality target) marked; ``LOG_WINDOW`` lines at a time (``?start=``)."""
+    key = (suite, round_version, submitter, system, benchmark)
+
+    def select(d: dict[str, Any]) -> Table:
+        log = records.run_log_page_get(key, file_name, d["start"] or 1)
+        rows = [{"line": n, "text": t, "mark": m} for n, t, m in log.lines]
+        end = min(log.total, log.start + records.LOG_WINDOW - 1)
+        context = {
+            "log": log,
+            "end": end,
+            "prev_start": max(1, log.start - records.LOG_WINDOW) if log.start > 1 else None,
+            "next_start": end + 1 if end < log.total else None,
+            "result_url": _result_url(key),
+        }
+        return Table(rows, "benchdb.run_log_lines/1", ("log", *key[1:], file_name), context)
+
+    return table_page(request, forms.RunLogForm(request.GET), select, "benchdb/run_log.html")
+
+
+def _result_url(key: tuple[str, ...]) -> str:
+    return reverse("benchdb:result", args=key)
 
 
 def system_detail(

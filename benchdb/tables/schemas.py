@@ -124,6 +124,7 @@ run_stop_status | string | status in run_stop metadata ("success", "aborted", ""
 failure_reason | string | why the run does not count ("" if it does)
 sha256 | string | sha256 of the log file
 log_url | string | path of the stored log on this site (text/plain, byte for byte)
+log_page | string | the stored log as a page: numbered lines, #L<n> anchors, at run_start
 source | string | the log in its repository: GitHub URL with the run_start..run_stop lines
     highlighted, else its path
 """
@@ -380,6 +381,15 @@ SCHEMAS |= {
     "benchdb.ingest_job_errors/1": _cols(_INGEST_JOB_ERROR_SPEC),
 }
 
+
+_RUN_LOG_LINES_SPEC = """
+line | integer | 1-based line number in the stored log (as the ingest numbered it)
+text | string | the line, decoded as UTF-8 (undecodable bytes replaced)
+mark | string | "run_start", "run_stop", "eval", "target" (the evaluation that reached the
+    quality target) or ""
+"""
+
+SCHEMAS |= {"benchdb.run_log_lines/1": _cols(_RUN_LOG_LINES_SPEC)}
 
 _INFERENCE_RESULT_SPEC = """
 id | integer | benchdb id of the result

@@ -64,8 +64,9 @@ def browser_db(django_db_setup, django_db_blocker) -> Iterator[None]:
 
 
 @pytest.fixture(scope="session")
-def server_url(browser_db, django_db_blocker, mlperf_data) -> Iterator[str]:
-    """Base URL of a ``runserver`` process serving ../shared/mlperf from the test DB."""
+def server_url(browser_db, django_db_blocker, mlperf_data, tmp_path_factory) -> Iterator[str]:
+    """Base URL of a ``runserver`` process serving ../shared/mlperf from the test DB, with
+    static files as ``make serve`` has them (collected, fingerprinted, gzipped)."""
     from django.db import connection
 
     from ingest.training import mlperf_training_ingest
@@ -81,7 +82,10 @@ def server_url(browser_db, django_db_blocker, mlperf_data) -> Iterator[str]:
         "DATABASE_URL": _database_url(),
         "DEBUG": "0",
         "PYTHONUNBUFFERED": "1",
+        "STATIC_ROOT": str(tmp_path_factory.mktemp("static")),
     }
+    collect = [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"]
+    subprocess.run(collect, cwd=ROOT, env=env, check=True)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     with open(SCREENSHOTS / "server.log", "w") as log:
         proc = subprocess.Popen(
@@ -162,9 +166,17 @@ class Page:
         self.page.goto(self.base + path)
         self.page.wait_for_load_state("networkidle")
 
-    def screenshot(self, name: str) -> None:
+    def screenshot(self, name: str, widths: tuple[int, ...] = (1400, 800)) -> None:
+        """Full-page screenshots at each width: ``<name>.png`` at 1400 px,
+        ``<name>-<width>.png`` at the others (the viewport is restored after)."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+        size = self.page.viewport_size or {"width": 1400, "height": 1000}
+        for width in widths:
+            suffix = "" if width == 1400 else f"-{width}"
+            if width != size["width"]:
+                self.page.set_viewport_size({"width": width, "height": size["height"]})
+            self.page.screenshot(path=str(SCREENSHOTS / f"{name}{suffix}.png"), full_page=True)
+        self.page.set_viewport_size(size)
         self.saved = True
 
 

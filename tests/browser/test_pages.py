@@ -136,12 +136,22 @@ def test_result_page_runs_chart_log_and_downloads(page):
     assert [c[2] for c in cells] == [r["role"] for r in rows]
     assert [c[6] for c in cells] == [f"{r['run_start_line']} / {r['run_stop_line']}" for r in rows]
     page.screenshot("result")
-    page.page.click("#runs a:text-is('stored log') >> nth=0")
+    page.page.click("#runs a:text-is('log') >> nth=0")
+    # The log viewer opens at run_start (#L27 in Graphcore's logs), that line highlighted.
     page.page.wait_for_url(
-        re.compile(r"/runs/training/v1\.1/Graphcore/ipu-pod16-TF1/resnet/result_\d+\.txt/log\.txt$")
+        re.compile(r"/runs/training/v1\.1/Graphcore/ipu-pod16-TF1/resnet/result_0\.txt/#L27$")
     )
-    body = page.page.inner_text("body")
-    assert ":::MLLOG" in body and '"key": "run_start"' in body
+    line = page.page.locator("#L27")
+    assert '"key": "run_start"' in line.inner_text()
+    assert "run_start" in (line.get_attribute("class") or "")
+    background = line.evaluate("e => getComputedStyle(e).backgroundColor")
+    assert background == "rgb(255, 243, 176)"  # :target
+    top = line.evaluate("e => [e.getBoundingClientRect().top, innerHeight, scrollY]")
+    assert -1 <= top[0] < top[1] and top[2] > 0, top  # scrolled to it
+    page.screenshot("log-viewer")
+    with page.page.expect_download() as dl:
+        page.page.click("a:text-is('Download result_0.txt')")
+    assert dl.value.suggested_filename == "result_0.txt"
     assert page.errors == []
 
 

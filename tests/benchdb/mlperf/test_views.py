@@ -21,6 +21,8 @@ from ingest.training import mlperf_training_ingest
 
 pytestmark = pytest.mark.django_db
 
+V11_COMMIT = "ebe92f81f7a69255a3b0a907595d8be623d75ec6"  # ../shared/mlperf/README.md
+
 
 # --- helpers -----------------------------------------------------------------------
 
@@ -254,7 +256,8 @@ def test_result_page_works_the_olympic_mean_and_gives_provenance(
         assert [r["run_stop_line"]] == _lines_of(log, "run_stop")
         assert r["log_url"] in html
         lines = f"#L{r['run_start_line']}-L{r['run_stop_line']}"
-        blob = "https://github.com/mlcommons/training_results_v1.1/blob/HEAD/"
+        # pinned to the commit ../shared/mlperf/README.md gives for v1.1
+        blob = f"https://github.com/mlcommons/training_results_v1.1/blob/{V11_COMMIT}/"
         assert r["source"] == f"{blob}{r['path']}{lines}"
     provenance = html.split('id="provenance"', 1)[1].split("</dl>", 1)[0]
     assert "https://github.com/mlcommons/training_results_v1.1" in provenance
