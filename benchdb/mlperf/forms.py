@@ -34,6 +34,9 @@ class MultiValueField(forms.Field):
 
 
 class SearchForm(ExportForm):
+    """The search page's parameters; ``q`` is the free-text box every page carries."""
+
+    q = _text()
     submitter = _text()
     system = _text()
     accelerator = _text()
@@ -56,6 +59,7 @@ class SearchForm(ExportForm):
             "round_version": d["round"] or None,
             "benchmark": d["benchmark"] or None,
             "division": d["division"] or None,
+            "text": d["q"] or None,
         }
 
 

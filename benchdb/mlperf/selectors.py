@@ -15,7 +15,8 @@ from typing import Any
 from urllib.parse import quote
 
 from django.db import connection
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, TextField, Value
+from django.db.models.functions import Cast, Concat, Lower, Replace
 from django.http import Http404
 
 from benchdb import vocabulary
@@ -37,6 +38,7 @@ def result_list(
     system_contains: str | None = None,
     accelerator_contains: str | None = None,
     framework_contains: str | None = None,
+    text: str | None = None,
     ids: Sequence[int] | None = None,
 ) -> QuerySet[Result]:
     """Results with round, system, submitter and benchmark joined (one query).
@@ -48,6 +50,11 @@ def result_list(
     The ``*_contains`` filters are case-insensitive substrings (search):
     ``submitter_contains`` looks at the name and every alias, ``system_contains`` at
     the system name and folder, ``accelerator_contains`` at the accelerator model.
+    ``text`` (the search box) matches names as people write them: case, spaces, dashes,
+    underscores, dots and slashes are ignored ("DGX A100" finds ``dgxa100_n1``,
+    "IPU-POD16" ``ipu-pod16-TF1``), and a result matches when the whole text, or each
+    of its words, is in its submitter (name, aliases, folder), system (name, folder),
+    accelerator, framework, benchmark (key, name) or round.
     The systems' raw JSON is not loaded (``system_get`` reads it).
     """
     qs = Result.objects.select_related(*RESULT_JOINS).defer("system__raw")
@@ -75,15 +82,55 @@ def result_list(
             | Q(system__submitter_folder__icontains=submitter_contains)
         )
     if system_contains:
-        qs = qs.filter(
-            Q(system__name__icontains=system_contains)
-            | Q(system__folder__icontains=system_contains)
-        )
+        wanted = _squeezed(system_contains)
+        qs = qs.annotate(
+            _name=_squeeze(F("system__name")), _folder=_squeeze(F("system__folder"))
+        ).filter(Q(_name__contains=wanted) | Q(_folder__contains=wanted))
+    if text and _squeezed(text):
+        qs = qs.annotate(_hay=_squeeze(Concat(*_SEARCHED, output_field=TextField())))
+        words = [w for w in map(_squeezed, text.split()) if w]
+        qs = qs.filter(Q(_hay__contains=_squeezed(text)) | Q(*[Q(_hay__contains=w) for w in words]))
     if ids is not None:
         qs = qs.filter(pk__in=list(ids))
     return qs.order_by(
         "round__version", "benchmark__key", "division", "score_minutes", "system__folder"
     )
+
+
+#: What the search box looks at (``result_list(text=...)``), separated so that words
+#: do not join across fields.
+_SEARCHED = [
+    x
+    for path in (
+        "system__submitter__name",
+        "system__submitter_folder",
+        "system__name",
+        "system__folder",
+        "system__accelerator_model",
+        "system__framework",
+        "benchmark__key",
+        "benchmark__name",
+        "round__version",
+    )
+    for x in (F(path), Value("|"))
+] + [Cast("system__submitter__aliases", TextField())]
+_IGNORED = (" ", "-", "_", ".", "/")
+
+
+def _squeeze(expr: Any) -> Any:
+    """``expr`` lower-cased without the characters of ``_IGNORED`` (in SQL)."""
+    out = Lower(expr, output_field=TextField())
+    for ch in _IGNORED:
+        out = Replace(out, Value(ch), Value(""), output_field=TextField())
+    return out
+
+
+def _squeezed(text: str) -> str:
+    """``text`` as :func:`_squeeze` makes it (in Python)."""
+    out = text.lower()
+    for ch in _IGNORED:
+        out = out.replace(ch, "")
+    return out
 
 
 def result_table_row(r: Result) -> dict[str, Any]:

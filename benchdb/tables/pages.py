@@ -39,11 +39,24 @@ class Table:
 
 class ExportForm(forms.Form):
     """``format``: empty for the HTML page, ``csv`` or ``json`` for the table.
-    Every table page's form derives from it."""
+    Every table page's form derives from it. A parameter the page does not know is an
+    error (a 400 naming it), never silently ignored: ``?q=graphcore`` on a page without
+    a search box must not answer with every row as if it had filtered."""
 
     format = forms.ChoiceField(
         choices=[("", "HTML"), ("csv", "CSV"), ("json", "JSON")], required=False
     )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        unknown = sorted(k for k in self.data if k not in self.fields)
+        if unknown:
+            known = ", ".join(sorted(self.fields))
+            raise forms.ValidationError(
+                f"unknown parameter{'s' if len(unknown) > 1 else ''} "
+                f"{', '.join(repr(k[:40]) for k in unknown[:5])}; this page takes {known}"
+            )
+        return cleaned
 
 
 def export_response(

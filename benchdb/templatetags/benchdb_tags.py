@@ -77,13 +77,14 @@ def split(value: str, sep: str) -> list[str]:
     return [p for p in str(value or "").split(sep) if p]
 
 
+# The score comes right after what names the result, so that at 800 px it is on screen.
 _ROW = (
     '<tr data-id="{id}"><td><input type="checkbox" name="ids" value="{id}" form="compare-form" '
     'aria-label="compare result {id}"></td>{round}<td>{submitter}</td><td class="sys">'
-    '<a href="{url}">{name}</a>{folder}</td>{benchmark}<td>{division}</td><td>{availability}</td>'
-    '<td class="num">{accelerators}</td><td>{accelerator_model}</td><td><div class="long">'
-    '{framework}</div></td><td class="num score">{score}</td><td class="num">{counted}/{total}'
-    "</td><td>{result_id}</td></tr>\n"
+    '<a href="{url}">{name}</a>{folder}</td>{benchmark}<td class="num score">{score}</td>'
+    '<td>{division}</td><td class="num">{accelerators}</td><td>{accelerator_model}</td>'
+    '<td>{availability}</td><td><div class="long">{framework}</div></td>'
+    '<td class="num">{counted}/{total}</td><td>{result_id}</td></tr>\n'
 )
 
 

@@ -77,12 +77,34 @@ def test_home_lists_rounds_and_search_narrows_results(page):
     assert [r.inner_text().split()[0] for r in rounds.all()] == ["v1.0", "v1.1", "v2.0"]
     page.page.fill("input[name=framework]", "paddle")
     page.page.click("form.search button[type=submit]")
-    page.page.wait_for_url(re.compile(r"/results/\?framework=paddle$"))
+    page.page.wait_for_url(re.compile(r"/results/\?(q=&)?framework=paddle$"))
     rows, _ = _agree(page, "results")
     assert rows and all("paddle" in r["framework"].lower() for r in rows)
     page.screenshot("search")
     page.goto("/")
     page.screenshot("home")
+    assert page.errors == []
+
+
+def test_the_header_search_finds_dgx_a100_as_people_write_it(page):
+    page.goto("/leaderboard/v1.1/resnet/")
+    page.page.fill("header input[name=q]", "DGX A100")
+    page.page.press("header input[name=q]", "Enter")
+    page.page.wait_for_url(re.compile(r"/results/\?q=DGX\+A100$"))
+    rows, _ = _agree(page, "results")
+    assert len(rows) == 9
+    assert {r["submitter"] for r in rows} == {"NVIDIA"}
+    assert all(r["system"].startswith("dgxa100") for r in rows)
+    assert page.page.input_value("header input[name=q]") == "DGX A100"
+    page.screenshot("search-dgx-a100")
+    page.page.set_viewport_size({"width": 800, "height": 1000})
+    for cell in ("#results th:text-is('Score (min)')", "#results td.score >> nth=0"):
+        box = page.page.locator(cell).bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 800, cell  # on screen at 800 px
+    page.page.set_viewport_size({"width": 1400, "height": 1000})
+    page.goto("/leaderboard/v1.1/resnet/?q=graphcore")  # a parameter this page lacks
+    assert "unknown parameter 'q'" in page.page.inner_text("main")
+    page.errors = [e for e in page.errors if "400" not in e]  # that answer is expected
     assert page.errors == []
 
 
