@@ -152,17 +152,15 @@ def compare_rows(
 ) -> list[dict[str, Any]]:
     """Rows of ``benchdb.result_table/1`` -> rows of ``benchdb.compare/1``.
 
-    The baseline is ``base_id`` if given and present, else the slowest scored
-    result on the first row's benchmark (so each speedup is >= 1). Speedup = baseline
-    score / score (a ratio of MLPerf scores); speedup per accelerator =
-    speedup x N_base / N (derived). No speedup across benchmarks.
+    The baseline is ``base_id`` if given and present, else the first row (the result
+    picked first). Speedup = baseline score / score (a ratio of MLPerf scores); speedup
+    per accelerator = speedup x N_base / N (derived). No speedup across benchmarks. A
+    speedup within the benchmark's run-to-run variation (:func:`run_to_run_variation`)
+    is flagged as such.
     """
     if not rows:
         return []
-    scored = [r for r in rows if r["score_minutes"] and r["benchmark"] == rows[0]["benchmark"]]
-    base = next((r for r in rows if r["id"] == base_id), None)
-    if base is None:
-        base = max(scored, key=lambda r: r["score_minutes"]) if scored else rows[0]
+    base = next((r for r in rows if r["id"] == base_id), rows[0])
     out = []
     for r in rows:
         speedup = per_acc = None
@@ -172,9 +170,27 @@ def compare_rows(
                 per_acc = speedup * base["accelerators"] / r["accelerators"]
         row: dict[str, Any] = {c: r.get(c) for c in columns("benchdb.compare/1")}
         row |= {"baseline": r is base, "speedup": speedup, "speedup_per_accelerator": per_acc}
-        row["flags"] = "; ".join(comparison_flags(r, base)) if r is not base else ""
+        flags = comparison_flags(r, base) if r is not base else []
+        noise = run_to_run_variation(r["benchmark"])
+        if speedup is not None and r is not base and abs(speedup - 1) < noise:
+            flags.append(
+                f"within run-to-run variation (±{noise:.1%} for {r['benchmark']}): "
+                "not a measurable difference"
+            )
+        row["flags"] = "; ".join(flags)
         out.append(row)
     return out
+
+
+#: Imaging benchmarks, whose scores vary less from run to run (:func:`run_to_run_variation`).
+IMAGING_BENCHMARKS = frozenset({"resnet", "ssd", "retinanet", "maskrcnn", "unet3d"})
+
+
+def run_to_run_variation(benchmark: str) -> float:
+    """How much a benchmark's score varies between runs of the same system, as a
+    fraction: 0.025 for imaging benchmarks, 0.05 for the others (MLCommons' figures, as
+    issue 13 quotes them). A smaller difference between two scores is noise."""
+    return 0.025 if benchmark in IMAGING_BENCHMARKS else 0.05
 
 
 # --- divisions, software, scaling ---------------------------------------------------

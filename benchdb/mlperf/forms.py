@@ -33,7 +33,35 @@ class MultiValueField(forms.Field):
         return [str(v).strip() for v in values if str(v).strip()]
 
 
-class SearchForm(ExportForm):
+def result_ids(values: list[str]) -> list[int]:
+    """Result ids from ``?ids=3,7`` and/or ``?ids=3&ids=7``, in order, each once.
+    Raises ValidationError for anything but digits, or more than ``MAX_COMPARE``."""
+    out: list[int] = []
+    for value in values:
+        for part in value.split(","):
+            part = part.strip()
+            if not part:
+                continue
+            if not part.isdigit() or len(part) > 18:
+                raise ValidationError(f"not a result id: {part[:40]!r}")
+            if int(part) not in out:
+                out.append(int(part))
+    if len(out) > MAX_COMPARE:
+        raise ValidationError(f"at most {MAX_COMPARE} results at once")
+    return out
+
+
+class TrayForm(ExportForm):
+    """A table page that carries the compare tray: ``ids``, the results picked so far
+    (kept in the URL from page to page; each row of the table can join them)."""
+
+    ids = MultiValueField(required=False)
+
+    def clean_ids(self) -> list[int]:
+        return result_ids(self.cleaned_data["ids"])
+
+
+class SearchForm(TrayForm):
     """The search page's parameters; ``q`` is the free-text box every page carries."""
 
     q = _text()
@@ -69,7 +97,7 @@ class RunLogForm(ExportForm):
     start = forms.IntegerField(required=False, min_value=1, max_value=10**9)
 
 
-class LeaderboardForm(ExportForm):
+class LeaderboardForm(TrayForm):
     division = forms.ChoiceField(
         choices=[("", "any"), ("closed", "closed"), ("open", "open")], required=False
     )
@@ -81,27 +109,11 @@ class LeaderboardForm(ExportForm):
     accelerator = _text()
 
 
-class CompareForm(ExportForm):
+class CompareForm(TrayForm):
     """``ids``: result ids, comma-separated and/or repeated (``?ids=3,7`` or
-    ``?ids=3&ids=7``); ``base``: the baseline's id (default: the slowest)."""
+    ``?ids=3&ids=7``); ``base``: the baseline's id (default: the first picked)."""
 
-    ids = MultiValueField(required=False)
     base = forms.IntegerField(required=False, min_value=1)
-
-    def clean_ids(self) -> list[int]:
-        out: list[int] = []
-        for value in self.cleaned_data["ids"]:
-            for part in value.split(","):
-                part = part.strip()
-                if not part:
-                    continue
-                if not part.isdigit():
-                    raise ValidationError(f"not a result id: {part[:40]!r}")
-                if int(part) not in out:
-                    out.append(int(part))
-        if len(out) > MAX_COMPARE:
-            raise ValidationError(f"at most {MAX_COMPARE} results at once")
-        return out
 
 
 class DivisionsForm(ExportForm):

@@ -375,6 +375,15 @@ class Comparison:
     missing: list[int]
 
 
+def tray_get(ids: Sequence[int]) -> list[dict[str, Any]]:
+    """The compare tray: rows of ``benchdb.result_table/1`` for ``ids``, in their
+    order (unknown ids left out). Queries: 1, none for an empty tray."""
+    if not ids:
+        return []
+    found = {r["id"]: r for r in result_table_rows(result_list(ids=ids))}
+    return [found[i] for i in ids if i in found]
+
+
 def compare_get(*, ids: Sequence[int], base: int | None = None) -> Comparison:
     """Results ``ids`` side by side against a baseline (see
     ``derived.compare_rows``). Queries: 1."""

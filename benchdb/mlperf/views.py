@@ -49,6 +49,7 @@ def results(request: HttpRequest) -> HttpResponse:
         page = selectors.result_search(page=None if d["format"] else (d["page"] or 1), **filters)
         name = ("results", *(v for v in filters.values() if v))
         context = {"page": page, "choices": selectors.filter_choices()}
+        context |= _tray_context(d["ids"], page.rows)
         return Table(page.rows, "benchdb.result_table/1", name, context)
 
     return table_page(request, form, select, "benchdb/results.html")
@@ -69,11 +70,18 @@ def leaderboard(request: HttpRequest, round_version: str, benchmark: str) -> Htt
         context: dict[str, Any] = {"board": board}
         if not d["format"]:
             context["figure"] = figures.leaderboard_scatter(pd.DataFrame(board.rows))
+            context |= _tray_context(d["ids"], board.rows)
         return Table(board.rows, "benchdb.result_table/1", name, context)
 
     return table_page(
         request, forms.LeaderboardForm(request.GET), select, "benchdb/leaderboard.html"
     )
+
+
+def _tray_context(ids: list[int], rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """What a table page shows of the compare tray (``benchdb/_compare_form.html``)."""
+    tray = selectors.tray_get(ids)
+    return {"tray": tray, "tray_ids": [t["id"] for t in tray], "shown_ids": {r["id"] for r in rows}}
 
 
 def result_detail(
@@ -220,6 +228,8 @@ def compare(request: HttpRequest) -> HttpResponse:
 
     def select(d: dict[str, Any]) -> Table:
         comparison = selectors.compare_get(ids=d["ids"], base=d["base"])
+        for row in comparison.rows:  # the tray without it (its "remove" link); not exported
+            row["without"] = ",".join(str(i) for i in d["ids"] if i != row["id"])
         context = {
             "c": comparison,
             "ids": ",".join(map(str, d["ids"])),

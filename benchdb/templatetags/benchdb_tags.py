@@ -7,6 +7,7 @@ from typing import Any
 
 from django import template
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils.html import format_html, json_script
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString
@@ -79,8 +80,9 @@ def split(value: str, sep: str) -> list[str]:
 
 # The score comes right after what names the result, so that at 800 px it is on screen.
 _ROW = (
-    '<tr data-id="{id}"><td><input type="checkbox" name="ids" value="{id}" form="compare-form" '
-    'aria-label="compare result {id}"></td>{round}<td>{submitter}</td><td class="sys">'
+    '<tr data-id="{id}"><td class="nowrap"><input type="checkbox" name="ids" value="{id}" '
+    'form="compare-form" aria-label="compare result {id}"{checked}>{add}</td>{round}'
+    '<td>{submitter}</td><td class="sys">'
     '<a href="{url}">{name}</a>{folder}</td>{benchmark}<td class="num score">{score}</td>'
     '<td>{division}</td><td class="num">{accelerators}</td><td>{accelerator_model}</td>'
     '<td>{availability}</td><td><div class="long">{framework}</div></td>'
@@ -90,13 +92,24 @@ _ROW = (
 
 @register.simple_tag
 def result_rows(
-    rows: list[dict[str, Any]], show_round: bool = False, show_benchmark: bool = False
+    rows: list[dict[str, Any]],
+    show_round: bool = False,
+    show_benchmark: bool = False,
+    tray: list[int] | None = None,
 ) -> SafeString:
     """The ``<tr>`` of a results table (``benchdb/_result_table.html``), one per row
     of ``benchdb.result_table/1``. Built here rather than in a template loop, which
-    took 0.1 ms a row (12 ms for a page of 100); ``format_html`` escapes every value."""
+    took 0.1 ms a row (12 ms for a page of 100); ``format_html`` escapes every value.
+    ``tray``: the compare tray's result ids: their boxes are ticked, and every other row
+    gets a link comparing it with them (the first picked is the baseline)."""
     out = []
+    compare = reverse("benchdb:compare")
     for r in rows:
+        in_tray = bool(tray) and r["id"] in (tray or [])
+        add = ""
+        if tray and not in_tray:
+            query = urlencode({"ids": ",".join(map(str, [*tray, r["id"]]))})
+            add = format_html(' <a class="add small" href="{}?{}">compare</a>', compare, query)
         score = (
             format_html("{}", minutes(r["score_minutes"]))
             if r["score_minutes"] is not None
@@ -107,6 +120,8 @@ def result_rows(
             format_html(
                 _ROW,
                 id=r["id"],
+                checked=" checked" if in_tray else "",
+                add=add,
                 url=r["url"],
                 submitter=r["submitter"],
                 name=name,

@@ -175,8 +175,11 @@ class Page:
             suffix = "" if width == 1400 else f"-{width}"
             if width != size["width"]:
                 self.page.set_viewport_size({"width": width, "height": size["height"]})
+                self.page.wait_for_timeout(500)  # responsive charts redraw on resize
             self.page.screenshot(path=str(SCREENSHOTS / f"{name}{suffix}.png"), full_page=True)
-        self.page.set_viewport_size(size)
+        if widths != (size["width"],):
+            self.page.set_viewport_size(size)
+            self.page.wait_for_timeout(500)
         self.saved = True
 
 

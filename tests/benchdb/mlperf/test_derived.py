@@ -69,9 +69,11 @@ def test_sdk_version(framework, stack, sdk):
     assert vocabulary.sdk_version(framework, stack) == sdk
 
 
-def test_compare_rows_default_baseline_is_the_slowest_and_speedup_is_a_ratio_of_scores():
+def test_compare_rows_default_baseline_is_the_first_picked_and_speedup_is_a_ratio_of_scores():
+    first = derived.compare_rows([_row(2, score_minutes=29.0), _row(1, score_minutes=28.0)])
+    assert first[0]["baseline"] and first[1]["speedup"] == 29.0 / 28.0
     rows = derived.compare_rows(
-        [_row(1, score_minutes=28.0, accelerators=16), _row(2, score_minutes=29.0)]
+        [_row(1, score_minutes=28.0, accelerators=16), _row(2, score_minutes=29.0)], base_id=2
     )
     a, b = rows
     assert b["baseline"] and not a["baseline"]
@@ -82,6 +84,21 @@ def test_compare_rows_default_baseline_is_the_slowest_and_speedup_is_a_ratio_of_
         [_row(1, score_minutes=28.0), _row(2, score_minutes=29.0)], base_id=1
     )
     assert again[1]["speedup"] == 28.0 / 29.0 and again[0]["baseline"]
+
+
+@pytest.mark.parametrize(
+    ("benchmark", "other", "within"),
+    [("resnet", 28.6, True), ("resnet", 27.2, False), ("bert", 27.0, True), ("bert", 26.0, False)],
+)
+def test_a_difference_below_run_to_run_variation_is_called_noise(benchmark, other, within):
+    """2.5% for imaging benchmarks, 5% for the others."""
+    rows = derived.compare_rows(
+        [
+            _row(1, score_minutes=28.0, benchmark=benchmark),
+            _row(2, score_minutes=other, benchmark=benchmark),
+        ]
+    )
+    assert ("within run-to-run variation" in rows[1]["flags"]) is within
 
 
 def test_comparison_flags_name_every_difference_the_guidelines_require():

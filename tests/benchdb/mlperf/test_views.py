@@ -327,11 +327,17 @@ def test_comparing_ipu_pod16_with_dgx_a100_gives_1_029_and_flags_the_accelerator
         official_scores, "v1.1", "ipu-pod16-TF1", "resnet"
     )
     assert f"{ratio:.3f}" == "1.029"
+    # the first result picked is the baseline unless another is chosen
+    first = _json(client, "/compare/", ids=f"{pod16.pk},{dgx.pk}")["rows"]
+    assert first[0]["baseline"] and first[1]["speedup"] == pytest.approx(1 / ratio, rel=1e-4)
     for ids in (f"{pod16.pk},{dgx.pk}", f"{dgx.pk},{pod16.pk}"):
         # the results with their joins
         with django_assert_num_queries(1):
-            html = client.get("/compare/", {"ids": ids}).content.decode()
-        rows = {r["id"]: r for r in _agree(client, "/compare/", "benchdb.compare/1", ids=ids)}
+            html = client.get("/compare/", {"ids": ids, "base": dgx.pk}).content.decode()
+        rows = {
+            r["id"]: r
+            for r in _agree(client, "/compare/", "benchdb.compare/1", ids=ids, base=dgx.pk)
+        }
         assert rows[dgx.pk]["baseline"] and not rows[pod16.pk]["baseline"]
         assert rows[pod16.pk]["speedup"] == pytest.approx(ratio, rel=1e-4)
         assert rows[pod16.pk]["speedup_per_accelerator"] == pytest.approx(ratio * 8 / 16, rel=1e-4)

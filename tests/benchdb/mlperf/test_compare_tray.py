@@ -1,0 +1,59 @@
+"""The compare tray (issue 13): results picked on one page travel in the URL (``ids``),
+every row of a leaderboard or search can join them, the first picked is the baseline, and
+a difference within run-to-run variation is said to be one; on ../shared/mlperf."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import unquote
+
+import pytest
+
+from benchdb.models import Result
+
+pytestmark = pytest.mark.django_db
+
+
+def _result(system: str) -> Result:
+    return Result.objects.get(
+        round__version="v1.1", system__folder=system, benchmark_folder="resnet"
+    )
+
+
+def test_the_result_page_opens_the_leaderboard_with_itself_in_the_tray(client, ingested_shared):
+    dgx = _result("dgxa100_ngc21.09_mxnet")
+    html = client.get(dgx.get_absolute_url()).content.decode()
+    assert f'href="/leaderboard/v1.1/resnet/?ids={dgx.pk}"' in html
+
+
+def test_leaderboard_rows_join_the_tray(client, ingested_shared, django_assert_num_queries):
+    dgx, pod16 = _result("dgxa100_ngc21.09_mxnet"), _result("ipu-pod16-TF1")
+    # round, benchmark, filter choices, results; the tray's results (5)
+    with django_assert_num_queries(5):
+        html = client.get("/leaderboard/v1.1/resnet/", {"ids": str(dgx.pk)}).content.decode()
+    row = re.search(rf'<tr data-id="{dgx.pk}">.*?</tr>', html, re.S).group(0)
+    assert " checked>" in row and "a.add" not in row and 'class="add' not in row
+    pod_row = re.search(rf'<tr data-id="{pod16.pk}">.*?</tr>', html, re.S).group(0)
+    link = re.search(r'class="add small" href="([^"]+)"', pod_row).group(1)
+    assert unquote(link.replace("&amp;", "&")) == f"/compare/?ids={dgx.pk},{pod16.pk}"
+    tray = html.split('id="tray"', 1)[1].split("</div>", 1)[0]
+    assert "dgxa100_ngc21.09_mxnet" in tray and "(baseline)" in tray
+
+
+def test_the_first_picked_is_the_baseline_and_each_can_be_removed(client, ingested_shared):
+    dgx, pod16 = _result("dgxa100_ngc21.09_mxnet"), _result("ipu-pod16-TF1")
+    resp = client.get("/compare/", {"ids": f"{dgx.pk},{pod16.pk}", "format": "json"})
+    rows = json.loads(resp.content)["rows"]
+    assert [r["baseline"] for r in rows] == [True, False]
+    assert f"{rows[1]['speedup']:.3f}" == "1.029"
+    assert "within run-to-run variation" not in rows[1]["flags"]  # 2.9% > 2.5% (imaging)
+    html = client.get("/compare/", {"ids": f"{dgx.pk},{pod16.pk}"}).content.decode()
+    assert f"?ids={pod16.pk}" in html and f"?ids={dgx.pk}" in html  # each one's "remove"
+
+
+def test_an_unknown_id_in_the_tray_is_left_out(client, ingested_shared):
+    dgx = _result("dgxa100_ngc21.09_mxnet")
+    html = client.get("/leaderboard/v1.1/resnet/", {"ids": f"{dgx.pk},999999"}).content.decode()
+    assert html.count('class="chip"><a href') == 1
+    assert client.get("/leaderboard/v1.1/resnet/", {"ids": "1;drop"}).status_code == 400
