@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
+from benchdb.mlperf.round_table import SORTS
 from benchdb.models import System
 from benchdb.tables.pages import ExportForm
 
@@ -89,6 +90,21 @@ class SearchForm(TrayForm):
             "division": d["division"] or None,
             "text": d["q"] or None,
         }
+
+
+class RoundTableForm(ExportForm):
+    """Filters and order of the round table (``round_table.round_table_get``)."""
+
+    division = forms.ChoiceField(
+        choices=[("", "any"), ("closed", "closed"), ("open", "open")], required=False
+    )
+    availability = forms.ChoiceField(
+        choices=[("", "any"), *[(c.value, c.label) for c in System.Availability if c.value]],
+        required=False,
+    )
+    submitter = _text()
+    accelerator = _text()
+    sort = forms.ChoiceField(choices=[("", "submitter"), *[(s, s) for s in SORTS]], required=False)
 
 
 class RunLogForm(ExportForm):

@@ -13,11 +13,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 from django.db.models.functions import Substr
 from django.http import Http404
 from django.urls import reverse
 
+from benchdb import vocabulary
 from benchdb.mlperf import derived, selectors, training_rules
 from benchdb.models import IngestProblem, Result, Run, RunLog, System
 
@@ -279,6 +280,7 @@ class SystemDetail:
     fields: list[tuple[str, Any]]
     raw_json: str
     rows: list[dict[str, Any]]
+    history: list[dict[str, Any]]
 
 
 _SYSTEM_KEY = ("round__suite", "round__version", "submitter_folder", "folder")
@@ -286,14 +288,17 @@ _SYSTEM_KEY = ("round__suite", "round__version", "submitter_folder", "folder")
 
 def system_get(key: Sequence[str]) -> SystemDetail:
     """The system of natural key ``key`` (``System.natural_key()``). Raises Http404.
-    Queries: the system with round and submitter, its results (2)."""
+    ``history``: :func:`system_history` as rows. Queries: the system with round and
+    submitter, its results, its history (3)."""
     filters = dict(zip(_SYSTEM_KEY, key, strict=True))
     system = System.objects.select_related("round", "submitter").filter(**filters).first()
     if system is None:
         raise Http404(f"no system {'/'.join(key)}")
     results = Result.objects.filter(system=system).order_by("benchmark__key")
     raw = json.dumps(system.raw, indent=2, ensure_ascii=False, sort_keys=True)
-    return SystemDetail(system, _system_fields(system), raw, selectors.result_table_rows(results))
+    rows = selectors.result_table_rows(results)
+    history = history_rows(system_history(system))
+    return SystemDetail(system, _system_fields(system), raw, rows, history)
 
 
 def system_key_get(pk: int) -> tuple[str, ...]:
@@ -322,4 +327,54 @@ def _system_fields(system: System) -> list[tuple[str, Any]]:
         ("Framework", system.framework),
         ("Software stack", system.software_stack),
         ("Source", system.source_path),
+    ]
+
+
+def _squash(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def system_history(system: System) -> list[System]:
+    """The submitter's other systems with the same name (spaces, case and punctuation
+    aside), the same folder (the name in the results repository: Graphcore's
+    ``ipu-pod16-POPART-closed`` is a GC200 system in v1.1 and a Bow one in v2.0) or the same
+    accelerator model, oldest round first; each with ``round`` joined. Queries: 1."""
+    same = Q(submitter=system.submitter) & (
+        Q(accelerator_model=system.accelerator_model) if system.accelerator_model else Q(pk=-1)
+    )
+    candidates = (
+        System.objects.filter(round__suite=system.round.suite)
+        .filter(
+            same
+            | Q(submitter=system.submitter, name__iexact=system.name or system.folder)
+            | Q(submitter=system.submitter, folder=system.folder)
+        )
+        .exclude(pk=system.pk)
+        .select_related("round")
+        .defer("raw")
+    )
+    name = _squash(system.name or system.folder)
+    out = [
+        s
+        for s in candidates
+        if _squash(s.name or s.folder) == name
+        or s.folder == system.folder
+        or s.accelerator_model == system.accelerator_model
+    ]
+    return sorted(out, key=lambda s: (vocabulary.round_key(s.round.version), s.folder))
+
+
+def history_rows(systems: Sequence[System]) -> list[dict[str, Any]]:
+    """The history as rows for the system page: round, name, accelerators, link."""
+    return [
+        {
+            "round": s.round.version,
+            "name": s.name or s.folder,
+            "division": s.division,
+            "accelerators": s.accelerators,
+            "accelerator_model": s.accelerator_model,
+            "framework": s.framework,
+            "url": s.get_absolute_url(),
+        }
+        for s in systems
     ]

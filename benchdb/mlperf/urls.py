@@ -34,6 +34,8 @@ _RESULT = "<str:suite>/<str:round_version>/<str:submitter>/<folders:system>/<str
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("rounds/", views.round_table, name="round_table_all"),
+    path("rounds/<str:round_version>/", views.round_table, name="round_table"),
     path("results/", views.results, name="results"),
     path("results/<int:pk>/", views.result_by_id, name="result_by_id"),
     path(f"results/{_RESULT}/", views.result_detail, name="result"),

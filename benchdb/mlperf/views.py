@@ -26,6 +26,7 @@ from django.utils.http import urlencode
 
 from benchdb import vocabulary
 from benchdb.mlperf import derived, figures, forms, records, selectors
+from benchdb.mlperf.round_table import round_table_get
 from benchdb.tables import schemas, writers
 from benchdb.tables.pages import ExportForm, Table, bad_request, table_page
 
@@ -37,6 +38,21 @@ def home(request: HttpRequest) -> HttpResponse:
         return Table(summary.rows, "benchdb.rounds/1", ("rounds",), context)
 
     return table_page(request, ExportForm(request.GET), select, "benchdb/home.html")
+
+
+def round_table(request: HttpRequest, round_version: str = "") -> HttpResponse:
+    """MLCommons' results layout: one row per system and division, a column per
+    benchmark; ``/rounds/`` holds every round."""
+
+    def select(d: dict[str, Any]) -> Table:
+        filters = {k: d[k] for k in ("division", "availability", "submitter", "accelerator")}
+        table = round_table_get(round_version=round_version, sort=d["sort"], **filters)
+        name = ("round-table", round_version or "all", *filters.values())
+        context = {"table": table, "round_version": round_version}
+        return Table(table.rows, "benchdb.round_table/1", name, context)
+
+    form = forms.RoundTableForm(request.GET)
+    return table_page(request, form, select, "benchdb/round_table.html")
 
 
 def results(request: HttpRequest) -> HttpResponse:

@@ -22,6 +22,8 @@ at ``/api/``):
 ``benchdb.divisions/1``  closed against open results of the same system.
 ``benchdb.software/1``  one accelerator model across frameworks, SDKs and rounds.
 ``benchdb.scaling/1``  time to train and scaling efficiency against accelerators.
+``benchdb.round_table/1``  round table: one row per system and division, a score column
+    (``<benchmark>_minutes``) per benchmark.
 ``benchdb.inference_results/1``  (``manage.py export results --suite inference``) one row
     per MLPerf Inference result: the published table's columns, benchdb's status and reason.
 
@@ -35,6 +37,8 @@ as derived, not MLPerf metrics.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from benchdb.vocabulary import BENCHMARK_NAMES
 
 RESULT_COLUMNS = (
     "round",
@@ -381,6 +385,33 @@ SCHEMAS |= {
     "benchdb.ingest_job_errors/1": _cols(_INGEST_JOB_ERROR_SPEC),
 }
 
+
+_ROUND_TABLE_SPEC = """
+round | string | round version, e.g. "v2.0"
+division | string | "closed" or "open"
+availability | string | "available", "preview", "research" or "" (unknown)
+submitter | string | submitting organization (canonical name)
+system | string | system folder name in the results repository
+system_name | string | system_name from the systems JSON
+accelerator_model | string | accelerator_model_name from the systems JSON
+accelerators | integer|null | nodes x accelerators per node
+nodes | integer|null | number_of_nodes from the systems JSON
+host_processor_model | string | host_processor_model_name from the systems JSON
+host_processors_per_node | integer|null | host_processors_per_node from the systems JSON
+framework | string | framework from the systems JSON
+result_ids | string | MLPerf result IDs of the system's results where known, "; "-separated
+details | string | path of the system's page on this site
+code | string | the submitter's code folder in the results repository (URL at the commit)
+logs | string | the system's results folder in the results repository (URL at the commit)
+"""
+
+SCHEMAS |= {
+    "benchdb.round_table/1": _cols(_ROUND_TABLE_SPEC)
+    + tuple(
+        Column(f"{key}_minutes", "number|null", f"{name}: the system's score, minutes")
+        for key, name in BENCHMARK_NAMES.items()
+    )
+}
 
 _RUN_LOG_LINES_SPEC = """
 line | integer | 1-based line number in the stored log (as the ingest numbered it)

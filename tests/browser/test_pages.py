@@ -86,6 +86,30 @@ def test_home_lists_rounds_and_search_narrows_results(page):
     assert page.errors == []
 
 
+def test_round_table_v20_closed_has_graphcore_and_baidu_rows_and_sorts(page):
+    page.goto("/")
+    page.page.click("#rounds a:text-is('v2.0')")
+    page.page.wait_for_url(re.compile(r"/rounds/v2\.0/$"))
+    page.page.select_option("select[name=division]", "closed")
+    page.page.wait_for_url(re.compile(r"/rounds/v2\.0/\?division=closed$"))
+    submitters = page.page.locator("#round-table tbody tr td:first-child").all_inner_texts()
+    assert {"Graphcore", "Baidu"} <= set(submitters)
+    headers = page.page.locator("#round-table thead th").all_inner_texts()
+    assert "ResNet-50 v1.5" in headers and "BERT-Large" in headers
+    page.screenshot("round-table-v2.0-closed")
+    page.page.click("#round-table thead a:text-is('BERT-Large')")
+    page.page.wait_for_url(re.compile(r"sort=bert"))
+    col = headers.index("BERT-Large")
+    cells = page.page.eval_on_selector_all(
+        "#round-table tbody tr", f"rows => rows.map(r => r.cells[{col}].innerText.trim())"
+    )
+    scores = [float(c) for c in cells if c]
+    assert scores == sorted(scores) and len(scores) >= 5
+    page.page.locator("#round-table tbody tr >> nth=0").locator("td.score a").first.click()
+    page.page.wait_for_url(RESULT_URL)
+    assert page.errors == []
+
+
 def test_the_header_search_finds_dgx_a100_as_people_write_it(page):
     page.goto("/leaderboard/v1.1/resnet/")
     page.page.fill("header input[name=q]", "DGX A100")

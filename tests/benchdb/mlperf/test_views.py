@@ -296,9 +296,9 @@ def test_system_page_shows_normalized_fields_raw_json_and_all_its_results(
     client, ingested_shared, mlperf_data, django_assert_num_queries
 ):
     system = System.objects.get(round__version="v1.1", folder="ipu-pod16-TF1")
-    # system with round and submitter; its results with their joins
+    # system with round and submitter; its results with their joins; its history
     url = system.get_absolute_url()
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(3):
         resp = client.get(url)
     html = resp.content.decode()
     raw = json.loads(
