@@ -30,11 +30,12 @@ def query(request: HttpRequest, **changes: Any) -> str:
 
 
 @register.filter
-def minutes(value: Any, digits: int = 2) -> str:
-    """A time in minutes with ``digits`` decimals; "—" for None."""
+def minutes(value: Any) -> SafeString:
+    """A time in minutes as every page shows one: 2 decimals, the full value on hover
+    (CSV and JSON carry it too); "—" for None. One format for the quantity everywhere."""
     if value is None or value != value:
-        return "—"
-    return f"{float(value):.{int(digits)}f}"
+        return SafeString("—")
+    return format_html('<span title="{} min">{}</span>', repr(float(value)), f"{float(value):.2f}")
 
 
 @register.filter
@@ -111,7 +112,7 @@ def result_rows(
             query = urlencode({"ids": ",".join(map(str, [*tray, r["id"]]))})
             add = format_html(' <a class="add small" href="{}?{}">compare</a>', compare, query)
         score = (
-            format_html("{}", minutes(r["score_minutes"]))
+            minutes(r["score_minutes"])
             if r["score_minutes"] is not None
             else format_html('<span class="muted" title="{}">no score</span>', r["reason"])
         )

@@ -222,7 +222,7 @@ def test_result_page_runs_chart_log_and_downloads(page):
     )
     rows, doc = _downloads(page)
     assert [c[0] for c in cells] == [r["file"] for r in rows] == [r["file"] for r in doc["rows"]]
-    assert [c[1] for c in cells] == [f"{float(r['time_to_train_minutes']):.3f}" for r in rows]
+    assert [c[1] for c in cells] == [f"{float(r['time_to_train_minutes']):.2f}" for r in rows]
     assert [c[2] for c in cells] == [r["role"] for r in rows]
     assert [c[6] for c in cells] == [f"{r['run_start_line']} / {r['run_stop_line']}" for r in rows]
     page.screenshot("result")

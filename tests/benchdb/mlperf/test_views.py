@@ -156,7 +156,8 @@ def test_v11_resnet_leaderboard_shows_ipu_pod16_and_dgx_a100(
     assert rows["dgxa100_ngc21.09_mxnet"]["framework"].lower().startswith("mxnet")
     for system, score in (("ipu-pod16-TF1", "28.33"), ("dgxa100_ngc21.09_mxnet", "29.15")):
         (tr,) = [t for t in _table_rows(html, "results") if f'data-id="{rows[system]["id"]}"' in t]
-        assert f">{score}</td>" in tr
+        assert f">{score}</span></td>" in tr  # 2 decimals; the full value on hover
+        assert f'title="{rows[system]["score_minutes"]!r} min"' in tr
     expected = {
         o["system"] for o in official_scores if o["round"] == "v1.1" and o["benchmark"] == "resnet"
     }
@@ -247,7 +248,7 @@ def test_result_page_works_the_olympic_mean_and_gives_provenance(
     official = _official(official_scores, "v1.1", "ipu-pod16-TF1", "resnet")
     assert len(counted) == 3 and sum(counted) / 3 == pytest.approx(official, rel=1e-4)
     olympic = html.split('id="olympic"', 1)[1].split("</ol>", 1)[0]
-    assert f"{official:.4f}" in olympic and "result_0.txt" in olympic  # result_0 failed (aborted)
+    assert f">{official:.2f}</span>" in olympic and "result_0.txt" in olympic  # result_0 failed
     assert {r["role"] for r in runs} == {"counted", "dropped_fastest", "failed"}
     repo = mlperf_data / "training_results_v1.1"
     for r in runs:
