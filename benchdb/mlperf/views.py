@@ -48,7 +48,7 @@ def round_table(request: HttpRequest, round_version: str = "") -> HttpResponse:
         filters = {k: d[k] for k in ("division", "availability", "submitter", "accelerator")}
         table = round_table_get(round_version=round_version, sort=d["sort"], **filters)
         name = ("round-table", round_version or "all", *filters.values())
-        context = {"table": table, "round_version": round_version}
+        context = {"table": table, "round_version": round_version, "show_round": not round_version}
         return Table(table.rows, "benchdb.round_table/1", name, context)
 
     form = forms.RoundTableForm(request.GET)

@@ -143,3 +143,54 @@ def result_rows(
             )
         )
     return SafeString("".join(out))  # every part is format_html's output
+
+
+@register.simple_tag
+def round_table_rows(table: Any, show_round: bool = False) -> SafeString:
+    """The ``<tr>`` of a round table (``benchdb/round_table.html``): built here, as
+    :func:`result_rows`, because a template loop over a round's systems x benchmarks
+    took most of the page's time; ``format_html`` escapes every value."""
+    out = []
+    for row in table.rows:
+        cells = [format_html("<td>{}</td>", row["round"])] if show_round else []
+        name = row["system_name"] or row["system"]
+        folder = (
+            format_html('<div class="muted small">{}</div>', row["system"])
+            if name != row["system"]
+            else ""
+        )
+        cells.append(format_html("<td>{}</td>", row["submitter"]))
+        cells.append(
+            format_html('<td class="sys"><a href="{}">{}</a>{}</td>', row["details"], name, folder)
+        )
+        for key, _ in table.benchmarks:
+            score = row["scores"].get(key)
+            link = format_html('<a href="{}">{}</a>', score[1], minutes(score[0])) if score else ""
+            cells.append(format_html('<td class="num score">{}</td>', link))
+        hosts = row["host_processors_per_node"]
+        links = format_html('<a href="{}">details</a>', row["details"])
+        if row["logs"].startswith("https://"):
+            links = format_html(
+                '{} · <a href="{}" rel="noopener noreferrer">logs</a> · '
+                '<a href="{}" rel="noopener noreferrer">code</a>',
+                links,
+                row["logs"],
+                row["code"],
+            )
+        cells.append(
+            format_html(
+                '<td>{}</td><td>{}</td><td class="num">{}</td><td>{}</td><td>{}{}</td>'
+                '<td><div class="long">{}</div></td><td>{}</td><td class="nowrap">{}</td>',
+                row["division"],
+                row["availability"] or "unknown",
+                "" if row["accelerators"] is None else row["accelerators"],
+                row["accelerator_model"],
+                row["host_processor_model"],
+                f" × {hosts}" if hosts else "",
+                row["framework"],
+                row["result_ids"] or "not known",
+                links,
+            )
+        )
+        out.append(format_html("<tr>{}</tr>\n", SafeString("".join(cells))))
+    return SafeString("".join(out))  # every part is format_html's output
