@@ -241,6 +241,7 @@ def _pages(results: Any, round_version: str) -> list[tuple[str, str]]:
     """(label, path) of each page, on the round's largest leaderboard, result and
     system, its fastest results, and its most common accelerator."""
     from django.db.models import Count
+    from django.urls import reverse
 
     from benchdb.models import System
 
@@ -261,8 +262,18 @@ def _pages(results: Any, round_version: str) -> list[tuple[str, str]]:
     )
     software_q = urlencode({"benchmark": bench, "accelerator": accel, "division": "any"})
     scale = _scaling_choice(results)
+    run = biggest.runs.order_by("-size").first()
+    run_page = reverse("benchdb:run_log_page", args=(*biggest.natural_key(), run.file_name))
     return [
         ("home", "/"),
+        (f"round table {round_version}", f"/rounds/{round_version}/"),
+        ("round table, every round", "/rounds/"),
+        ("search q=DGX A100 (free text)", "/results/?q=DGX+A100"),
+        (f"log page ({run.size:,} bytes)", run_page),
+        (
+            f"leaderboard {round_version} {bench} with a compare tray",
+            f"/leaderboard/{round_version}/{bench}/?ids={pair[0]}",
+        ),
         ("search submitter=NVIDIA", "/results/?submitter=NVIDIA"),
         (f"search round={round_version} (whole round)", f"/results/?round={round_version}"),
         (
