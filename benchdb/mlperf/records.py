@@ -145,8 +145,9 @@ def run_log_page_url(run: Run, line: int | None = None) -> str:
 # Compressed bytes read per query and most bytes decompressed at once: a stored log is
 # streamed in pieces of at most LOG_CHUNK bytes, whatever its size.
 LOG_CHUNK = 1 << 20
-#: Lines the log viewer shows at once (a window: ``?start=N``).
-LOG_WINDOW = 5000
+#: Lines the log viewer shows at once (a window: ``?start=N``): 1,000 lines of MLLOG are
+#: ~250 KB of HTML, served in ~20 ms.
+LOG_WINDOW = 1000
 
 
 @dataclass(frozen=True)

@@ -194,3 +194,65 @@ def round_table_rows(table: Any, show_round: bool = False) -> SafeString:
         )
         out.append(format_html("<tr>{}</tr>\n", SafeString("".join(cells))))
     return SafeString("".join(out))  # every part is format_html's output
+
+
+_RUN_ROW = (
+    '<tr><td class="nowrap">{file}</td><td class="num">{minutes}</td><td><span class="chip '
+    '{role}">{role}</span></td><td>{converged}</td><td class="num">{at}</td><td class="num">'
+    '{batch}</td><td>{start} / {stop}</td><td class="nowrap"><a href="{page}">log</a> · '
+    '<a href="{raw}" download="{file}">raw</a>{source}</td><td>{why}</td></tr>\n'
+)
+
+
+@register.simple_tag
+def run_rows(runs: list[dict[str, Any]]) -> SafeString:
+    """The ``<tr>`` of a result's runs table (``benchdb.runs/1`` rows), built here as
+    :func:`result_rows` (a 40-run unet3d result spent most of its page in the loop)."""
+    out = []
+    for run in runs:
+        at = ""
+        if run["converge_at"] is not None:
+            at = f"{float(run['converge_at']):.3f}".rstrip("0").rstrip(".") + " "
+            at += run["converge_unit"]
+        source = ""
+        if str(run["source"]).startswith("https://"):
+            source = format_html(
+                ' · <a href="{}" rel="noopener noreferrer">source</a>', run["source"]
+            )
+        out.append(
+            format_html(
+                _RUN_ROW,
+                file=run["file"],
+                minutes=minutes(run["time_to_train_minutes"]),
+                role=run["role"],
+                converged="yes" if run["converged"] else "no",
+                at=at,
+                batch="" if run["global_batch_size"] is None else run["global_batch_size"],
+                start="?" if run["run_start_line"] is None else run["run_start_line"],
+                stop="?" if run["run_stop_line"] is None else run["run_stop_line"],
+                page=run["log_page"],
+                raw=run["log_url"],
+                source=source,
+                why=run["failure_reason"],
+            )
+        )
+    return SafeString("".join(out))  # every part is format_html's output
+
+
+@register.simple_tag
+def log_lines(lines: list[tuple[int, str, str]]) -> SafeString:
+    """The numbered lines of the log viewer: ``<span id="L<n>">`` with its ``#L<n>`` link
+    and the mark as a class; escaped by ``format_html``."""
+    out = [
+        format_html(
+            '<span id="L{}" class="ln{}"><a href="#L{}" class="no" aria-hidden="true">{}</a>'
+            "{}\n</span>",
+            n,
+            f" {mark}" if mark else "",
+            n,
+            n,
+            text,
+        )
+        for n, text, mark in lines
+    ]
+    return SafeString("".join(out))  # every part is format_html's output
