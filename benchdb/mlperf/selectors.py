@@ -50,11 +50,7 @@ def result_list(
     The ``*_contains`` filters are case-insensitive substrings (search):
     ``submitter_contains`` looks at the name and every alias, ``system_contains`` at
     the system name and folder, ``accelerator_contains`` at the accelerator model.
-    ``text`` (the search box) matches names as people write them: case, spaces, dashes,
-    underscores, dots and slashes are ignored ("DGX A100" finds ``dgxa100_n1``,
-    "IPU-POD16" ``ipu-pod16-TF1``), and a result matches when the whole text, or each
-    of its words, is in its submitter (name, aliases, folder), system (name, folder),
-    accelerator, framework, benchmark (key, name) or round.
+    ``text``: the search box (:func:`_text_filter`).
     The systems' raw JSON is not loaded (``system_get`` reads it).
     """
     qs = Result.objects.select_related(*RESULT_JOINS).defer("system__raw")
@@ -82,19 +78,32 @@ def result_list(
             | Q(system__submitter_folder__icontains=submitter_contains)
         )
     if system_contains:
-        wanted = _squeezed(system_contains)
-        qs = qs.annotate(
-            _name=_squeeze(F("system__name")), _folder=_squeeze(F("system__folder"))
-        ).filter(Q(_name__contains=wanted) | Q(_folder__contains=wanted))
+        qs = _system_filter(qs, system_contains)
     if text and _squeezed(text):
-        qs = qs.annotate(_hay=_squeeze(Concat(*_SEARCHED, output_field=TextField())))
-        words = [w for w in map(_squeezed, text.split()) if w]
-        qs = qs.filter(Q(_hay__contains=_squeezed(text)) | Q(*[Q(_hay__contains=w) for w in words]))
+        qs = _text_filter(qs, text)
     if ids is not None:
         qs = qs.filter(pk__in=list(ids))
     return qs.order_by(
         "round__version", "benchmark__key", "division", "score_minutes", "system__folder"
     )
+
+
+def _system_filter(qs: QuerySet[Result], text: str) -> QuerySet[Result]:
+    """Results whose system name or folder holds ``text`` (as :func:`_squeeze` makes both)."""
+    wanted = _squeezed(text)
+    qs = qs.annotate(_name=_squeeze(F("system__name")), _folder=_squeeze(F("system__folder")))
+    return qs.filter(Q(_name__contains=wanted) | Q(_folder__contains=wanted))
+
+
+def _text_filter(qs: QuerySet[Result], text: str) -> QuerySet[Result]:
+    """Results matching ``text`` as people write names: case, spaces, dashes, underscores,
+    dots and slashes are ignored ("DGX A100" finds ``dgxa100_n1``, "IPU-POD16"
+    ``ipu-pod16-TF1``); a result matches when the whole text, or each of its words, is
+    in its submitter (name, aliases, folder), system (name, folder), accelerator,
+    framework, benchmark (key, name) or round (:data:`_SEARCHED`)."""
+    qs = qs.annotate(_hay=_squeeze(Concat(*_SEARCHED, output_field=TextField())))
+    words = [w for w in map(_squeezed, text.split()) if w]
+    return qs.filter(Q(_hay__contains=_squeezed(text)) | Q(*[Q(_hay__contains=w) for w in words]))
 
 
 #: What the search box looks at (``result_list(text=...)``), separated so that words
