@@ -33,6 +33,7 @@ from benchdb.mlperf import (
     inference_evidence,
     inference_rounds,
     inference_rules,
+    inference_submission,
     inference_value,
 )
 from benchdb.mlperf.inference_rounds import compliance_tests
@@ -288,7 +289,8 @@ def _load_one(
         tree = Tree(root, elsewhere, keep=True)
         loaded = load_result(tree, folder)
         files = loaded.files
-        sha = _content_sha256(files)
+        # The sibling scenario folders and the systems file's presence are judged too.
+        sha = _content_sha256(files, (*loaded.model_scenarios, str(loaded.system_exists)))
         if sha == known_sha256:
             return InferenceItem(folder.path, True, len(files))
         verdict = inference_rules.evaluate(loaded, version, extra)
@@ -321,8 +323,11 @@ def _unread(folder: ResultFolder, exc: BaseException) -> InferenceItem:
     return InferenceItem(folder.path, False, error=why)
 
 
-def _content_sha256(files: tuple[StoredFile, ...]) -> str:
+def _content_sha256(files: tuple[StoredFile, ...], listing: tuple[str, ...] = ()) -> str:
+    """sha256 over the code version, every file read (path and sha256) and ``listing``
+    (what else the rules read of the tree)."""
     h = hashlib.sha256(CODE_VERSION.encode())
+    h.update("\0".join(listing).encode())
     for f in sorted(files, key=lambda f: f.path):
         h.update(f"{f.path}\0{f.sha256}\n".encode())
     return h.hexdigest()
@@ -375,6 +380,7 @@ def _code_version() -> str:
         inference_checks,
         inference_rounds,
         inference_evidence,
+        inference_submission,
         vocabulary,
         sys.modules[__name__],
     )

@@ -5,8 +5,11 @@ Each table is read from the round's submission checker (mlcommons/inference
 commit in :data:`benchdb.vocabulary.INFERENCE_ROUNDS`): ``MODEL_CONFIG[<round>]``
 (``accuracy-target``, ``accuracy-upper-limit``, ``performance-sample-count``, ``seeds``,
 ``latency-constraint``, ``ignore_errors``), ``ACC_PATTERN``, ``LLM_LATENCY_LIMITS``,
-``OFFLINE_MIN_SPQ(_SINCE_V4)``, ``RESULT_FIELD(_NEW, _BENCHMARK_OVERWRITE)``. The values
-are written out here (targets as reference x fraction, as in the checker), not imported.
+``OFFLINE_MIN_SPQ(_SINCE_V4)``, ``RESULT_FIELD(_NEW, _BENCHMARK_OVERWRITE)``,
+``VALID_STATUS``/``VALID_AVAILABILITIES`` and ``SYSTEM_DESC_*`` fields (v0.5:
+``v0.5/tools/submission/system_desc_id.json`` at d7c7d4c0). The values are written out
+here (targets as reference x fraction, as in the checker), not imported. The scenario
+tables of ``check_results_dir()`` are in ``inference_submission.py``.
 """
 
 from __future__ import annotations
@@ -321,3 +324,83 @@ def compliance_tests(rt: RoundKey, benchmark: str, scenario: str) -> tuple[str, 
     if rt >= (4, 0) and b.startswith(("llama2", "mixtral")):
         tests.append("TEST06")
     return tuple(tests)
+
+
+# --- system descriptions (``check_results_dir()``, ``check_system_desc_id()``) ----------
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+#: v0.5 ``VALID_MODELS`` (closed model folders are compared by name, unmapped).
+V05_MODELS = frozenset({"ssd-small", "ssd-large", "mobilenet", "resnet", "gnmt"})
+#: ``SYSTEM_DESC_REQUIRED_FIELDS`` of v0.7 (the first part of every later list).
+_FIELDS_BASE = _words(
+    "division submitter status system_name number_of_nodes host_processor_model_name "
+    "host_processors_per_node host_processor_core_count host_memory_capacity "
+    "host_storage_capacity host_storage_type accelerators_per_node accelerator_model_name "
+    "accelerator_memory_capacity framework operating_system"
+)
+#: ``SYSTEM_DESC_REQUIED_FIELDS_SINCE_V1`` (required from v1.0).
+_FIELDS_SINCE_V1 = _words(
+    "system_type other_software_stack host_processor_frequency host_processor_caches "
+    "host_memory_configuration host_processor_interconnect host_networking "
+    "host_networking_topology accelerator_frequency accelerator_host_interconnect "
+    "accelerator_interconnect accelerator_interconnect_topology "
+    "accelerator_memory_configuration accelerator_on-chip_memories cooling hw_notes sw_notes"
+)
+#: ``SYSTEM_DESC_REQUIRED_FIELDS_SINCE_V3_1``.
+_FIELDS_SINCE_V31 = ["host_network_card_count", "system_type_detail"]
+#: ``SYSTEM_DESC_MEANINGFUL_RESPONSE_REQUIRED_FIELDS`` (v3.1+: must not be empty).
+MEANINGFUL_FIELDS = frozenset(
+    _words(
+        "division submitter system_type status system_name number_of_nodes "
+        "host_processor_model_name host_processors_per_node host_processor_core_count "
+        "host_memory_capacity host_memory_configuration host_storage_capacity host_storage_type "
+        "host_networking host_network_card_count host_networking_topology accelerators_per_node "
+        "accelerator_model_name accelerator_memory_capacity accelerator_host_interconnect "
+        "accelerator_memory_configuration accelerator_interconnect cooling framework "
+        "operating_system other_software_stack"
+    )
+)
+#: ``SYSTEM_DESC_REQUIRED_FIELDS_NETWORK_MODE`` (v2.1+, when ``is_network`` is true).
+_FIELDS_NETWORK = _words(
+    "is_network network_type network_media network_rate nic_loadgen number_nic_loadgen "
+    "net_software_stack_loadgen network_protocol number_connections nic_sut number_nic_sut "
+    "net_software_stack_sut network_topology"
+)
+#: v0.5 ``system_desc_id.json``: "required" fields (``division`` is spelt "reqired" there,
+#: so it is not) and every known field (others are errors).
+V05_REQUIRED = [f for f in _FIELDS_BASE if f != "division"] + ["other_software_stack"]
+V05_FIELDS = frozenset(_FIELDS_BASE + _FIELDS_SINCE_V1) - {"system_type"}
+
+
+def valid_system_types(rt: RoundKey) -> tuple[str, ...]:
+    """``system_type`` values ``check_results_dir()`` accepts: ``datacenter``/``edge``
+    (v0.7), plus ``datacenter,edge``/``edge,datacenter`` from v1.0."""
+    if rt < (1, 0):
+        return ("datacenter", "edge")
+    return ("datacenter", "edge", "datacenter,edge", "edge,datacenter")
+
+
+def valid_availabilities(rt: RoundKey) -> tuple[str, ...]:
+    """``VALID_STATUS`` (v0.7, which also reads "research, development, or internal" as
+    rdi) and ``VALID_AVAILABILITIES`` (v1.0+); ``status`` is compared lower-cased."""
+    if rt < (1, 0):
+        return ("available", "on-premise", "rdi", "preview")
+    return ("available", "preview", "rdi")
+
+
+def required_system_fields(rt: RoundKey, is_network: bool) -> list[str]:
+    """Fields ``check_system_desc_id()`` requires: the v0.7 list, plus ``SINCE_V1`` from
+    v1.0, ``SINCE_V3_1`` from v3.1 (one ``SYSTEM_DESC_REQUIRED_FIELDS`` list from
+    c7db1c3f, the same fields), the network-mode fields from v2.1 when the system is over
+    the network (``is_network``); v0.5 the template's "required" fields."""
+    if rt < (0, 7):
+        return list(V05_REQUIRED)
+    fields = list(_FIELDS_BASE)
+    fields += _FIELDS_SINCE_V1 if rt >= (1, 0) else []
+    fields += _FIELDS_SINCE_V31 if rt >= (3, 1) else []
+    fields += _FIELDS_NETWORK if rt >= (2, 1) and is_network else []
+    return fields

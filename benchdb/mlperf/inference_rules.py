@@ -7,8 +7,9 @@ follows the round-era submission checker (mlcommons/inference
 commits in :data:`~benchdb.vocabulary.INFERENCE_ROUNDS`) and LoadGen
 (``loadgen/results.cc``); ``../shared/mlperf-inference/INFERENCE_SCORING.md`` is the
 reading followed. The value is computed in ``inference_value.py``; accuracy,
-compliance and power rules are in ``inference_checks.py``, round tables in
-``inference_rounds.py``.
+compliance and power rules are in ``inference_checks.py``, the submission-level gates of
+``check_results_dir()`` (system description, model and scenario folders) in
+``inference_submission.py``, round tables in ``inference_rounds.py``.
 
 A verdict is ``valid``, ``invalid`` (a rule the checker enforces failed) or
 ``unverifiable`` (a file the checker needs is absent from the published tree, e.g. detail
@@ -51,6 +52,7 @@ from benchdb.mlperf.inference_rounds import (
     performance_sample_count,
     server_latency_ns,
 )
+from benchdb.mlperf.inference_submission import submission_findings
 from benchdb.mlperf.inference_value import (
     Value,
     log_scenario,
@@ -62,6 +64,7 @@ from benchdb.vocabulary import (
     INFERENCE_BENCHMARKS,
     INFERENCE_LLM_BENCHMARKS,
     inference_benchmark_for,
+    inference_model_folder_map,
     inference_scenario_for,
 )
 
@@ -376,9 +379,29 @@ def settings_of(run: RunLike) -> dict[str, Any]:
 
 def resolve_benchmark(result: ResultLike, version: str, extra: Mapping[str, str] | None) -> str:
     """The benchmark of the result's model folder (``Config.get_mlperf_model()``): the
-    submitter's ``model_mapping.json`` and ``extra`` (``--extra-model-benchmark-map``)."""
+    submitter's ``model_mapping.json`` and ``extra`` (``--extra-model-benchmark-map``).
+    From v0.7 ``mobilenet`` (a v0.5 benchmark, not in the round's ``models``) is mapped
+    as the checker's own ``model_mapping`` says, to resnet (``75018167`` .. ``e20506b2``);
+    v0.7-v4.0 (75018167 .. e39003a9) guess ``ssdlite``/``ssd-inception``/``yolo``/
+    ``ssd-mobilenet``/``ssd-resnet50`` folders as ssd-small before any other guess, and
+    ``rcnn`` ones too unless they hold ``mobilenet``/``efficientnet`` (+``resnet50``
+    from v2.0), guessed first (ssd-small is retired from v2.1: the gates reject it)."""
     mapping = {**result.model_mapping, **(extra or {})}
-    return inference_benchmark_for(version, result.folder.model, mapping)
+    folder, rt = result.folder.model, round_key(version)
+    if rt >= (0, 7) and folder == "mobilenet":  # the round's own mapping comes first
+        return "resnet"
+    found = inference_benchmark_for(version, folder, mapping)
+    named = folder in INFERENCE_BENCHMARKS or folder in inference_model_folder_map(version)
+    if named or folder in mapping or not (0, 7) <= rt < (4, 1):
+        return found
+    if any(s in folder for s in _SSD_GUESSES):
+        return "ssd-small"
+    before = ("mobilenet", "efficientnet", "resnet50") if rt >= (2, 0) else _RESNET_GUESSES
+    return "ssd-small" if "rcnn" in folder and not any(s in folder for s in before) else found
+
+
+_SSD_GUESSES = ("ssdlite", "ssd-inception", "yolo", "ssd-mobilenet", "ssd-resnet50")
+_RESNET_GUESSES = ("mobilenet", "efficientnet")  # v0.7-v1.x; v2.0+ also resnet50
 
 
 # --- one result ----------------------------------------------------------------------
@@ -415,6 +438,19 @@ def _detail_absent(run: RunLike, result: ResultLike) -> tuple[list[Finding], lis
             Finding("detail_log_absent", path, None, "detail log absent from this tree", False)
         ], [path]
     return [Finding("detail_log_missing", path, None, "no detail or summary log", True)], []
+
+
+def _first_findings(
+    run: RunLike, result: ResultLike, benchmark: str, gates: list[Finding]
+) -> tuple[list[Finding], list[str]]:
+    """A detail log absent (:func:`_detail_absent`), then the ``check_results_dir()``
+    gates (``inference_submission.py``) and an unmapped model folder (:func:`_unmapped`)."""
+    findings, missing = _detail_absent(run, result)
+    findings += gates
+    if benchmark not in INFERENCE_BENCHMARKS:
+        findings.append(_unmapped(result))
+        missing.append(findings[-1].path)
+    return findings, missing
 
 
 def _accuracy_part(
@@ -477,15 +513,13 @@ def evaluate(
     scenario = inference_scenario_for(f.scenario) or f.scenario
     benchmark = resolve_benchmark(result, version, extra_mapping)
     run = _pick_run(rt, benchmark, scenario, result)
+    gates = submission_findings(rt, result, benchmark)
     if run is None:
         no_run = Finding("performance_missing", f"{f.path}/performance", None, "no run", True)
         no_value = Value(None, "", unit_for(rt, benchmark, scenario))
-        return Verdict(INVALID, benchmark, scenario, no_value, findings=(no_run,))
+        return Verdict(INVALID, benchmark, scenario, no_value, findings=(*gates, no_run))
     value = performance_value(rt, benchmark, scenario, run)
-    findings, missing = _detail_absent(run, result)
-    if benchmark not in INFERENCE_BENCHMARKS:
-        findings.append(_unmapped(result))
-        missing.append(findings[-1].path)
+    findings, missing = _first_findings(run, result, benchmark, gates)
     findings += run_findings(rt, benchmark, scenario, f.division, run, result.system_json)
     if run.detail is not None and run.detail.log_format == "mllog":
         confs = result.measurement_confs

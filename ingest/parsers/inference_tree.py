@@ -241,6 +241,15 @@ def _timezone(tree: Tree, rel: str) -> int | None:
     return int(tz) if isinstance(tz, int | float) else None
 
 
+def _scenario_folders(tree: Tree, model_path: str) -> tuple[str, ...]:
+    """The folder names in a model folder (sorted); links met there are already problems
+    of ``find_results``, so none is recorded again."""
+    start = len(tree.problems)
+    names = tuple(n for n in tree.listdir(model_path) if tree.is_dir(f"{model_path}/{n}"))
+    del tree.problems[start:]
+    return names
+
+
 def load_result(tree: Tree, folder: ResultFolder) -> LoadedInferenceResult:
     """Read one result folder and the files of its system and compliance tests.
 
@@ -291,6 +300,8 @@ def load_result(tree: Tree, folder: ResultFolder) -> LoadedInferenceResult:
         elsewhere=tuple(a for a in absent if a in tree.elsewhere),
         files=files,
         system_file=system_file,
+        system_exists=tree.exists(f"{sub}/systems/{folder.system}.json"),
+        model_scenarios=_scenario_folders(tree, p.rsplit("/", 1)[0]),
     )
     del tree.problems[start:]
     del tree.files[first_file:]

@@ -166,7 +166,10 @@ class LoadedInferenceResult:
     (here or in ``runs``) known to exist in the source (a snapshot manifest); ``problems``
     every parse problem of every file read; ``files`` every log and text file read (with
     their bytes when the tree keeps them, see ``Tree(keep=True)``) and ``system_file``
-    the bytes of ``systems/<system>.json`` (b"" if absent), for the store.
+    the bytes of ``systems/<system>.json`` (b"" if absent), for the store;
+    ``system_exists`` whether that file is here at all (the checker rejects every result
+    of a system without one) and ``model_scenarios`` the scenario folder names of the
+    result's model folder (its own included), for the required-scenarios rule.
     """
 
     folder: ResultFolder
@@ -186,3 +189,5 @@ class LoadedInferenceResult:
     problems: tuple[Problem, ...] = ()
     files: tuple[StoredFile, ...] = ()
     system_file: bytes = b""
+    system_exists: bool = False
+    model_scenarios: tuple[str, ...] = ()

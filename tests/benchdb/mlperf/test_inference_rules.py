@@ -21,6 +21,7 @@ from benchdb.mlperf.inference_rules import (
     Verdict,
     conf_equal_issue,
     evaluate,
+    resolve_benchmark,
 )
 from benchdb.mlperf.inference_value import result_field, unit_for
 from ingest.parsers.inference_tree import Tree, find_results, load_result, read_omitted_manifest
@@ -177,6 +178,29 @@ def test_compliance_tests_follow_the_round() -> None:
     assert compliance_tests((4, 1), "gptj-99", "Offline") == ()
     assert compliance_tests((5, 1), "resnet", "Offline") == ("TEST01", "TEST04")
     assert compliance_tests((5, 1), "llama3.1-405b", "Interactive") == ("TEST06",)
+
+
+@pytest.mark.parametrize(
+    ("version", "folder", "benchmark"),
+    [
+        ("v0.7", "mobilenet", "resnet"),  # the checker's model_mapping, not the v0.5 name
+        ("v0.7", "ssd-mobilenet-non-quantized", "ssd-small"),  # dividiti, v0.7
+        ("v0.7", "ssd-mobilenet-v1-edgetpu", "ssd-small"),
+        ("v0.7", "efficientnet-lite0-quantized", "resnet"),
+        ("v1.1", "faster-rcnn-resnet50", "ssd-small"),
+        ("v2.1", "faster-rcnn-resnet50", "resnet"),  # resnet50 guessed before rcnn
+        ("v4.1", "ssd-mobilenet-v1", "resnet"),  # c7db1c3f dropped the ssd guesses
+        ("v0.5", "mobilenet", "mobilenet"),
+    ],
+)
+def test_model_folders_are_guessed_as_the_round_checker_does(
+    version: str, folder: str, benchmark: str
+) -> None:
+    path = f"open/S/results/sys/{folder}/Offline"
+    result = LoadedInferenceResult(
+        ResultFolder("open", "S", "sys", folder, "Offline", path), (), None, None, None
+    )
+    assert resolve_benchmark(result, version, None) == benchmark
 
 
 def test_equal_issue_mode_can_be_set_in_the_conf_files() -> None:
