@@ -21,6 +21,7 @@ PURE = (
     "benchdb/mlperf/training_rules.py",
     "benchdb/mlperf/derived.py",
     "benchdb/mlperf/figures.py",
+    "benchdb/mlperf/figures_inference.py",
     "benchdb/mlperf/inference_*.py",
     "benchdb/claims/facts.py",
     "benchdb/claims/verdicts.py",

@@ -174,3 +174,36 @@ class ScalingForm(_ClosedByDefault):
     def ready(self) -> bool:
         d = self.cleaned_data
         return bool(d.get("submitter") and d.get("accelerator") and d.get("benchmark"))
+
+
+# --- MLPerf Inference -------------------------------------------------------------------
+
+_DIVISIONS = [("", "any"), ("closed", "closed"), ("open", "open"), ("network", "network")]
+_CATEGORIES = [("", "any"), ("datacenter", "datacenter"), ("edge", "edge")]
+
+
+class InferenceRoundForm(ExportForm):
+    """Filters of an inference round table and leaderboard."""
+
+    division = forms.ChoiceField(choices=_DIVISIONS, required=False)
+    category = forms.ChoiceField(choices=_CATEGORIES, required=False)
+    submitter = _text()
+
+
+class InferenceBoardForm(InferenceRoundForm):
+    """A leaderboard's filters; ``power``: only results measured for power, with their
+    power or energy (the power tab); ``ids``: the compare tray."""
+
+    power = forms.BooleanField(required=False)
+    ids = MultiValueField(required=False)
+
+    def clean_ids(self) -> list[int]:
+        return result_ids(self.cleaned_data["ids"])
+
+
+class InferenceFileForm(ExportForm):
+    """One stored file of an inference result: ``path`` (relative to the round's root,
+    as the result page lists it), ``start`` its first line shown."""
+
+    path = forms.CharField(max_length=500)
+    start = forms.IntegerField(required=False, min_value=1, max_value=10**9)

@@ -4,9 +4,12 @@ inference tables): one query per table, rows over the schemas of ``benchdb.table
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Count, Q
+from django.urls import reverse
 
 from benchdb import vocabulary
 from benchdb.models import InferenceResult
@@ -19,11 +22,19 @@ def inference_result_rows(
     scenario: str | None = None,
     division: str | None = None,
     submitter: str | None = None,
+    category: str | None = None,
+    ids: list[int] | None = None,
 ) -> list[dict[str, Any]]:
-    """Rows of ``benchdb.inference_results/1``, by round and location (one query).
-    ``model`` is a benchmark with its variant (``llama2-70b-99``); ``scenario`` any
-    spelling (``offline``); ``submitter`` the name or folder, case-insensitively."""
+    """Rows of ``benchdb.inference_results/1``, by round and location (one query), each
+    with its page's path as ``url`` (not a column of the schema). ``model`` is a
+    benchmark with its variant (``llama2-70b-99``); ``scenario`` any spelling
+    (``offline``); ``submitter`` the name or folder, case-insensitively; ``category``
+    ``datacenter`` or ``edge`` (a system of both counts in each)."""
     qs = InferenceResult.objects.order_by("round__version", "source_path")
+    if ids is not None:
+        qs = qs.filter(pk__in=ids)
+    if category:
+        qs = qs.filter(category__contains=category)
     if round_version:
         qs = qs.filter(round__version="v" + round_version.lstrip("v"))
     if model:
@@ -38,8 +49,11 @@ def inference_result_rows(
             | Q(system__submitter_folder__iendswith="/" + submitter)
         )
     out = []
-    for v in qs.values(*_INFERENCE_FIELDS.values()):
+    for v in qs.values(*_INFERENCE_FIELDS.values(), "system__submitter_folder"):
         row = {col: v[path] for col, path in _INFERENCE_FIELDS.items()}
+        row["url"] = inference_result_url(
+            row["round"], v["system__submitter_folder"], row["system"], row["location"]
+        )
         row["accuracy"] = "; ".join(f"{k}={x:g}" for k, x in (row["accuracy"] or {}).items())
         row["missing"] = "; ".join(row["missing"] or [])
         out.append(row)
@@ -79,3 +93,184 @@ _INFERENCE_FIELDS = {
     "published_unit": "published_unit",
     "location": "source_path",
 }
+
+
+def inference_result_url(round_version: str, submitter_folder: str, system: str, path: str) -> str:
+    """The permalink of an inference result: its natural key in the path
+    (``/inference/v5.1/results/closed/AMD/<system>/<model folder>/<scenario folder>/``)."""
+    model, scenario = path.rsplit("/", 2)[-2:]
+    division, submitter = submitter_folder.split("/", 1)
+    args = (round_version, division, submitter, system, model, scenario)
+    return reverse("benchdb:inference_result", args=args)
+
+
+# --- pages ----------------------------------------------------------------------------
+
+
+def inference_rounds() -> list[dict[str, Any]]:
+    """Every inference round with its counts (``benchdb.inference_rounds/1``).
+    Queries: 1."""
+    counts = (
+        InferenceResult.objects.values("round__version")
+        .annotate(
+            results=Count("id"),
+            valid=Count("id", filter=Q(status="valid")),
+            invalid=Count("id", filter=Q(status="invalid")),
+            unverifiable=Count("id", filter=Q(status="unverifiable")),
+            systems=Count("system", distinct=True),
+            submitters=Count("system__submitter", distinct=True),
+            power=Count("id", filter=Q(power__isnull=False)),
+        )
+        .order_by()
+    )
+    rows = [{"round": c.pop("round__version"), **c} for c in counts]
+    return sorted(rows, key=lambda r: vocabulary.round_key(r["round"]))
+
+
+@dataclass(frozen=True)
+class InferencePivot:
+    """A round as MLCommons tabulates it: ``columns`` (model, scenario, unit) present, in
+    the vocabulary's order; ``systems``: one dict per system (its fields and ``cells``:
+    (model, scenario) -> result row); ``choices`` for the filters."""
+
+    columns: list[tuple[str, str, str]]
+    systems: list[dict[str, Any]]
+    choices: dict[str, list[str]]
+
+
+def inference_pivot(rows: list[dict[str, Any]], all_rows: list[dict[str, Any]]) -> InferencePivot:
+    """``rows`` (``benchdb.inference_results/1`` with ``url``) pivoted to one row per
+    system; ``all_rows`` (unfiltered) give the filter choices. No query."""
+    order = {m: i for i, m in enumerate(vocabulary.INFERENCE_BENCHMARKS)}
+    scen = {s: i for i, s in enumerate(vocabulary.INFERENCE_SCENARIOS)}
+    columns: dict[tuple[str, str], str] = {}
+    systems: dict[tuple[str, str, str], dict[str, Any]] = {}
+    for r in rows:
+        key = (r["round"], r["division"], r["submitter"] + "/" + r["system"])
+        sys_row = systems.setdefault(key, {**{k: r[k] for k in _SYSTEM_COLUMNS}, "cells": {}})
+        model = r["model"] or r["model_folder"]
+        columns.setdefault((model, r["scenario"]), r["unit"])
+        sys_row["cells"][(model, r["scenario"])] = r
+        if r["result_id"] and not sys_row["result_id"]:
+            sys_row["result_id"] = r["result_id"]
+    cols = sorted(
+        ((m, s, u) for (m, s), u in columns.items()),
+        key=lambda c: (order.get(c[0], 99), c[0], scen.get(c[1], 9)),
+    )
+    choices = {
+        "division": sorted({r["division"] for r in all_rows}),
+        "category": sorted({c for r in all_rows for c in r["category"].split(",") if c}),
+        "submitter": sorted({r["submitter"] for r in all_rows}),
+    }
+    ordered = sorted(systems.values(), key=lambda s: (s["submitter"].lower(), s["system"]))
+    return InferencePivot(cols, ordered, choices)
+
+
+_SYSTEM_COLUMNS = (
+    "round",
+    "division",
+    "category",
+    "availability",
+    "submitter",
+    "system",
+    "system_name",
+    "accelerator",
+    "accelerators",
+    "processor",
+    "software",
+    "result_id",
+)
+
+
+def inference_leaderboard(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One model and scenario's results, best first (highest throughput, lowest
+    latency), results without a value last; each with ``per_accelerator``: the value
+    divided by the accelerator count, and ``per_watt``: the value divided by the average
+    power of an Offline/Server power run (both derived, not MLPerf metrics; throughputs
+    only; SingleStream/MultiStream power runs report energy per query already)."""
+    higher = all(vocabulary.INFERENCE_UNITS.get(r["unit"], True) for r in rows)
+    with_value = [r for r in rows if r["value"] is not None]
+    best = sorted(with_value, key=lambda r: -r["value"] if higher else r["value"])
+    out = []
+    for r in [*best, *(r for r in rows if r["value"] is None)]:
+        per = eff = None
+        if higher and r["value"] is not None and r["accelerators"]:
+            per = r["value"] / r["accelerators"]
+        if higher and r["value"] is not None and r["power"] and r["power_unit"] == "Watts":
+            eff = r["value"] / r["power"]
+        out.append({**r, "per_accelerator": per, "per_watt": eff})
+    return out
+
+
+# --- compare ----------------------------------------------------------------------------
+
+
+def _base_model(benchmark: str) -> str:
+    """The model of a benchmark without its accuracy variant (``llama2-70b-99.9`` ->
+    ``llama2-70b``)."""
+    return re.sub(r"-99(\.9)?$", "", benchmark)
+
+
+@dataclass(frozen=True)
+class InferenceComparison:
+    """Results side by side: ``rows`` with ``baseline``, ``ratio`` (how many times
+    better than the baseline: throughput / baseline's, or baseline's latency / this
+    latency) and ``flags``; ``refused`` says why no ratio is given at all (different
+    scenarios or models are not ranked); ``missing`` ids not found."""
+
+    rows: list[dict[str, Any]]
+    refused: str
+    missing: list[int]
+
+
+def inference_compare(ids: list[int], base: int | None = None) -> InferenceComparison:
+    """Results ``ids`` against a baseline (``base``, default the first). Queries: 1."""
+    found = {r["id"]: r for r in inference_result_rows(ids=ids)}
+    rows = [dict(found[i]) for i in ids if i in found]
+    missing = [i for i in ids if i not in found]
+    if not rows:
+        return InferenceComparison([], "", missing)
+    b = next((r for r in rows if r["id"] == base), rows[0])
+    scenarios = {r["scenario"] for r in rows}
+    models = {_base_model(r["model"] or r["model_folder"]) for r in rows}
+    refused = ""
+    if len(scenarios) > 1:
+        refused = f"different scenarios ({', '.join(sorted(scenarios))}): not comparable"
+    elif len(models) > 1:
+        refused = f"different models ({', '.join(sorted(models))}): not comparable"
+    for r in rows:
+        r["baseline"] = r is b
+        r["flags"] = "; ".join(inference_flags(r, b)) if r is not b else ""
+        r["ratio"] = None if refused else _ratio(r, b)
+    return InferenceComparison(rows, refused, missing)
+
+
+def _ratio(r: dict[str, Any], b: dict[str, Any]) -> float | None:
+    if not r["value"] or not b["value"] or r["unit"] != b["unit"]:
+        return None
+    higher = vocabulary.INFERENCE_UNITS.get(r["unit"], True)
+    return r["value"] / b["value"] if higher else b["value"] / r["value"]
+
+
+def inference_flags(r: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    """Differences MLPerf's results messaging guidelines require to be stated beside a
+    comparison of two inference results (round, division, category, scenario, accuracy
+    variant, accelerator count, availability, power measured or not, and a result that
+    is not valid)."""
+    out = []
+    for key, what in (
+        ("round", "round"),
+        ("division", "division"),
+        ("category", "category"),
+        ("scenario", "scenario"),
+        ("model", "accuracy variant"),
+        ("accelerators", "accelerator count"),
+        ("availability", "availability"),
+    ):
+        if r[key] != b[key]:
+            out.append(f"different {what} ({r[key] or '?'} vs {b[key] or '?'})")
+    if (r["power"] is None) != (b["power"] is None):
+        out.append("power measured for one result only")
+    if r["status"] != "valid":
+        out.append(f"this result is {r['status']} by the round's checker rules")
+    return out

@@ -10,7 +10,7 @@ The old id URLs answer with a permanent redirect to the permalink.
 
 from django.urls import path, register_converter
 
-from benchdb.mlperf import views
+from benchdb.mlperf import views, views_inference
 
 
 class FolderPath:
@@ -31,6 +31,11 @@ register_converter(FolderPath, "folders")
 app_name = "benchdb"
 
 _RESULT = "<str:suite>/<str:round_version>/<str:submitter>/<folders:system>/<str:benchmark>"
+
+_INFERENCE = (
+    "<str:round_version>/results/<str:division>/<str:submitter>/<str:system>/<str:model>/"
+    "<str:scenario>"
+)
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -54,4 +59,15 @@ urlpatterns = [
     path("software/", views.software, name="software"),
     path("scaling/", views.scaling, name="scaling"),
     path("api/", views.api, name="api"),
+    # MLPerf Inference (issue 11)
+    path("inference/", views_inference.rounds, name="inference_rounds"),
+    path("inference/compare/", views_inference.compare, name="inference_compare"),
+    path("inference/<str:round_version>/", views_inference.round_table, name="inference_round"),
+    path(f"inference/{_INFERENCE}/", views_inference.result, name="inference_result"),
+    path(f"inference/{_INFERENCE}/files/", views_inference.file_page, name="inference_file"),
+    path(
+        "inference/<str:round_version>/<str:model>/<str:scenario>/",
+        views_inference.leaderboard,
+        name="inference_leaderboard",
+    ),
 ]

@@ -422,6 +422,30 @@ mark | string | "run_start", "run_stop", "eval", "target" (the evaluation that r
 
 SCHEMAS |= {"benchdb.run_log_lines/1": _cols(_RUN_LOG_LINES_SPEC)}
 
+_INFERENCE_ROUNDS_SPEC = """
+round | string | round version, e.g. "v5.1"
+results | integer | inference results stored for the round
+valid | integer | results valid by the round's checker rules
+invalid | integer | results the round's checker would reject
+unverifiable | integer | results a file of which the published tree lacks
+systems | integer | systems with a result
+submitters | integer | submitting organizations
+power | integer | results with a power or energy measurement
+"""
+
+_INFERENCE_FINDINGS_SPEC = """
+rule | string | the rule, e.g. "result_validity", "accuracy_target", "compliance_missing"
+path | string | the file the evidence is in, relative to the round's root
+line | integer|null | 1-based line in that file (null: the whole file)
+message | string | what the rule found
+invalidates | boolean | whether the round's checker rejects the result for it
+"""
+
+SCHEMAS |= {
+    "benchdb.inference_rounds/1": _cols(_INFERENCE_ROUNDS_SPEC),
+    "benchdb.inference_findings/1": _cols(_INFERENCE_FINDINGS_SPEC),
+}
+
 _INFERENCE_RESULT_SPEC = """
 id | integer | benchdb id of the result
 result_id | string | MLCommons result ID from the round's published table, e.g. "5.1-0061"
@@ -460,6 +484,17 @@ location | string | result folder relative to the round's root (Location in the 
 """
 
 SCHEMAS |= {"benchdb.inference_results/1": _cols(_INFERENCE_RESULT_SPEC)}
+
+_INFERENCE_COMPARE_SPEC = """
+baseline | boolean | the row the others are measured against
+ratio | number|null | how many times better than the baseline (throughput / the baseline's, or
+    the baseline's latency / this latency); null when the results are not comparable
+flags | string | the differences MLPerf's messaging guidelines require to be stated, "; "-joined
+"""
+
+SCHEMAS |= {
+    "benchdb.inference_compare/1": _cols(_INFERENCE_RESULT_SPEC) + _cols(_INFERENCE_COMPARE_SPEC)
+}
 
 
 def columns(schema: str) -> tuple[str, ...]:

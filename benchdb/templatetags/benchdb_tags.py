@@ -39,6 +39,15 @@ def minutes(value: Any) -> SafeString:
 
 
 @register.filter
+def sig6(value: Any) -> SafeString:
+    """An MLPerf Inference value as the round's checker prints it: 6 significant digits
+    (thousands grouped), the full value on hover; "—" for None."""
+    if value is None or value != value:
+        return SafeString("—")
+    return format_html('<span title="{}">{}</span>', repr(float(value)), f"{float(value):,.6g}")
+
+
+@register.filter
 def ratio(value: Any, digits: int = 3) -> str:
     """A ratio (speedup, efficiency) with ``digits`` decimals; "—" for None."""
     if value is None or value != value:
@@ -255,4 +264,57 @@ def log_lines(lines: list[tuple[int, str, str]]) -> SafeString:
         )
         for n, text, mark in lines
     ]
+    return SafeString("".join(out))  # every part is format_html's output
+
+
+@register.simple_tag
+def inference_round_rows(pivot: Any) -> SafeString:
+    """The ``<tr>`` of an inference round table (``benchdb/inference/round.html``): a
+    system's fields and, per (model, scenario) column, its value linked to the result,
+    marked when rejected or unverifiable; ``format_html`` escapes every value."""
+    out = []
+    for s in pivot.systems:
+        cells = [
+            format_html("<td>{}</td>", s["submitter"]),
+            format_html(
+                '<td class="sys">{}<div class="muted small">{}</div></td>',
+                s["system_name"] or s["system"],
+                s["system"],
+            ),
+        ]
+        for model, scenario, _ in pivot.columns:
+            r = s["cells"].get((model, scenario))
+            if r is None:
+                cells.append(SafeString('<td class="num"></td>'))
+                continue
+            shown = "—" if r["value"] is None else f"{r['value']:,.6g}"
+            mark = (
+                ""
+                if r["status"] == "valid"
+                else format_html(
+                    ' <span class="chip {}" title="{}">{}</span>',
+                    r["status"],
+                    r["reason"] or r["missing"],
+                    "rejected" if r["status"] == "invalid" else "unverifiable",
+                )
+            )
+            cells.append(
+                format_html(
+                    '<td class="num score"><a href="{}">{}</a>{}</td>', r["url"], shown, mark
+                )
+            )
+        cells.append(
+            format_html(
+                '<td>{}</td><td>{}</td><td>{}</td><td class="num">{}</td><td>{}</td><td>{}</td>'
+                '<td><div class="long">{}</div></td>',
+                s["division"],
+                s["category"],
+                s["result_id"] or "",
+                "" if s["accelerators"] is None else s["accelerators"],
+                s["accelerator"],
+                s["processor"],
+                s["software"],
+            )
+        )
+        out.append(format_html("<tr>{}</tr>\n", SafeString("".join(cells))))
     return SafeString("".join(out))  # every part is format_html's output

@@ -12,6 +12,7 @@ transactional test.
 
 from __future__ import annotations
 
+import csv
 import os
 import socket
 import subprocess
@@ -69,11 +70,16 @@ def server_url(browser_db, django_db_blocker, mlperf_data, tmp_path_factory) -> 
     static files as ``make serve`` has them (collected, fingerprinted, gzipped)."""
     from django.db import connection
 
+    from ingest.inference import mlperf_inference_ingest
     from ingest.training import mlperf_training_ingest
 
     assert connection.settings_dict["NAME"].startswith("test_"), "not the test database"
+    inference = Path(settings.MLPERF_INFERENCE_DATA)
+    with open(inference / "official_results.csv", newline="") as f:
+        mapping = {r["model"]: r["mlperf_model"] for r in csv.DictReader(f)}
     with django_db_blocker.unblock():
         mlperf_training_ingest(location=str(mlperf_data))
+        mlperf_inference_ingest(location=str(inference), extra_mapping=mapping)
         connection.close()  # the test DB is dropped at the end: leave no idle connection
     port = _free_port()
     env = {

@@ -20,6 +20,10 @@ PAGES = [
     "/divisions/",
     "/api/",
     "/ingest/jobs/",
+    "/inference/",
+    "/inference/v5.1/",
+    "/inference/v5.1/llama2-70b-99/Server/",
+    "/inference/v5.1/results/closed/AMD/8xMI300X_2xEPYC_9575F/llama2-70b-99/Server/",
 ]
 
 _CHECK = """() => {

@@ -1,0 +1,95 @@
+"""Plotly figures (plain dicts) of MLPerf Inference results. Pure: no Django, no queries.
+
+Rows are those of ``benchdb.inference_results/1`` (with ``url``). Log axes carry labelled
+decades only (explicit tick values), markers are coloured by submitter and shaped by
+division, and each point names its submitter, system, accelerators, software and value.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+PALETTE = (
+    "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
+    "#17becf", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
+)  # fmt: skip
+_FONT = {"family": "system-ui, sans-serif", "size": 13}
+
+
+def _label(value: Any, limit: int = 60) -> str:
+    """Text for a chart: plotly renders a subset of HTML in labels, so ``<`` and ``&``
+    are escaped; cut to ``limit`` characters."""
+    text = str(value or "").replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def decades(values: Sequence[float]) -> tuple[list[float], list[str], list[float]]:
+    """Tick values, their texts and the (log10) axis range for positive ``values``: every
+    power of ten across them (1, 10, 100 ...; 0.1 as "0.1"), with one decade of margin."""
+    lo = math.floor(math.log10(min(values))) if values else 0
+    hi = math.ceil(math.log10(max(values))) if values else 1
+    if hi == lo:
+        hi += 1
+    ticks = [10.0**k for k in range(lo, hi + 1)]
+    texts = [f"{t:,.0f}" if t >= 1 else f"{t:g}" for t in ticks]
+    return ticks, texts, [lo - 0.1, hi + 0.1]
+
+
+def leaderboard(rows: Sequence[dict[str, Any]], *, unit: str, title: str) -> dict[str, Any]:
+    """The results of one model and scenario: value (``unit``) against accelerator count,
+    log-log, one trace per submitter; hollow markers for the open division. Rows without
+    a value or an accelerator count are left out (the table lists them)."""
+    usable = [r for r in rows if r["value"] and r["value"] > 0 and r["accelerators"]]
+    data = []
+    for i, submitter in enumerate(sorted({r["submitter"] for r in usable})):
+        group = [r for r in usable if r["submitter"] == submitter]
+        color = PALETTE[i % len(PALETTE)]
+        data.append(
+            {
+                "type": "scatter",
+                "mode": "markers",
+                "name": _label(submitter, 40),
+                "x": [r["accelerators"] for r in group],
+                "y": [r["value"] for r in group],
+                "customdata": [[r["url"]] for r in group],
+                "hoverinfo": "text",
+                "text": [_point_text(r) for r in group],
+                "marker": {
+                    "size": 11,
+                    "color": color,
+                    "line": {"color": color, "width": 2},
+                    "symbol": [
+                        "circle-open" if r["division"] == "open" else "circle" for r in group
+                    ],
+                },
+            }
+        )
+    xt, xtext, xr = decades([float(r["accelerators"]) for r in usable])
+    yt, ytext, yr = decades([float(r["value"]) for r in usable])
+    axis = {"type": "log", "showgrid": True, "gridcolor": "#e5e7eb", "zeroline": False}
+    layout = {
+        "title": {"text": _label(title, 100), "font": {"size": 14}},
+        "font": _FONT,
+        "margin": {"l": 70, "r": 20, "t": 40, "b": 55},
+        "height": 440,
+        "hovermode": "closest",
+        "legend": {"orientation": "h", "y": -0.2},
+        "xaxis": {**axis, "title": {"text": "Accelerators"}, "tickvals": xt, "ticktext": xtext,
+                  "range": xr},
+        "yaxis": {**axis, "title": {"text": _label(unit)}, "tickvals": yt, "ticktext": ytext,
+                  "range": yr},
+    }  # fmt: skip
+    return {"data": data, "layout": layout}
+
+
+def _point_text(r: dict[str, Any]) -> str:
+    return "<br>".join(
+        [
+            f"<b>{_label(r['submitter'], 40)}</b> {_label(r['system_name'] or r['system'])}",
+            f"{r['accelerators']} × {_label(r['accelerator'])}",
+            _label(r["software"]),
+            f"{r['value']:,.6g} {_label(r['unit'])} · {_label(r['division'])} · {r['status']}",
+        ]
+    )
