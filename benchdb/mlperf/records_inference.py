@@ -6,7 +6,6 @@ and validity come from; and one of its stored files as numbered lines.
 from __future__ import annotations
 
 import re
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -126,7 +125,7 @@ def _lines(log: InferenceLog) -> list[str]:
     data = InferenceLog.objects.filter(pk=log.pk).values_list("compressed", flat=True).first()
     if not data:
         return []
-    text = zlib.decompress(bytes(data)).decode("utf-8", errors="replace")
+    text = InferenceLog.decompress(bytes(data)).decode("utf-8", errors="replace")
     lines = re.split(r"\r\n|\r|\n", text)
     return lines[:-1] if lines and lines[-1] == "" else lines
 
@@ -172,7 +171,7 @@ def raw_file(key: Sequence[str], path: str) -> tuple[InferenceLog, bytes]:
     )
     if log is None or log.compressed is None:
         raise Http404(f"no stored file {path!r} for this result")
-    return log, zlib.decompress(bytes(log.compressed))
+    return log, InferenceLog.decompress(bytes(log.compressed))
 
 
 def system_summary(result: InferenceResult) -> list[tuple[str, Any]]:

@@ -93,7 +93,9 @@ def add_inference_arguments(sub: Any) -> None:
         help='model folder -> benchmark, "folder:benchmark;..." (the checker\'s '
         "--extra-model-benchmark-map)",
     )
-    inf.add_argument("--workers", type=int, default=None, help="parser processes (default 2)")
+    inf.add_argument(
+        "--workers", type=int, default=None, help="parser processes (default: CPUs + 1)"
+    )
     inf.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
