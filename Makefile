@@ -55,7 +55,7 @@ PURE = benchdb/vocabulary.py benchdb/tables/schemas.py benchdb/tables/writers.py
 lint:
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
-	$(PYTHON) -m mypy $(PURE) ingest/training.py ingest/store.py ingest/inference.py
+	$(PYTHON) -m mypy $(PURE) ingest/training.py ingest/store.py ingest/inference.py ingest/inference_store.py
 
 fix:
 	$(PYTHON) -m ruff check --fix .

@@ -15,11 +15,9 @@ recorded problem naming file and line, and never stops the round. The published 
 from __future__ import annotations
 
 import hashlib
-import io
 import multiprocessing
 import os
 import re
-import struct
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -27,7 +25,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, connection
 
 from benchdb import vocabulary
 from benchdb.mlperf import (
@@ -38,19 +36,14 @@ from benchdb.mlperf import (
     inference_submission,
     inference_value,
 )
-from benchdb.mlperf.inference_rounds import compliance_tests
 from benchdb.mlperf.inference_rules import Verdict
 from benchdb.models import (
-    InferenceComplianceTest,
-    InferenceFinding,
     InferenceLog,
     InferenceResult,
-    IngestProblem,
     Round,
-    Submitter,
-    System,
 )
-from ingest import fetch
+from ingest import fetch, inference_store
+from ingest.inference_store import Writer
 from ingest.parsers import inference_tree, inference_types, loadgen_log, safe_json, safe_tree
 from ingest.parsers.inference_tree import Tree, find_results, load_result, read_omitted_manifest
 from ingest.parsers.inference_types import ResultFolder, StoredFile
@@ -58,17 +51,12 @@ from ingest.parsers.training_systems import parse_systems_json
 from ingest.parsers.types import ParsedSystem, ParseError, Problem
 from ingest.store import (
     GIT_URL,
-    NOT_STORED,
-    PATH_WIDTH,
     IngestError,
     IngestReport,
-    finite,
     git_checkout,
     not_stored,
-    problem_row,
     readme_commits_in,
     reason_kind,
-    submitter_for,
     tree_problems_replace,
 )
 
@@ -230,7 +218,7 @@ def _ingest_round(
     known = dict(
         InferenceResult.objects.filter(round=rnd).values_list("source_path", "content_sha256")
     )
-    writer = _Writer(rnd, _repository_url(root, version), commit, _published(root))
+    writer = Writer(rnd, _repository_url(root, version), commit, _published(root))
     items = _load_all(root, version, elsewhere, folders, known, options)
     if options.progress:
         from tqdm import tqdm
@@ -404,6 +392,7 @@ def _code_version() -> str:
         inference_evidence,
         inference_submission,
         vocabulary,
+        inference_store,
         sys.modules[__name__],
     )
     for module in modules:
@@ -424,237 +413,3 @@ def _repository_url(root: str, version: str) -> str:
     if ROUND_DIR.fullmatch(os.path.basename(os.path.abspath(root))):
         return f"https://github.com/mlcommons/inference_results_{version}"
     return os.path.abspath(root)
-
-
-# --- writing ----------------------------------------------------------------------------
-
-
-class _Writer:
-    """Stores judged results of one round. Reads once what it would otherwise ask per
-    result: the round's systems, its results' ids and the folders with a "not stored"
-    problem; systems are written (and cached) outside the results' transactions, so a
-    result rolled back never leaves a cached row that does not exist."""
-
-    def __init__(
-        self, rnd: Round, repository: str, commit: str, published: dict[str, dict[str, Any]]
-    ) -> None:
-        self.round, self.repository, self.commit = rnd, repository, commit
-        self.published = published
-        self.submitters: dict[str, Submitter] = {}
-        self.systems = {(s.submitter_folder, s.folder): s for s in System.objects.filter(round=rnd)}
-        self.results = dict(
-            InferenceResult.objects.filter(round=rnd).values_list("source_path", "pk")
-        )
-        self.not_stored = set(
-            IngestProblem.objects.filter(
-                round=rnd, result=None, message__startswith=NOT_STORED
-            ).values_list("path", flat=True)
-        )
-
-    def store(self, item: InferenceItem, report: IngestReport) -> None:
-        f, v = item.folder, item.verdict
-        assert f is not None and v is not None
-        json_name = item.system.submitter if item.system else ""
-        submitter = submitter_for(f.submitter, json_name, self.submitters)
-        system = self._system(f, submitter, item.system)
-        fields = _result_fields(item, self.published.get(f.path, {}))
-        pk = self.results.get(fields["source_path"])
-        result = InferenceResult(
-            pk=pk, system=system, model_folder=f.model, scenario_folder=f.scenario, **fields
-        )
-        result.round, result.repository, result.commit = self.round, self.repository, self.commit
-        with transaction.atomic():
-            result.save(force_insert=pk is None, force_update=pk is not None)
-            if f.path in self.not_stored:
-                IngestProblem.objects.filter(
-                    round=self.round, path=f.path, result=None, message__startswith=NOT_STORED
-                ).delete()
-            if pk is not None:
-                for related in (result.findings, result.logs, result.compliance_tests):
-                    related.all().delete()
-                IngestProblem.objects.filter(inference_result=result).delete()
-            _store_children(result, item, f)
-            IngestProblem.objects.bulk_create(
-                [problem_row(self.round, p, inference_result=result) for p in item.problems],
-                ignore_conflicts=True,
-            )
-        self.results[fields["source_path"]] = result.pk
-        self.not_stored.discard(f.path)
-        report.added += pk is None
-        report.changed += pk is not None
-        report.runs_stored += len(item.files)
-        report.problems += len(item.problems)
-
-    def _system(self, f: ResultFolder, submitter: Submitter, s: ParsedSystem | None) -> System:
-        """The result's system, created or brought up to date once per ingest."""
-        key = (f"{f.division}/{f.submitter}", f.system)
-        fields = _system_fields(f, s)
-        system = self.systems.get(key)
-        if system is None:
-            system, _ = System.objects.get_or_create(
-                round=self.round,
-                submitter_folder=key[0],
-                folder=key[1],
-                defaults={"submitter": submitter, **fields},
-            )
-        changed = [k for k, v in fields.items() if getattr(system, k) != v]
-        if changed:
-            for k in changed:
-                setattr(system, k, fields[k])
-            system.save(update_fields=changed)
-        self.systems[key] = system
-        return system
-
-
-def _system_fields(f: ResultFolder, s: ParsedSystem | None) -> dict[str, Any]:
-    if s is None:
-        return {"division": f.division}
-    return {
-        "raw": s.raw,
-        "name": s.system_name,
-        "division": s.division or f.division,
-        "availability": s.availability,
-        "nodes": s.number_of_nodes,
-        "host_processor_model": s.host_processor_model,
-        "host_processors_per_node": s.host_processors_per_node,
-        "accelerator_model": s.accelerator_model,
-        "accelerators_per_node": s.accelerators_per_node,
-        "accelerators": s.accelerators,
-        "framework": s.framework,
-        "software_stack": s.software_stack,
-        "source_path": safe_tree.shorten(s.path, PATH_WIDTH),
-    }
-
-
-def _result_fields(item: InferenceItem, published: dict[str, Any]) -> dict[str, Any]:
-    """The columns of an :class:`InferenceResult` from its verdict and published row."""
-    f, v = item.folder, item.verdict
-    assert f is not None and v is not None
-    unit = v.value.unit
-    category = str((item.system.raw if item.system else {}).get("system_type", "")).strip()
-    return {
-        "division": f.division,
-        "category": category[:32],
-        "benchmark": v.benchmark if v.benchmark in vocabulary.INFERENCE_BENCHMARKS else "",
-        "scenario": v.scenario[:32],
-        "metric": v.value.metric[:100],
-        "unit": unit,
-        "higher_is_better": vocabulary.INFERENCE_UNITS.get(unit, True),
-        "value": finite(v.value.value),
-        "inferred": v.value.inferred,
-        "status": v.status,
-        "reason": safe_json.storable("; ".join(v.reasons))[0],
-        "missing": list(v.missing),
-        "accuracy": {k: x for k, x in v.accuracy.items() if finite(x) is not None},
-        "accuracy_valid": v.accuracy_valid,
-        "power": finite(v.power),
-        "power_unit": v.power_unit,
-        "compliance_valid": v.compliance_valid,
-        "settings": safe_json.storable(v.settings)[0],
-        "result_id": str(published.get("ID", ""))[:32],
-        "published_value": finite(published.get("Performance_Result")),
-        "published_unit": str(published.get("Performance_Units", ""))[:32],
-        "published_power": finite(published.get("Power_Result")),
-        "source_path": safe_tree.shorten(f.path, PATH_WIDTH),
-        "content_sha256": item.content_sha256,
-    }
-
-
-def _store_children(result: InferenceResult, item: InferenceItem, f: ResultFolder) -> None:
-    """The result's findings, files and compliance tests (inside its transaction)."""
-    v = item.verdict
-    assert v is not None
-    InferenceFinding.objects.bulk_create(
-        InferenceFinding(
-            result=result,
-            rule=x.rule[:64],
-            path=safe_tree.shorten(safe_tree.printable(x.path), PATH_WIDTH),
-            line=x.line,
-            message=safe_json.storable(x.message)[0],
-            invalidates=x.invalidates,
-        )
-        for x in v.findings
-    )
-    seen: set[str] = set()
-    logs = []
-    for s in item.files:
-        path = safe_tree.shorten(safe_tree.printable(s.path), PATH_WIDTH)
-        if path not in seen:
-            seen.add(path)
-            data = None if s.kind == "accuracy_log" else s.data
-            logs.append(
-                InferenceLog(
-                    result=result,
-                    kind=s.kind,
-                    path=path,
-                    size=s.size,
-                    sha256=s.sha256,
-                    compressed=data,
-                )
-            )
-    _logs_create(logs)
-    if f.division != "open":
-        InferenceComplianceTest.objects.bulk_create(_compliance_rows(result, item, f))
-
-
-def _logs_create(logs: list[InferenceLog]) -> None:
-    """Insert a result's files: on PostgreSQL by ``COPY ... (FORMAT binary)``, which sends
-    the compressed bytes as they are (an INSERT sends bytea as hex text, twice the bytes,
-    and took 7 of the 13 s of a whole v5.1 round); elsewhere (the SQLite quick start) by
-    ``bulk_create``. Inside the caller's transaction."""
-    if connection.vendor != "postgresql":
-        InferenceLog.objects.bulk_create(logs)
-        return
-    buf = io.BytesIO()
-    buf.write(b"PGCOPY\n\xff\r\n\x00" + struct.pack("!ii", 0, 0))
-    for g in logs:
-        buf.write(struct.pack("!hiqi", 6, 8, g.result_id, len(kind := g.kind.encode())) + kind)
-        path = g.path.encode()
-        buf.write(struct.pack("!i", len(path)) + path + struct.pack("!iq", 8, g.size))
-        buf.write(struct.pack("!i", len(g.sha256)) + g.sha256.encode())
-        data = g.compressed
-        buf.write(struct.pack("!i", -1) if data is None else struct.pack("!i", len(data)) + data)
-    buf.write(struct.pack("!h", -1))
-    buf.seek(0)
-    table = InferenceLog._meta.db_table
-    sql = (
-        f"COPY {table} (result_id, kind, path, size, sha256, compressed) FROM STDIN "
-        "WITH (FORMAT binary)"
-    )
-    with connection.cursor() as c:
-        c.cursor.copy_expert(sql, buf)
-
-
-def _compliance_rows(
-    result: InferenceResult, item: InferenceItem, f: ResultFolder
-) -> list[InferenceComplianceTest]:
-    """One row per required test and per test folder present, with its failed checks."""
-    v = item.verdict
-    assert v is not None
-    rt = inference_evidence.round_key(result.round.version)
-    base = f"{f.division}/{f.submitter}/compliance/{f.system}/{f.model}/{f.scenario}"
-    present = sorted(
-        {s.path[len(base) + 1 :].split("/")[0] for s in item.files if s.path.startswith(base + "/")}
-    )
-    required = compliance_tests(rt, v.benchmark, v.scenario)
-    rows = []
-    for test in sorted(set(required) | {t.upper() for t in present}):
-        path = f"{base}/{test}"
-        failures = [
-            str(x)
-            for x in v.findings
-            if x.rule.startswith("compliance")
-            and (x.path in (base, path) or x.path.startswith(path + "/"))
-        ]
-        checked = test in required
-        passed = None if not checked else not failures
-        rows.append(
-            InferenceComplianceTest(
-                result=result,
-                test=test[:16],
-                path=safe_tree.shorten(path, PATH_WIDTH),
-                passed=passed,
-                failures=failures,
-            )
-        )
-    return rows
