@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from benchdb.mlperf.inference_evidence import (
     ComplianceLike,
     Finding,
+    ResultLike,
     RunLike,
     TextLike,
     number,
@@ -324,3 +325,28 @@ def _energy(
     if scenario == "MultiStream" and log_scen == "SingleStream" and rt >= (2, 0):
         energy *= 8
     return energy, []
+
+
+#: ``REQUIRED_POWER_FILES`` of ``check_power_dir()`` (v1.0 to v5.1 alike).
+POWER_FILES = ("client.json", "client.log", "ptd_logs.txt", "server.json", "server.log")
+
+
+def power_files_findings(rt: RoundKey, result: ResultLike) -> tuple[list[Finding], list[str]]:
+    """``check_power_dir()``'s file list (``files_diff(list_files(power_path),
+    REQUIRED_POWER_FILES)``, v1.0+): each file missing from ``performance/power/`` fails
+    the result, unless the source is known to hold it (a snapshot that dropped it:
+    unverifiable, the file named)."""
+    if rt < (1, 0) or not result.power_dir:
+        return [], []
+    power = f"{result.folder.path}/performance/power"
+    out: list[Finding] = []
+    missing: list[str] = []
+    for name in POWER_FILES:
+        path = f"{power}/{name}"
+        if name in result.power_files:
+            continue
+        if path in result.elsewhere:
+            missing.append(path)
+        else:
+            out.append(Finding("power_files", path, None, f"{name} missing", True))
+    return out, missing

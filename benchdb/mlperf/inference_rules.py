@@ -27,6 +27,7 @@ from benchdb.mlperf.inference_checks import (
     MAX_ACCURACY_LOG_SIZE,
     accuracy_findings,
     compliance_findings,
+    power_files_findings,
     power_unit,
     power_value,
 )
@@ -533,6 +534,8 @@ def evaluate(
     if not open_div:
         comp = f"{f.division}/{f.submitter}/compliance/{f.system}/{f.model}/{f.scenario}"
         findings += compliance_findings(rt, benchmark, scenario, comp, result.compliance)
+    p_files, p_missing = power_files_findings(rt, result)
+    findings, missing = findings + p_files, missing + p_missing
     power, p_unit = None, ""
     spl = f"{run.path}/spl.txt"
     if rt >= (1, 0) and result.power_dir and run.spl is None and spl in result.elsewhere:

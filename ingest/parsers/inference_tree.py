@@ -46,6 +46,8 @@ DIVISIONS = ("closed", "open", "network")
 MAX_LOG_BYTES = 256 * 1024 * 1024  # bigger detail/summary/spl files are refused
 MAX_SMALL_BYTES = 4 * 1024 * 1024  # accuracy.txt, verify_*.txt, JSON descriptions
 DETAIL = "mlperf_log_detail.txt"
+#: ``REQUIRED_POWER_FILES`` of the checkers from v1.0 (``check_power_dir()``).
+POWER_FILES = ("client.json", "client.log", "ptd_logs.txt", "server.json", "server.log")
 SUMMARY = "mlperf_log_summary.txt"
 
 
@@ -289,8 +291,10 @@ def load_result(tree: Tree, folder: ResultFolder) -> LoadedInferenceResult:
         problems=tuple(tree.problems[start:]),
     )
     absent = result.missing + tuple(m for r in result.runs for m in r.missing)
+    power_files = tuple(tree.listdir(power)) if result.power_dir else ()
     if result.power_dir:
         absent += tuple(f"{r.path}/spl.txt" for r in result.runs if r.spl is None)
+        absent += tuple(f"{power}/{n}" for n in POWER_FILES if n not in power_files)
     files = tuple(tree.files[first_file:])
     system_file = next(
         (f.data for f in files if f.path == f"{sub}/systems/{folder.system}.json"), b""
@@ -302,6 +306,7 @@ def load_result(tree: Tree, folder: ResultFolder) -> LoadedInferenceResult:
         system_file=system_file,
         system_exists=tree.exists(f"{sub}/systems/{folder.system}.json"),
         model_scenarios=_scenario_folders(tree, p.rsplit("/", 1)[0]),
+        power_files=power_files,
     )
     del tree.problems[start:]
     del tree.files[first_file:]

@@ -167,6 +167,7 @@ class LoadedInferenceResult:
     every parse problem of every file read; ``files`` every log and text file read (with
     their bytes when the tree keeps them, see ``Tree(keep=True)``) and ``system_file``
     the bytes of ``systems/<system>.json`` (b"" if absent), for the store;
+    ``power_files`` the names in ``performance/power/`` (the checker's file list check);
     ``system_exists`` whether that file is here at all (the checker rejects every result
     of a system without one) and ``model_scenarios`` the scenario folder names of the
     result's model folder (its own included), for the required-scenarios rule.
@@ -191,3 +192,4 @@ class LoadedInferenceResult:
     system_file: bytes = b""
     system_exists: bool = False
     model_scenarios: tuple[str, ...] = ()
+    power_files: tuple[str, ...] = ()
