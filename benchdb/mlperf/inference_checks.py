@@ -139,8 +139,39 @@ def _test01_delta_ok(rt: RoundKey, benchmark: str, test: ComplianceLike) -> bool
     return True
 
 
+#: ``REQUIRED_TEST01_ACC_FILES_1`` and the two more required when the deterministic check
+#: fails (``check_compliance_acc_dir()``, v0.7 to v5.1).
+TEST01_FILES = ("mlperf_log_accuracy.json", "accuracy.txt")
+TEST01_MORE = ("baseline_accuracy.txt", "compliance_accuracy.txt")
+#: The rule of a file the checker needs that the published tree lacks (unverifiable).
+ABSENT = "file_absent_here"
+
+
+def _test01_files(
+    test: ComplianceLike, passed: bool, hard: bool, elsewhere: Sequence[str]
+) -> list[Finding]:
+    """``files_diff(list_files(test_acc_path), REQUIRED_TEST01_ACC_FILES_1 if acc_passed
+    else REQUIRED_TEST01_ACC_FILES)``: each file missing from ``TEST01/accuracy/`` fails;
+    one the source is known to hold is :data:`ABSENT` (the result is unverifiable)."""
+    out = []
+    for name in TEST01_FILES + (() if passed else TEST01_MORE):
+        if name in test.accuracy_files:
+            continue
+        path = f"{test.path}/accuracy/{name}"
+        if path in elsewhere:
+            out.append(Finding(ABSENT, path, None, f"TEST01: {name} absent from this tree", False))
+        else:
+            out.append(Finding("compliance_files", path, None, f"TEST01: {name} missing", hard))
+    return out
+
+
 def _test_findings(
-    rt: RoundKey, benchmark: str, test: ComplianceLike, perf: bool, hard: bool
+    rt: RoundKey,
+    benchmark: str,
+    test: ComplianceLike,
+    perf: bool,
+    hard: bool,
+    elsewhere: Sequence[str] = (),
 ) -> list[Finding]:
     """One compliance test: ``check_compliance_perf_dir()`` (``verify_performance.txt``
     says ``TEST PASS``, not required of TEST04-B; from v2.0 its run must be VALID, via
@@ -172,6 +203,8 @@ def _test_findings(
             )
     va = test.verify_accuracy
     where = va.path if va else f"{test.path}/verify_accuracy.txt"
+    if test.name == "TEST01":
+        out += _test01_files(test, _has(va, "TEST PASS"), hard, elsewhere)
     if (
         test.name == "TEST01"
         and not _has(va, "TEST PASS")
@@ -196,6 +229,7 @@ def compliance_findings(
     scenario: str,
     path: str,
     tests: Sequence[ComplianceLike] | None,
+    elsewhere: Sequence[str] = (),
 ) -> list[Finding]:
     """``check_compliance_dir()`` for a closed/network result whose compliance folder is
     ``path``: every required test (:func:`compliance_tests`) present; its
@@ -218,7 +252,7 @@ def compliance_findings(
                 Finding("compliance_missing", f"{path}/{name}", None, f"{name} missing", hard)
             )
         else:
-            out += _test_findings(rt, benchmark, test, "TEST06" not in required, hard)
+            out += _test_findings(rt, benchmark, test, "TEST06" not in required, hard, elsewhere)
     return out
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from benchdb.mlperf.inference_checks import (
+    ABSENT,
     MAX_ACCURACY_LOG_SIZE,
     accuracy_findings,
     compliance_findings,
@@ -531,11 +532,10 @@ def evaluate(
     open_div = f.division == "open"
     findings += [replace(x, invalidates=x.invalidates and not open_div) for x in acc_findings]
     missing += acc_missing
-    if not open_div:
-        comp = f"{f.division}/{f.submitter}/compliance/{f.system}/{f.model}/{f.scenario}"
-        findings += compliance_findings(rt, benchmark, scenario, comp, result.compliance)
+    c_find = [] if open_div else _compliance_part(rt, benchmark, scenario, result)
     p_files, p_missing = power_files_findings(rt, result)
-    findings, missing = findings + p_files, missing + p_missing
+    findings += c_find + p_files
+    missing += [x.path for x in c_find if x.rule == ABSENT] + p_missing
     power, p_unit = None, ""
     spl = f"{run.path}/spl.txt"
     if rt >= (1, 0) and result.power_dir and run.spl is None and spl in result.elsewhere:
@@ -560,6 +560,15 @@ def evaluate(
         missing=tuple(missing),
         settings=settings_of(run),
     )
+
+
+def _compliance_part(
+    rt: RoundKey, benchmark: str, scenario: str, result: ResultLike
+) -> list[Finding]:
+    """:func:`compliance_findings` of a closed or network result's compliance folder."""
+    f = result.folder
+    comp = f"{f.division}/{f.submitter}/compliance/{f.system}/{f.model}/{f.scenario}"
+    return compliance_findings(rt, benchmark, scenario, comp, result.compliance, result.elsewhere)
 
 
 def _unmapped(result: ResultLike) -> Finding:

@@ -46,6 +46,13 @@ DIVISIONS = ("closed", "open", "network")
 MAX_LOG_BYTES = 256 * 1024 * 1024  # bigger detail/summary/spl files are refused
 MAX_SMALL_BYTES = 4 * 1024 * 1024  # accuracy.txt, verify_*.txt, JSON descriptions
 DETAIL = "mlperf_log_detail.txt"
+#: ``REQUIRED_TEST01_ACC_FILES`` of the checkers from v0.7 (``check_compliance_acc_dir()``).
+TEST01_FILES = (
+    "mlperf_log_accuracy.json",
+    "accuracy.txt",
+    "baseline_accuracy.txt",
+    "compliance_accuracy.txt",
+)
 #: ``REQUIRED_POWER_FILES`` of the checkers from v1.0 (``check_power_dir()``).
 POWER_FILES = ("client.json", "client.log", "ptd_logs.txt", "server.json", "server.log")
 SUMMARY = "mlperf_log_summary.txt"
@@ -233,6 +240,7 @@ def load_compliance(tree: Tree, path: str) -> tuple[ComplianceTest, ...]:
                 compliance_accuracy=tree.text(
                     f"{t}/accuracy/compliance_accuracy.txt", "compliance"
                 ),
+                accuracy_files=tuple(tree.listdir(f"{t}/accuracy")),
             )
         )
     return tuple(tests)
@@ -290,11 +298,8 @@ def load_result(tree: Tree, folder: ResultFolder) -> LoadedInferenceResult:
         measurement_confs=tuple(c for c in confs if c is not None),
         problems=tuple(tree.problems[start:]),
     )
-    absent = result.missing + tuple(m for r in result.runs for m in r.missing)
     power_files = tuple(tree.listdir(power)) if result.power_dir else ()
-    if result.power_dir:
-        absent += tuple(f"{r.path}/spl.txt" for r in result.runs if r.spl is None)
-        absent += tuple(f"{power}/{n}" for n in POWER_FILES if n not in power_files)
+    absent = _absent(result, power, power_files)
     files = tuple(tree.files[first_file:])
     system_file = next(
         (f.data for f in files if f.path == f"{sub}/systems/{folder.system}.json"), b""
@@ -311,6 +316,22 @@ def load_result(tree: Tree, folder: ResultFolder) -> LoadedInferenceResult:
     del tree.problems[start:]
     del tree.files[first_file:]
     return result
+
+
+def _absent(
+    result: LoadedInferenceResult, power: str, power_files: tuple[str, ...]
+) -> tuple[str, ...]:
+    """Files the rules need that are not here (to be looked up in ``Tree.elsewhere``)."""
+    absent = result.missing + tuple(m for r in result.runs for m in r.missing)
+    if result.power_dir:
+        absent += tuple(f"{r.path}/spl.txt" for r in result.runs if r.spl is None)
+        absent += tuple(f"{power}/{n}" for n in POWER_FILES if n not in power_files)
+    for t in result.compliance or ():  # TEST01's accuracy files (check_compliance_acc_dir)
+        if t.name.upper() == "TEST01":
+            absent += tuple(
+                f"{t.path}/accuracy/{n}" for n in TEST01_FILES if n not in t.accuracy_files
+            )
+    return absent
 
 
 def read_omitted_manifest(data: bytes) -> dict[str, int]:

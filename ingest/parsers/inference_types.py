@@ -133,6 +133,7 @@ class ComplianceTest:
     performance: PerformanceRun | None
     baseline_accuracy: TextFile | None = None
     compliance_accuracy: TextFile | None = None
+    accuracy_files: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

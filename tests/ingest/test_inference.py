@@ -300,3 +300,19 @@ def test_a_failed_write_keeps_nothing_of_the_result_and_the_next_ingest_complete
     assert (
         InferenceComplianceTest.objects.filter(result__source_path=path).count() == 2
     )  # no TEST04 for bert
+
+
+def test_a_compliance_file_missing_rejects_the_result(small_round):
+    """``check_compliance_acc_dir()``: TEST01's accuracy folder must hold
+    mlperf_log_accuracy.json (a file list mismatch rejects the result from v2.0)."""
+    test01 = small_round / f"closed/NVIDIA/compliance/{SYSTEM}/resnet50/Offline/TEST01"
+    (test01 / "accuracy/mlperf_log_accuracy.json").unlink()
+    results = _ingest(small_round)
+    r = results["resnet50/Offline"]
+    assert r.status == "invalid" and r.compliance_valid is False
+    finding = r.findings.get(rule="compliance_files")
+    assert finding.path == str(
+        (test01 / "accuracy/mlperf_log_accuracy.json").relative_to(small_round)
+    )
+    assert {t.test: t.passed for t in r.compliance_tests.all()}["TEST01"] is False
+    assert results["resnet50/Server"].status == "valid"
