@@ -220,6 +220,11 @@ def targets(round_version: str) -> tuple[list[Target], dict[str, int]]:
             sep = "&" if "?" in path else "?"
             out.append(Target(label, "csv", f"{path}{sep}format=csv"))
             out.append(Target(label, "json", f"{path}{sep}format=json"))
+    for label, path in _inference_pages():
+        out.append(Target(label, "page", path))
+        sep = "&" if "?" in path else "?"
+        out.append(Target(label, "csv", f"{path}{sep}format=csv"))
+        out.append(Target(label, "json", f"{path}{sep}format=json"))
     biggest = _most_runs(results)
     run = Run.objects.filter(result=biggest).order_by("-size").first()
     out.append(Target(f"run log ({run.size:,} bytes)", "log", run.get_absolute_url()))
@@ -292,6 +297,58 @@ def _pages(results: Any, round_version: str) -> list[tuple[str, str]]:
         (f"software {bench} {accel[:22]}", f"/software/?{software_q}"),
         ("scaling " + scale["submitter"], f"/scaling/?{urlencode(scale)}"),
         ("api", "/api/"),
+    ]
+
+
+def _inference_pages() -> list[tuple[str, str]]:
+    """(label, path) of the inference pages (issue 11) on the newest inference round in
+    the database, its largest leaderboard, its result with the largest detail log; [] when
+    no inference round is stored."""
+    from django.db.models import Count
+    from django.urls import reverse
+
+    from benchdb.mlperf.selectors_inference import inference_result_url
+    from benchdb.models import InferenceLog, InferenceResult
+
+    results = InferenceResult.objects.select_related("round", "system")
+    newest = results.order_by("-round__version").first()
+    if newest is None:
+        return []
+    version = newest.round.version
+    in_round = results.filter(round__version=version)
+    board = (
+        in_round.exclude(benchmark="")
+        .values("benchmark", "scenario")
+        .annotate(n=Count("id"))
+        .order_by("-n")
+        .first()
+    )
+    log = (
+        InferenceLog.objects.filter(result__round__version=version, kind="detail")
+        .order_by("-size")
+        .select_related("result__round", "result__system")
+        .first()
+    )
+    r = log.result
+    url = inference_result_url(version, r.system.submitter_folder, r.system.folder, r.source_path)
+    pair = list(
+        in_round.filter(benchmark=board["benchmark"], scenario=board["scenario"])
+        .order_by("pk")
+        .values_list("pk", flat=True)[:2]
+    )
+    return [
+        ("inference rounds", reverse("benchdb:inference_rounds")),
+        (f"inference round table {version} ({in_round.count()} results)", f"/inference/{version}/"),
+        (
+            f"inference {board['benchmark']} {board['scenario']} ({board['n']} results)",
+            f"/inference/{version}/{board['benchmark']}/{board['scenario']}/",
+        ),
+        ("inference result", url),
+        (
+            f"inference detail log by line ({log.size:,} bytes)",
+            f"{url}files/?path={quote(log.path)}",
+        ),
+        ("inference compare 2", f"/inference/compare/?ids={pair[0]},{pair[-1]}"),
     ]
 
 
