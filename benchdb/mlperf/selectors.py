@@ -191,7 +191,7 @@ KEY_FIELDS = (
     "benchmark_folder",
 )
 # What reverse() leaves unquoted in a path argument (django.urls.resolvers).
-_PATH_SAFE = "!$&'()*+,;=~:@"
+PATH_SAFE = "!$&'()*+,;=~:@"
 _RESULTS_PREFIX = "/results/"  # where benchdb.urls mounts benchdb.mlperf.urls' results
 
 
@@ -202,11 +202,11 @@ def result_path(key: Sequence[str]) -> str:
     does; the system folder keeps its '/' (v0.5 systems)."""
     suite, version, submitter, system, benchmark = key
     parts = (
-        quote(suite, safe=_PATH_SAFE),
-        quote(version, safe=_PATH_SAFE),
-        quote(submitter, safe=_PATH_SAFE),
-        quote(system, safe=_PATH_SAFE + "/"),
-        quote(benchmark, safe=_PATH_SAFE),
+        quote(suite, safe=PATH_SAFE),
+        quote(version, safe=PATH_SAFE),
+        quote(submitter, safe=PATH_SAFE),
+        quote(system, safe=PATH_SAFE + "/"),
+        quote(benchmark, safe=PATH_SAFE),
     )
     return f"{_RESULTS_PREFIX}{'/'.join(parts)}/"
 

@@ -29,7 +29,9 @@ def round_table(request: HttpRequest, round_version: str) -> HttpResponse:
     def select(d: dict[str, Any]) -> Table:
         filters = {k: d[k] or None for k in ("division", "category", "submitter")}
         everything = sel.inference_result_rows(round_version=round_version)
-        rows = sel.inference_result_rows(round_version=round_version, **filters)
+        rows = everything
+        if any(filters.values()):
+            rows = sel.inference_result_rows(round_version=round_version, **filters)
         context = {"round_version": round_version, "pivot": sel.inference_pivot(rows, everything)}
         name = ("inference", round_version, *(v for v in filters.values() if v))
         return Table(rows, "benchdb.inference_results/1", name, context)

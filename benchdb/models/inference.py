@@ -12,7 +12,7 @@ from __future__ import annotations
 import zstandard
 from django.db import models
 
-from benchdb.models.mlperf import Round, System
+from benchdb.models.mlperf import FastJSONField, Round, System
 
 
 class InferenceResult(models.Model):
@@ -58,8 +58,8 @@ class InferenceResult(models.Model):
     inferred = models.BooleanField(default=False)
     status = models.CharField(max_length=16, choices=Status.choices)
     reason = models.TextField(blank=True)
-    missing = models.JSONField(default=list, blank=True)
-    accuracy = models.JSONField(default=dict, blank=True)
+    missing = FastJSONField(default=list, blank=True)
+    accuracy = FastJSONField(default=dict, blank=True)
     accuracy_valid = models.BooleanField(null=True, blank=True)
     power = models.FloatField(null=True, blank=True)
     power_unit = models.CharField(max_length=32, blank=True)

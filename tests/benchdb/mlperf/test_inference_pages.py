@@ -145,3 +145,24 @@ def test_compare_across_scenarios_or_models_is_refused(client, ingested_inferenc
         assert why in html.split('id="refused"', 1)[1].split("</p>", 1)[0]
         rows = _json(client, "/inference/compare/", ids=ids)["rows"]
         assert [r["ratio"] for r in rows] == [None, None]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("v5.1", "closed/AMD", "8xMI300X_2xEPYC_9575F", "x/y/llama2-70b-99/Server"),
+        ("v0.5", "open/Some Org", "sys?#%", "a/b/mobilenet v1/single stream"),
+    ],
+)
+def test_the_fast_permalink_is_what_reverse_gives(args):
+    from django.urls import reverse
+
+    from benchdb.mlperf.selectors_inference import inference_result_url
+
+    version, sub, system, path = args
+    division, submitter = sub.split("/")
+    model, scenario = path.rsplit("/", 2)[-2:]
+    want = reverse(
+        "benchdb:inference_result", args=(version, division, submitter, system, model, scenario)
+    )
+    assert inference_result_url(version, sub, system, path) == want
