@@ -4,6 +4,7 @@ inference tables): one query per table, rows over the schemas of ``benchdb.table
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -50,10 +51,11 @@ def inference_result_rows(
             | Q(system__submitter_folder__iendswith="/" + submitter)
         )
     out = []
-    for v in qs.values(*_INFERENCE_FIELDS.values(), "system__submitter_folder"):
-        row = {col: v[path] for col, path in _INFERENCE_FIELDS.items()}
+    cols = (*_INFERENCE_FIELDS, "submitter_folder")
+    for values in qs.values_list(*_INFERENCE_FIELDS.values(), "system__submitter_folder"):
+        row = dict(zip(cols, values, strict=True))
         row["url"] = inference_result_url(
-            row["round"], v["system__submitter_folder"], row["system"], row["location"]
+            row["round"], row.pop("submitter_folder"), row["system"], row["location"]
         )
         row["accuracy"] = "; ".join(f"{k}={x:g}" for k, x in (row["accuracy"] or {}).items())
         row["missing"] = "; ".join(row["missing"] or [])
@@ -105,7 +107,14 @@ def inference_result_url(round_version: str, submitter_folder: str, system: str,
     model, scenario = path.rsplit("/", 2)[-2:]
     division, submitter = submitter_folder.split("/", 1)
     args = (round_version, "results", division, submitter, system, model, scenario)
-    return _INFERENCE_PREFIX + "/".join(quote(a, safe=PATH_SAFE) for a in args) + "/"
+    return _INFERENCE_PREFIX + "/".join(map(_segment, args)) + "/"
+
+
+@functools.lru_cache(maxsize=4096)
+def _segment(text: str) -> str:
+    """One path segment percent-encoded as reverse() does (segments repeat across a
+    round's rows: rounds, divisions, submitters, systems, models)."""
+    return quote(text, safe=PATH_SAFE)
 
 
 _INFERENCE_PREFIX = "/inference/"  # where benchdb.urls mounts the inference pages
