@@ -190,6 +190,22 @@ class InferenceRoundForm(ExportForm):
     submitter = _text()
 
 
+class InferenceRoundTableForm(InferenceRoundForm):
+    """A round table opens as MLCommons' does, on the closed datacenter results;
+    ``any`` lifts either filter."""
+
+    division = forms.ChoiceField(choices=[*_DIVISIONS[1:], ("any", "any")], required=False)
+    category = forms.ChoiceField(choices=[*_CATEGORIES[1:], ("any", "any")], required=False)
+
+    def clean_division(self) -> str:
+        value = self.cleaned_data["division"] or "closed"
+        return "" if value == "any" else str(value)
+
+    def clean_category(self) -> str:
+        value = self.cleaned_data["category"] or "datacenter"
+        return "" if value == "any" else str(value)
+
+
 class InferenceBoardForm(InferenceRoundForm):
     """A leaderboard's filters; ``power``: only results measured for power, with their
     power or energy (the power tab); ``ids``: the compare tray."""

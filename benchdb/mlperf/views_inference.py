@@ -36,7 +36,7 @@ def round_table(request: HttpRequest, round_version: str) -> HttpResponse:
         name = ("inference", round_version, *(v for v in filters.values() if v))
         return Table(rows, "benchdb.inference_results/1", name, context)
 
-    form = forms.InferenceRoundForm(request.GET)
+    form = forms.InferenceRoundTableForm(request.GET)
     return table_page(request, form, select, "benchdb/inference/round.html")
 
 
