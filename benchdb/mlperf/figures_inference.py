@@ -93,3 +93,41 @@ def _point_text(r: dict[str, Any]) -> str:
             f"{r['value']:,.6g} {_label(r['unit'])} · {_label(r['division'])} · {r['status']}",
         ]
     )
+
+
+def history(rows: Sequence[dict[str, Any]], *, unit: str, title: str) -> dict[str, Any]:
+    """One line per series (accelerator count x model) across rounds; the rounds in
+    order on a category axis, the value (``unit``) on a log axis with labelled decades."""
+    rounds = sorted({r["round"] for r in rows}, key=lambda v: [int(p) for p in v[1:].split(".")])
+    data = []
+    for i, series in enumerate(sorted({r["series"] for r in rows})):
+        group = [r for r in rows if r["series"] == series]
+        color = PALETTE[i % len(PALETTE)]
+        data.append(
+            {
+                "type": "scatter",
+                "mode": "lines+markers",
+                "name": _label(series, 50),
+                "x": [r["round"] for r in group],
+                "y": [r["value"] for r in group],
+                "customdata": [[r["url"]] for r in group],
+                "hoverinfo": "text",
+                "text": [_point_text(r) for r in group],
+                "line": {"color": color},
+                "marker": {"color": color, "size": 9},
+            }
+        )
+    yt, ytext, yr = decades([float(r["value"]) for r in rows])
+    layout = {
+        "title": {"text": _label(title, 100), "font": {"size": 14}},
+        "font": _FONT,
+        "margin": {"l": 70, "r": 20, "t": 40, "b": 55},
+        "height": 440,
+        "hovermode": "closest",
+        "legend": {"orientation": "h", "y": -0.2},
+        "xaxis": {"type": "category", "categoryorder": "array", "categoryarray": rounds,
+                  "title": {"text": "Round"}},
+        "yaxis": {"type": "log", "title": {"text": _label(unit)}, "tickvals": yt,
+                  "ticktext": ytext, "range": yr, "gridcolor": "#e5e7eb"},
+    }  # fmt: skip
+    return {"data": data, "layout": layout}

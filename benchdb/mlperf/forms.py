@@ -223,3 +223,13 @@ class InferenceFileForm(ExportForm):
 
     path = forms.CharField(max_length=500)
     start = forms.IntegerField(required=False, min_value=1, max_value=10**9)
+
+
+class InferenceHistoryForm(ExportForm):
+    """One model and scenario over the rounds (default: ResNet-50 Offline, measured in
+    every round); ``accelerator``: a substring of the accelerator model."""
+
+    model = forms.CharField(required=False, max_length=64)
+    scenario = forms.CharField(required=False, max_length=32)
+    accelerator = _text()
+    division = forms.ChoiceField(choices=_DIVISIONS, required=False)

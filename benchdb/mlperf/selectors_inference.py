@@ -290,3 +290,48 @@ def inference_flags(r: dict[str, Any], b: dict[str, Any]) -> list[str]:
     if r["status"] != "valid":
         out.append(f"this result is {r['status']} by the round's checker rules")
     return out
+
+
+# --- generations and software over rounds ------------------------------------------------
+
+
+def inference_history(
+    *, model: str, scenario: str, accelerator: str = "", division: str = "closed"
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """One model and scenario over every round: the valid results, one series per
+    (accelerator model, accelerator count) (never joining hardware generations or system
+    sizes), each row with ``series`` and, from the second round of a series on,
+    ``progress``: its value against the series' previous round (how many times better; a
+    ratio of MLPerf results, labelled derived). ``accelerator`` keeps one accelerator
+    model (substring, case-insensitive). Returns (rows, accelerator models present)."""
+    rows = [
+        r
+        for r in inference_result_rows(model=model, scenario=scenario, division=division or None)
+        if r["status"] == "valid" and r["value"]
+    ]
+    accelerators = sorted({r["accelerator"] for r in rows if r["accelerator"]})
+    if accelerator:
+        rows = [r for r in rows if accelerator.lower() in r["accelerator"].lower()]
+    higher = all(vocabulary.INFERENCE_UNITS.get(r["unit"], True) for r in rows)
+    best: dict[tuple[str, str, Any], dict[str, Any]] = {}
+    for r in rows:  # the best result of each series in each round
+        key = (r["round"], r["accelerator"], r["accelerators"])
+        if key not in best or (r["value"] > best[key]["value"]) == higher:
+            best[key] = r
+    out = sorted(best.values(), key=lambda r: (r["accelerator"], r["accelerators"] or 0,
+                                               vocabulary.round_key(r["round"])))  # fmt: skip
+    previous: dict[tuple[str, Any], float] = {}
+    for r in out:
+        series = (r["accelerator"], r["accelerators"])
+        no_accelerator = not r["accelerators"] or r["accelerator"].strip() in ("", "-", "N/A")
+        r["series"] = (
+            f"{r['processor'] or 'host processor'} (no accelerator)"
+            if no_accelerator
+            else f"{r['accelerators']} × {r['accelerator']}"
+        )
+        before = previous.get(series)
+        r["progress"] = None if before is None else (
+            r["value"] / before if higher else before / r["value"]
+        )  # fmt: skip
+        previous[series] = r["value"]
+    return out, accelerators

@@ -62,6 +62,7 @@ urlpatterns = [
     # MLPerf Inference (issue 11)
     path("inference/", views_inference.rounds, name="inference_rounds"),
     path("inference/compare/", views_inference.compare, name="inference_compare"),
+    path("inference/history/", views_inference.history, name="inference_history"),
     path("inference/<str:round_version>/", views_inference.round_table, name="inference_round"),
     path(f"inference/{_INFERENCE}/", views_inference.result, name="inference_result"),
     path(f"inference/{_INFERENCE}/files/", views_inference.file_page, name="inference_file"),

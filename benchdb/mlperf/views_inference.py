@@ -148,3 +148,30 @@ def compare(request: HttpRequest) -> HttpResponse:
 
     form = forms.CompareForm(request.GET)
     return table_page(request, form, select, "benchdb/inference/compare.html")
+
+
+def history(request: HttpRequest) -> HttpResponse:
+    """Generations and software over rounds: one model and scenario, one line per
+    accelerator model and count."""
+
+    def select(d: dict[str, Any]) -> Table:
+        model = d["model"] or "resnet"
+        scenario = inference_scenario_for(d["scenario"] or "Offline") or d["scenario"]
+        rows, accelerators = sel.inference_history(
+            model=model, scenario=scenario, accelerator=d["accelerator"], division=d["division"]
+        )
+        unit = rows[0]["unit"] if rows else ""
+        context: dict[str, Any] = {
+            "model": model,
+            "scenario": scenario,
+            "accelerators": accelerators,
+        }
+        if not d["format"] and rows:
+            title = f"{model} {scenario}: the best valid result of each series, by round"
+            context["figure"] = figures_inference.history(rows, unit=unit, title=title)
+        context["unit"] = unit
+        name = ("inference-history", model, scenario, d["accelerator"])
+        return Table(rows, "benchdb.inference_results/1", name, context)
+
+    return table_page(request, forms.InferenceHistoryForm(request.GET), select,
+                      "benchdb/inference/history.html")  # fmt: skip

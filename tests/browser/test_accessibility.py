@@ -23,6 +23,8 @@ PAGES = [
     "/inference/",
     "/inference/v5.1/",
     "/inference/v5.1/llama2-70b-99/Server/",
+    "/inference/history/",
+    "/inference/compare/",
     "/inference/v5.1/results/closed/AMD/8xMI300X_2xEPYC_9575F/llama2-70b-99/Server/",
 ]
 

@@ -93,3 +93,15 @@ def test_compare_refused_across_scenarios_and_flagged_in_one(page):
     assert "2.007" in text and "different accelerator count (4 vs 8)" in text
     page.screenshot("inference-compare-flags")
     assert page.errors == []
+
+
+def test_generations_over_rounds(page):
+    page.goto("/inference/")
+    page.page.click("a:text-is('Generations and software over rounds')")
+    page.page.wait_for_selector("#history-chart[data-drawn='1']")
+    legend = page.page.eval_on_selector_all(
+        "#history-chart .legendtext", "els => els.map(e => e.textContent)"
+    )
+    assert "1 × NVIDIA AGX Xavier" in legend and len(legend) == len(set(legend))
+    page.screenshot("inference-history")
+    assert page.errors == []

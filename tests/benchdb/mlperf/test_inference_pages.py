@@ -166,3 +166,21 @@ def test_the_fast_permalink_is_what_reverse_gives(args):
         "benchdb:inference_result", args=(version, division, submitter, system, model, scenario)
     )
     assert inference_result_url(version, sub, system, path) == want
+
+
+def test_history_draws_one_line_per_accelerator_model_and_count(client, ingested_inference):
+    """ResNet-50 Offline over the rounds here: a series never mixes accelerator models
+    or counts, and its progress is a ratio of its own rounds' values."""
+    rows = _json(client, "/inference/history/", model="resnet", scenario="Offline")["rows"]
+    assert len({r["round"] for r in rows}) >= 5
+    by_series: dict[tuple, list] = {}
+    for r in rows:
+        by_series.setdefault((r["accelerator"], r["accelerators"]), []).append(r)
+    xavier = by_series[("NVIDIA AGX Xavier", 1)]
+    assert [r["round"] for r in xavier] == ["v0.7", "v1.1"]
+    html = client.get("/inference/history/", {"model": "resnet", "scenario": "Offline"})
+    fig = json.loads(
+        re.search(r'id="history-chart-data"[^>]*>(.*?)</script>', html.content.decode(), re.S)[1]
+    )
+    names = [t["name"] for t in fig["data"]]
+    assert len(names) == len(set(names)) and "1 × NVIDIA AGX Xavier" in names
