@@ -15,12 +15,11 @@ from typing import Any
 from urllib.parse import quote
 
 from django.db import connection
-from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, TextField, Value
-from django.db.models.functions import Cast, Concat, Lower, Replace
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.http import Http404
 
 from benchdb import vocabulary
-from benchdb.mlperf import derived
+from benchdb.mlperf import derived, search
 from benchdb.models import Benchmark, Result, Round, Run, System
 
 RESULT_JOINS = ("round", "system", "system__submitter", "benchmark")
@@ -50,7 +49,7 @@ def result_list(
     The ``*_contains`` filters are case-insensitive substrings (search):
     ``submitter_contains`` looks at the name and every alias, ``system_contains`` at
     the system name and folder, ``accelerator_contains`` at the accelerator model.
-    ``text``: the search box (:func:`_text_filter`).
+    ``text``: the search box (:func:`benchdb.mlperf.search.text_filter`).
     The systems' raw JSON is not loaded (``system_get`` reads it).
     """
     qs = Result.objects.select_related(*RESULT_JOINS).defer("system__raw")
@@ -78,68 +77,14 @@ def result_list(
             | Q(system__submitter_folder__icontains=submitter_contains)
         )
     if system_contains:
-        qs = _system_filter(qs, system_contains)
-    if text and _squeezed(text):
-        qs = _text_filter(qs, text)
+        qs = search.system_filter(qs, system_contains)
+    if text and search.squeezed(text):
+        qs = search.text_filter(qs, text)
     if ids is not None:
         qs = qs.filter(pk__in=list(ids))
     return qs.order_by(
         "round__version", "benchmark__key", "division", "score_minutes", "system__folder"
     )
-
-
-def _system_filter(qs: QuerySet[Result], text: str) -> QuerySet[Result]:
-    """Results whose system name or folder holds ``text`` (as :func:`_squeeze` makes both)."""
-    wanted = _squeezed(text)
-    qs = qs.annotate(_name=_squeeze(F("system__name")), _folder=_squeeze(F("system__folder")))
-    return qs.filter(Q(_name__contains=wanted) | Q(_folder__contains=wanted))
-
-
-def _text_filter(qs: QuerySet[Result], text: str) -> QuerySet[Result]:
-    """Results matching ``text`` as people write names: case, spaces, dashes, underscores,
-    dots and slashes are ignored ("DGX A100" finds ``dgxa100_n1``, "IPU-POD16"
-    ``ipu-pod16-TF1``); a result matches when the whole text, or each of its words, is
-    in its submitter (name, aliases, folder), system (name, folder), accelerator,
-    framework, benchmark (key, name) or round (:data:`_SEARCHED`)."""
-    qs = qs.annotate(_hay=_squeeze(Concat(*_SEARCHED, output_field=TextField())))
-    words = [w for w in map(_squeezed, text.split()) if w]
-    return qs.filter(Q(_hay__contains=_squeezed(text)) | Q(*[Q(_hay__contains=w) for w in words]))
-
-
-#: What the search box looks at (``result_list(text=...)``), separated so that words
-#: do not join across fields.
-_SEARCHED = [
-    x
-    for path in (
-        "system__submitter__name",
-        "system__submitter_folder",
-        "system__name",
-        "system__folder",
-        "system__accelerator_model",
-        "system__framework",
-        "benchmark__key",
-        "benchmark__name",
-        "round__version",
-    )
-    for x in (F(path), Value("|"))
-] + [Cast("system__submitter__aliases", TextField())]
-_IGNORED = (" ", "-", "_", ".", "/")
-
-
-def _squeeze(expr: Any) -> Any:
-    """``expr`` lower-cased without the characters of ``_IGNORED`` (in SQL)."""
-    out = Lower(expr, output_field=TextField())
-    for ch in _IGNORED:
-        out = Replace(out, Value(ch), Value(""), output_field=TextField())
-    return out
-
-
-def _squeezed(text: str) -> str:
-    """``text`` as :func:`_squeeze` makes it (in Python)."""
-    out = text.lower()
-    for ch in _IGNORED:
-        out = out.replace(ch, "")
-    return out
 
 
 def result_table_row(r: Result) -> dict[str, Any]:
