@@ -6,6 +6,7 @@ attributes; ``benchdb`` never imports ``ingest``, so the rules name only the sha
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -188,9 +189,16 @@ class ResultLike(Protocol):
 
 
 def number(log: LogLike, key: str) -> float | None:
-    """A numeric value of a detail log (booleans and text are None)."""
+    """A numeric value of a detail log; None for booleans, text, and numbers that are
+    not finite floats (NaN, infinities, integers beyond the float range)."""
     v = log.values.get(key)
-    return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else None
+    if not isinstance(v, int | float) or isinstance(v, bool):
+        return None
+    try:
+        f = float(v)
+    except OverflowError:
+        return None
+    return f if math.isfinite(f) else None
 
 
 def line_of(log: LogLike, key: str) -> int | None:

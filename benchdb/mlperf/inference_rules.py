@@ -19,6 +19,7 @@ for want of a file that was submitted.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -541,7 +542,7 @@ def evaluate(
     if rt >= (1, 0) and result.power_dir and run.spl is None and spl in result.elsewhere:
         missing.append(spl)  # the snapshot lacks it: power not recomputable here
     elif rt >= (1, 0) and result.power_dir and run.detail is not None:
-        power, p_find = power_value(rt, scenario, run, result.power_timezones)
+        power, p_find = _finite_power(power_value(rt, scenario, run, result.power_timezones), run)
         p_unit, findings = power_unit(rt, scenario), findings + p_find
     status = UNVERIFIABLE if missing else INVALID if any(x.invalidates for x in findings) else VALID
     return Verdict(
@@ -560,6 +561,18 @@ def evaluate(
         missing=tuple(missing),
         settings=settings_of(run),
     )
+
+
+def _finite_power(
+    got: tuple[float | None, list[Finding]], run: RunLike
+) -> tuple[float | None, list[Finding]]:
+    """``power_value()``'s result, unless it is not a finite positive number (a power log
+    or a query count that no measurement gives): then none, and a failed rule."""
+    power, findings = got
+    if power is None or (math.isfinite(power) and power > 0):
+        return power, findings
+    why = f"power or energy {power!r} is not a finite positive number"
+    return None, [*findings, Finding("power_value", f"{run.path}/spl.txt", None, why, True)]
 
 
 def _compliance_part(
@@ -581,10 +594,16 @@ def _unmapped(result: ResultLike) -> Finding:
 
 
 def _inferred_findings(rt: RoundKey, scenario: str, run: RunLike, value: Value) -> list[Finding]:
-    """``get_inferred_result()``: an inferred MultiStream needs an early-stopping estimate;
+    """A value the detail log does not give (``get_performance_metric()`` reads its key);
+    ``get_inferred_result()``: an inferred MultiStream needs an early-stopping estimate;
     an Interactive folder needs a Server log (v5.1)."""
     path = run.detail.path if run.detail is not None else run.path
     out = []
+    if value.value is None and run.detail is not None:
+        # get_performance_metric() reads the key: a log without it gives no result.
+        out.append(
+            Finding("value_missing", path, None, f"no {value.metric or 'value'} logged", True)
+        )
     if value.inferred and scenario == "MultiStream" and rt >= (2, 0) and not value.value:
         out.append(
             Finding("inferred", path, None, "no early-stopping estimate to infer MultiStream", True)

@@ -8,6 +8,7 @@ writes every ``result_*`` key); see ``../shared/mlperf-inference/INFERENCE_SCORI
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from benchdb.mlperf.inference_evidence import Finding, RunLike, number
@@ -168,6 +169,8 @@ def _summary_value(
         v = float(raw) if raw is not None else None
     except ValueError:
         v = None
+    if v is not None and not math.isfinite(v):
+        v = None  # "1e400" and "nan" parse as floats; no result is infinite
     if v is not None and "latency (ns)" in label:
         v /= MS_TO_NS
     return Value(v, f"summary: {label}", unit, scenario != log_scen, run.summary.path)

@@ -16,13 +16,13 @@ hashed, streaming.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ingest.parsers import safe_json
 from ingest.parsers.inference_types import (
     ComplianceTest,
     FileDigest,
@@ -150,7 +150,7 @@ class Tree:
         if data is None:
             return {}
         try:
-            obj = json.loads(data.decode("utf-8", errors="replace"))
+            obj = safe_json.loads(data.decode("utf-8", errors="replace"))
         except ValueError as e:
             self.problems.append(Problem(rel, getattr(e, "lineno", None), f"not JSON: {e}"))
             return {}

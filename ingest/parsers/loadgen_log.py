@@ -13,10 +13,10 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
+from ingest.parsers import safe_json
 from ingest.parsers.inference_types import (
     LoadgenLog,
     LoadgenSummary,
@@ -46,8 +46,8 @@ def _text_lines(data: bytes) -> list[str]:
 
 def _decode(line: str) -> dict[str, Any] | None:
     """The JSON object of one ``:::MLLOG`` line, or None if it does not parse."""
-    try:
-        msg = json.loads(line[len(MLLOG) :])
+    try:  # depth-checked: a value nested thousands deep is a bad line, not a crash
+        msg = safe_json.loads(line[len(MLLOG) :])
     except ValueError:
         return None
     return msg if isinstance(msg, dict) and "key" in msg else None
