@@ -7,6 +7,7 @@ read in ``../shared/mlperf-inference/INFERENCE_SCORING.md`` §5-§7.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
@@ -384,3 +385,15 @@ def power_files_findings(rt: RoundKey, result: ResultLike) -> tuple[list[Finding
         else:
             out.append(Finding("power_files", path, None, f"{name} missing", True))
     return out, missing
+
+
+def finite_power(
+    got: tuple[float | None, list[Finding]], run: RunLike
+) -> tuple[float | None, list[Finding]]:
+    """``power_value()``'s result, unless it is not a finite positive number (a power log
+    or a query count that no measurement gives): then none, and a failed rule."""
+    power, findings = got
+    if power is None or (math.isfinite(power) and power > 0):
+        return power, findings
+    why = f"power or energy {power!r} is not a finite positive number"
+    return None, [*findings, Finding("power_value", f"{run.path}/spl.txt", None, why, True)]

@@ -19,7 +19,6 @@ for want of a file that was submitted.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -29,6 +28,7 @@ from benchdb.mlperf.inference_checks import (
     MAX_ACCURACY_LOG_SIZE,
     accuracy_findings,
     compliance_findings,
+    finite_power,
     power_files_findings,
     power_unit,
     power_value,
@@ -542,7 +542,7 @@ def evaluate(
     if rt >= (1, 0) and result.power_dir and run.spl is None and spl in result.elsewhere:
         missing.append(spl)  # the snapshot lacks it: power not recomputable here
     elif rt >= (1, 0) and result.power_dir and run.detail is not None:
-        power, p_find = _finite_power(power_value(rt, scenario, run, result.power_timezones), run)
+        power, p_find = finite_power(power_value(rt, scenario, run, result.power_timezones), run)
         p_unit, findings = power_unit(rt, scenario), findings + p_find
     status = UNVERIFIABLE if missing else INVALID if any(x.invalidates for x in findings) else VALID
     return Verdict(
@@ -563,18 +563,6 @@ def evaluate(
     )
 
 
-def _finite_power(
-    got: tuple[float | None, list[Finding]], run: RunLike
-) -> tuple[float | None, list[Finding]]:
-    """``power_value()``'s result, unless it is not a finite positive number (a power log
-    or a query count that no measurement gives): then none, and a failed rule."""
-    power, findings = got
-    if power is None or (math.isfinite(power) and power > 0):
-        return power, findings
-    why = f"power or energy {power!r} is not a finite positive number"
-    return None, [*findings, Finding("power_value", f"{run.path}/spl.txt", None, why, True)]
-
-
 def _compliance_part(
     rt: RoundKey, benchmark: str, scenario: str, result: ResultLike
 ) -> list[Finding]:
@@ -587,10 +575,9 @@ def _compliance_part(
 def _unmapped(result: ResultLike) -> Finding:
     """A model folder no mapping names: the submitter's ``model_mapping.json`` (which the
     checker reads for the open division) is presumably absent from this tree."""
-    f = result.folder
+    f, msg = result.folder, "maps to no benchmark (model_mapping.json absent here?)"
     mapping = f"{f.division}/{f.submitter}/model_mapping.json"
-    msg = f"model folder {f.model!r} maps to no benchmark (model_mapping.json absent here?)"
-    return Finding("benchmark_unknown", mapping, None, msg, False)
+    return Finding("benchmark_unknown", mapping, None, f"model folder {f.model!r} {msg}", False)
 
 
 def _inferred_findings(rt: RoundKey, scenario: str, run: RunLike, value: Value) -> list[Finding]:
