@@ -10,10 +10,12 @@ import io
 import json
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.db import connection
 
 from benchdb.models import (
@@ -316,3 +318,31 @@ def test_a_compliance_file_missing_rejects_the_result(small_round):
     )
     assert {t.test: t.passed for t in r.compliance_tests.all()}["TEST01"] is False
     assert results["resnet50/Server"].status == "valid"
+
+
+def test_a_git_url_is_cloned_read_in_parallel_and_its_commit_recorded(small_round, settings):
+    env = ["-c", "user.name=t", "-c", "user.email=t@example.com"]
+    for args in (["init", "-q"], ["add", "-A"], [*env, "commit", "-qm", "results"]):
+        subprocess.run(["git", "-C", str(small_round), *args], check=True)
+    head = subprocess.run(
+        ["git", "-C", str(small_round), "rev-parse", "HEAD"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    settings.BENCHDB_CACHE = small_round.parent / "cache"
+    report = mlperf_inference_ingest(
+        location=f"file://{small_round}", round_version="v3.0", workers=2
+    )
+    assert (report.results_seen, report.added, report.scored) == (4, 4, 4)
+    assert set(InferenceResult.objects.values_list("commit", flat=True)) == {head}
+
+
+def test_the_command_prints_the_report_and_refuses_an_unknown_round(small_round):
+    out = io.StringIO()
+    call_command(
+        "ingest", "mlperf-inference", str(small_round), "--workers", "1", "--json", stdout=out
+    )
+    assert json.loads(out.getvalue())["added"] == 4
+    with pytest.raises(CommandError, match="--round"):
+        call_command("ingest", "mlperf-inference", str(small_round), "--round", "v9.9")
