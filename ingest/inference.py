@@ -22,10 +22,10 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from django.db import DatabaseError, connection
+from django.db import DatabaseError, connection, connections
 
 from benchdb import vocabulary
 from benchdb.mlperf import (
@@ -212,6 +212,7 @@ def _ingest_round(
     report.rounds.append(version)
     tree = Tree(root, elsewhere)
     folders = find_results(tree)
+    tree.close()
     report.problems += tree_problems_replace(rnd, tuple(tree.problems))
     if options.only_paths is not None:
         folders = [f for f in folders if f.path in options.only_paths]
@@ -219,27 +220,41 @@ def _ingest_round(
         InferenceResult.objects.filter(round=rnd).values_list("source_path", "content_sha256")
     )
     writer = Writer(rnd, _repository_url(root, version), commit, _published(root))
-    items = _load_all(root, version, elsewhere, folders, known, options)
+    items = _load_all(root, version, elsewhere, folders, known, options, writer)
     if options.progress:
         from tqdm import tqdm
 
         desc = f"MLPerf Inference {version}"
         items = tqdm(items, total=len(folders), desc=desc, disable=not sys.stderr.isatty())
-    for item in items:
+    for item, stored in items:
         report.results_seen += 1
         if item.unchanged:
             report.unchanged += 1
-        elif item.error:
-            not_stored(rnd, item.path, item.error, report)
+        elif stored is not None:  # a reader process stored it (or recorded why not)
+            _merge(report, stored)
         else:
-            try:
-                writer.store(item, report)
-            except (DatabaseError, ValueError, TypeError, OverflowError, RecursionError) as exc:
-                # The result's transaction was rolled back: nothing of it is stored.
-                not_stored(rnd, item.path, f"{type(exc).__name__}: {exc}", report)
+            _store(writer, item, report)
         if options.on_result:
             options.on_result(item)
     _count_statuses(rnd, [f.path for f in folders], report)
+
+
+def _store(writer: Writer, item: InferenceItem, report: IngestReport) -> None:
+    """Store one item, or record why it could not be (the result's transaction rolled
+    back: nothing of it is stored, the next ingest reads it again)."""
+    if item.error:
+        not_stored(writer.round, item.path, item.error, report)
+        return
+    try:
+        writer.store(item, report)
+    except (DatabaseError, ValueError, TypeError, OverflowError, RecursionError) as exc:
+        not_stored(writer.round, item.path, f"{type(exc).__name__}: {exc}", report)
+
+
+def _merge(report: IngestReport, part: IngestReport) -> None:
+    for name in ("added", "changed", "failed", "runs_stored", "problems"):
+        setattr(report, name, getattr(report, name) + getattr(part, name))
+    report.failed_paths += part.failed_paths
 
 
 def _count_statuses(rnd: Round, paths: list[str], report: IngestReport) -> None:
@@ -263,27 +278,71 @@ def _load_all(
     folders: list[ResultFolder],
     known: dict[str, str],
     options: _Options,
-) -> Iterator[InferenceItem]:
-    """Read and judge result folders, in parallel processes where the caller may fork
-    (not in Celery's daemon pool processes, nor with ``workers=1``). By default one
-    process per CPU and one more: this process stores while they read (whole v5.1 on 2
-    CPUs: 10.7 s with 2, 9.5 s with 3, 9.8 s with 4)."""
+    writer: Writer,
+) -> Iterator[tuple[InferenceItem, IngestReport | None]]:
+    """Read, judge and store result folders: in parallel processes where the caller may
+    fork, each reading, judging and storing its folders over its own database connection
+    (a whole v5.1 round stored from one process spent most of its time there); in this
+    process in Celery's daemon pool processes, with ``workers=1`` or few folders. Yields
+    (the item, with its bytes dropped once stored; the counts of storing it, or None when
+    this process must store it). By default one process per CPU and one more."""
     n = options.workers if options.workers is not None else (os.cpu_count() or 1) + 1
     args = (root, version, elsewhere, options.extra_mapping)
     if n <= 1 or multiprocessing.current_process().daemon or len(folders) < 4:
         for f in folders:
-            yield _load_one(*args, f, known.get(f.path))
+            yield _load_one(*args, f, known.get(f.path)), None
         return
+    # Readers store over their own connections, unless this process is inside a
+    # transaction (a test's): other connections would not see what it wrote.
+    init: tuple[Any, ...] = ()
+    if not connection.in_atomic_block:
+        init = (writer.round.pk, writer.repository, writer.commit, writer.published)
+        connections.close_all()  # no connection is shared with the processes forked below
     ctx = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
+    with ProcessPoolExecutor(n, mp_context=ctx, initializer=_reader_init, initargs=init) as pool:
         # Bounded look-ahead keeps memory flat: at most 2n folders read ahead.
         pending: list[tuple[ResultFolder, Any]] = []
         for f in folders:
-            pending.append((f, pool.submit(_load_one, *args, f, known.get(f.path))))
+            pending.append((f, pool.submit(_read_and_store, *args, f, known.get(f.path))))
             if len(pending) >= 2 * n:
                 yield _outcome(*pending.pop(0))
         for f, fut in pending:
             yield _outcome(f, fut)
+
+
+#: The writer of a reader process (:func:`_reader_init`).
+_READER_WRITER: Writer | None = None
+
+
+def _reader_init(*args: Any) -> None:
+    """A reader process's own writer (``round_pk, repository, commit, published``; none
+    without them) over its own connection, commits relaxed as in :func:`_relaxed_commits`."""
+    global _READER_WRITER
+    if not args:
+        return
+    round_pk, repository, commit, published = args
+    _READER_WRITER = Writer(Round.objects.get(pk=round_pk), repository, commit, published)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as c:
+            c.execute("SET synchronous_commit TO OFF")
+
+
+def _read_and_store(
+    root: str,
+    version: str,
+    elsewhere: dict[str, int],
+    extra: dict[str, str],
+    folder: ResultFolder,
+    known_sha256: str | None,
+) -> tuple[InferenceItem, IngestReport | None]:
+    """:func:`_load_one` then, in a reader process with a writer, store it there (else
+    the parent stores what this returns)."""
+    item = _load_one(root, version, elsewhere, extra, folder, known_sha256)
+    if item.unchanged or _READER_WRITER is None:
+        return item, None
+    part = IngestReport()
+    _store(_READER_WRITER, item, part)
+    return replace(item, files=(), verdict=None, system=None), part
 
 
 def _load_one(
@@ -295,8 +354,8 @@ def _load_one(
     known_sha256: str | None,
 ) -> InferenceItem:
     """Read, hash and judge one result folder; any error is the item's ``error``."""
+    tree = Tree(root, elsewhere, keep=True)
     try:
-        tree = Tree(root, elsewhere, keep=True)
         loaded = load_result(tree, folder)
         files = loaded.files
         # The sibling scenario folders and the systems file's presence are judged too.
@@ -318,14 +377,18 @@ def _load_one(
         )
     except Exception as exc:  # noqa: BLE001 - one folder must not stop the round
         return _unread(folder, exc)
+    finally:
+        tree.close()
 
 
-def _outcome(folder: ResultFolder, fut: Any) -> InferenceItem:
-    """A parser process's item; one that could not come back is that folder's error."""
+def _outcome(folder: ResultFolder, fut: Any) -> tuple[InferenceItem, IngestReport | None]:
+    """A reader process's outcome; one that could not come back (it failed to pickle,
+    the process died) is that folder's error, not the round's: stored nowhere, the next
+    ingest reads it again."""
     try:
         return fut.result()  # type: ignore[no-any-return]
     except Exception as exc:  # noqa: BLE001
-        return _unread(folder, exc)
+        return _unread(folder, exc), None
 
 
 def _unread(folder: ResultFolder, exc: BaseException) -> InferenceItem:

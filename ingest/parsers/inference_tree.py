@@ -39,7 +39,7 @@ from ingest.parsers.loadgen_log import (
     parse_summary,
     parse_text_file,
 )
-from ingest.parsers.safe_tree import kind, list_dir, read_file
+from ingest.parsers.safe_tree import DirCache, kind, list_dir, open_regular, read_file
 from ingest.parsers.types import ParseError, Problem
 
 DIVISIONS = ("closed", "open", "network")
@@ -75,6 +75,11 @@ class Tree:
         self.keep = keep
         self.problems: list[Problem] = []
         self.files: list[StoredFile] = []
+        self.dirs = DirCache(self.root)
+
+    def close(self) -> None:
+        """Close the folder descriptors kept while reading (:class:`DirCache`)."""
+        self.dirs.close()
 
     def _record(self, rel: str, kind: str, data: bytes) -> None:
         digest = hashlib.sha256(data).hexdigest()
@@ -89,10 +94,10 @@ class Tree:
     def exists(self, rel: str) -> bool:
         """True if ``rel`` is here, as a file or folder (a link does not count;
         ``elsewhere`` does not count)."""
-        return kind(self.root, rel) in ("file", "dir")
+        return kind(self.root, rel, dirs=self.dirs) in ("file", "dir")
 
     def is_dir(self, rel: str) -> bool:
-        return kind(self.root, rel) == "dir"
+        return kind(self.root, rel, dirs=self.dirs) == "dir"
 
     def listdir(self, rel: str) -> list[str]:
         """Folders and files in a folder, sorted; [] if absent. Symbolic links are
@@ -100,7 +105,7 @@ class Tree:
         if not self.is_dir(rel):
             return []
         try:
-            listing = list_dir(self.root, rel)
+            listing = list_dir(self.root, rel, dirs=self.dirs)
         except (OSError, ParseError) as exc:
             self._problem(rel, exc)
             return []
@@ -113,11 +118,11 @@ class Tree:
         """The bytes of a file, or None: absent (silently), or a link, not a regular
         file, over ``limit`` bytes or unreadable (each a problem). A ``file_kind``
         records the file in ``files``."""
-        k = kind(self.root, rel)
+        k = kind(self.root, rel, dirs=self.dirs)
         if k is None or k == "dir":
             return None
         try:
-            data = read_file(self.root, rel, limit)
+            data = read_file(self.root, rel, limit, dirs=self.dirs)
         except (OSError, ParseError) as exc:
             self._problem(rel, exc)
             return None
@@ -128,13 +133,13 @@ class Tree:
     def digest(self, rel: str) -> FileDigest | None:
         """Size and SHA-256 of a file read in 1 MiB blocks (never whole in memory);
         None if it is not a regular file here (a link is never followed)."""
-        if kind(self.root, rel) != "file":
+        if kind(self.root, rel, dirs=self.dirs) != "file":
             return None
         h = hashlib.sha256()
         size = 0
         try:
-            fd = os.open(os.path.join(self.root, rel), os.O_RDONLY | os.O_NOFOLLOW)
-        except OSError as exc:
+            fd = open_regular(self.root, rel, dirs=self.dirs)
+        except (OSError, ParseError) as exc:
             self._problem(rel, exc)
             return None
         with os.fdopen(fd, "rb") as f:

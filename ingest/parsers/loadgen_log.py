@@ -34,7 +34,8 @@ SKIPPED_KEYS = frozenset(
     {"loaded_qsl_set", "loadgen_file_sha1", "loadgen_git_log_message", "generic_message"}
 )
 
-_KEY = re.compile(r'^:::MLLOG \{"key": "([^"]*)"')
+_KEY_B = re.compile(rb'^:::MLLOG \{"key": "([^"]*)"')
+_MLLOG_B = MLLOG.encode()
 _SUMMARY = re.compile(r"^\s*([^:]+?)\s*:\s*(.*?)\s*$")
 _RESULT = re.compile(r"^Result\s+is\s*:\s+(VALID|INVALID)")
 _MAX_PROBLEMS = 20
@@ -62,27 +63,30 @@ def parse_detail_log(data: bytes, path: str, *, errors_only: bool = False) -> Lo
     are checked for shape only (ending in ``}``). ``errors_only`` (accuracy-mode logs,
     of which the checker reads only the errors) decodes error messages alone.
     """
-    lines = _text_lines(data)
-    first = next((ln for ln in lines if ln.strip()), "")
-    if not first.startswith(MLLOG):
-        return _parse_text_detail(lines, path, len(data))
+    # Work on bytes: most of a detail log is a few huge lines (``loaded_qsl_set``) that
+    # are only checked for shape, so only the lines read are decoded. Lines end at
+    # ``\n``, ``\r\n`` or ``\r`` (as the log viewer numbers them).
+    lines = data.splitlines()
+    first = next((ln for ln in lines if ln.strip()), b"")
+    if not first.startswith(_MLLOG_B):
+        return _parse_text_detail(_text_lines(data), path, len(data))
     values: dict[str, Any] = {}
     where: dict[str, int] = {}
     errors: list[tuple[int, str]] = []
     problems: list[Problem] = []
     for no, raw in enumerate(lines, 1):
         line = raw.rstrip()
-        if not line.startswith(MLLOG):
+        if not line.startswith(_MLLOG_B):
             continue
-        m = _KEY.match(line)
-        key = m.group(1) if m else None
-        is_error = '"is_error": true' in line
+        m = _KEY_B.match(line)
+        key = m.group(1).decode("utf-8", errors="replace") if m else None
+        is_error = b'"is_error": true' in line
         skip = errors_only or key in SKIPPED_KEYS or key in values
         if skip and key is not None and not is_error:
-            if not line.endswith("}"):
+            if not line.endswith(b"}"):
                 problems.append(Problem(path, no, f"MLLOG line cut short (key {key})"))
             continue
-        msg = _decode(line)
+        msg = _decode(line.decode("utf-8", errors="replace"))
         if msg is None:
             problems.append(Problem(path, no, "MLLOG line is not a JSON object (log cut short?)"))
             continue
