@@ -13,6 +13,7 @@ CELERY_BROKER_URL e.g. redis://127.0.0.1:6379/0; unset: tasks run in-process
 CONN_MAX_AGE      seconds a database connection is kept, default 0
 STATIC_ROOT       collectstatic target (make demo/serve: var/static): compressed,
                   fingerprinted static files; unset: served from their folders by WhiteNoise
+INGEST_FANOUT     "1": an MLPerf source's sync runs one Celery task per submitter folder
 INGEST_JOB_STALE_SECONDS  a running ingest job without heartbeat for this long is
                   interrupted, default 120
 
@@ -236,6 +237,9 @@ CELERY_TIMEZONE = TIME_ZONE
 # Ingest jobs (ingest/sync.py): a running job whose heartbeat is older than this, or
 # whose worker process is gone, is marked interrupted.
 INGEST_JOB_STALE_SECONDS = int(os.environ.get("INGEST_JOB_STALE_SECONDS", "120"))
+# "1": a whole-round sync of an MLPerf source runs as one Celery task per submitter folder
+# (any worker, any machine, same PostgreSQL and broker), joined when all have run.
+INGEST_FANOUT = envbool("INGEST_FANOUT", "0")
 
 LOGGING = {
     "version": 1,

@@ -156,6 +156,12 @@ class IngestJob(models.Model):
     results_unchanged = models.IntegerField(default=0)
     errors = models.IntegerField(default=0, help_text="error rows (warnings not counted)")
     message = models.TextField(blank=True)
+    # A job fanned out over Celery workers (``ingest.sync_parts``): one part per
+    # submitter folder; ``pending_source`` is the sync state written if every part succeeds.
+    parts_total = models.IntegerField(null=True, blank=True)
+    parts_done = models.IntegerField(default=0)
+    parts_failed = models.IntegerField(default=0)
+    pending_source = models.JSONField(default=dict, blank=True)
 
     class Meta:
         constraints = [

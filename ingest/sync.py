@@ -52,6 +52,7 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from ingest import sync_parts
 from ingest.fetch import (
     Fetched,
     SyncError,
@@ -172,6 +173,8 @@ def ingest_job_run(*, job_id: int, worker: str = "", task_id: str = "") -> Inges
     progress = JobProgress(job)
     try:
         with _Heartbeat(job.pk):
+            if sync_parts.enabled(job) and sync_parts.job_fanout(job, progress):
+                return job  # running on: its parts' join ends it (ingest.sync_parts)
             source_fields = _SYNCS[job.source.kind](job, progress)
         progress.flush()
     except Exception as exc:  # every failure ends in the job row, none propagates
@@ -268,6 +271,8 @@ def _worker_gone(job: IngestJob, now: datetime) -> bool:
     stale = timedelta(seconds=settings.INGEST_JOB_STALE_SECONDS)
     if job.heartbeat is None or now - job.heartbeat > stale:
         return True
+    if job.parts_total:  # fanned out: its parts keep the heartbeat, from any worker
+        return False
     if job.worker_host == socket.gethostname() and job.worker_pid:
         # Same host: the process table is the truth (a zombie is a dead worker).
         try:

@@ -94,6 +94,13 @@ class JobProgress:
         )
         self.job.errors += severity == "error"
 
+    @staticmethod
+    def source_fields(commit: str) -> dict[str, Any]:
+        """The source's sync state after a successful read of ``commit``."""
+        from ingest.training import CODE_VERSION
+
+        return {"last_commit": commit, "synced_parser_version": CODE_VERSION[:32]}
+
     def flush(self) -> None:
         job = self.job
         IngestJobError.objects.bulk_create(self.pending)
@@ -115,17 +122,8 @@ def mlperf_sync(job: IngestJob, progress: JobProgress) -> dict[str, Any]:
     from ingest.training import CODE_VERSION, IngestError, mlperf_training_ingest
 
     source = job.source
-    tree, commit = _mlperf_tree(source)
-    base = source.last_commit if source.synced_parser_version == CODE_VERSION[:32] else ""
-    changed = git_changed_files(tree, base, commit) if commit and base else None
+    tree, commit, base, changed, repos, plan = plan_sync(job, progress)
     job.commit_from, job.commit_to, job.incremental = base, commit, changed is not None
-    repos = training_tree.find_repositories(tree)
-    if not repos:
-        raise SyncError(
-            f"{source.location}: no MLPerf results repository "
-            "(expected <Submitter>/results/ or training_results_v*/)"
-        )
-    plan = _mlperf_plan(tree, repos, changed, progress)
     job.results_total = sum(n for *_, n in plan)
     progress.flush()
     round_version = source.round_version if len(repos) == 1 and source.round_version else None
@@ -155,6 +153,27 @@ def mlperf_sync(job: IngestJob, progress: JobProgress) -> dict[str, Any]:
         pages = _claims_reverify()
         job.message += f"; claims of {_n(pages, 'vendor page')} checked again" if pages else ""
     return {"last_commit": commit, "synced_parser_version": CODE_VERSION[:32]}
+
+
+def plan_sync(
+    job: IngestJob, progress: JobProgress
+) -> tuple[str, str, str, list[str] | None, list[str], list[tuple[str, str, set[str] | None, int]]]:
+    """(tree, its commit, the base commit, the changed files or None for a full read,
+    the repositories, :func:`_mlperf_plan`) of ``job``'s source: the git fetch and diff.
+    Raises ``SyncError``."""
+    from ingest.training import CODE_VERSION
+
+    source = job.source
+    tree, commit = _mlperf_tree(source)
+    base = source.last_commit if source.synced_parser_version == CODE_VERSION[:32] else ""
+    changed = git_changed_files(tree, base, commit) if commit and base else None
+    repos = training_tree.find_repositories(tree)
+    if not repos:
+        raise SyncError(
+            f"{source.location}: no MLPerf results repository "
+            "(expected <Submitter>/results/ or training_results_v*/)"
+        )
+    return tree, commit, base, changed, repos, _mlperf_plan(tree, repos, changed, progress)
 
 
 def _mlperf_plan(

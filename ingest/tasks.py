@@ -45,6 +45,25 @@ def ingest_job_run_task(self: Any, job_id: int) -> str | None:
     return job.state if job else None
 
 
+@shared_task(  # type: ignore[untyped-decorator]
+    acks_late=True, reject_on_worker_lost=True, **_LIMITS
+)
+def ingest_job_part_task(job_id: int, part: dict[str, Any]) -> dict[str, Any]:
+    """One part of a fanned-out sync (``ingest.sync_parts``): a submitter folder."""
+    from ingest.sync_parts import job_part_run
+
+    return job_part_run(job_id=job_id, part=part)
+
+
+@shared_task(acks_late=True)  # type: ignore[untyped-decorator]
+def ingest_job_join_task(outcomes: list[dict[str, Any]], job_id: int) -> str | None:
+    """The join of a fanned-out sync: end the job once every part ran."""
+    from ingest.sync_parts import job_join
+
+    job = job_join(job_id=job_id, outcomes=outcomes)
+    return job.state if job else None
+
+
 @shared_task(acks_late=True)  # type: ignore[untyped-decorator]
 def source_sync_request_task(source_id: int, trigger: str = "schedule") -> int | None:
     """What beat runs for a source's schedule: queue a sync; returns the job id."""

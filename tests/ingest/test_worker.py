@@ -315,3 +315,37 @@ def test_a_killed_pool_process_is_requeued_and_its_work_resumed(cluster, tmp_pat
     )
     _assert_no_half_written_result()
     _assert_equals_a_clean_ingest(repo, commit)
+
+
+def test_a_round_sync_fans_out_one_task_per_submitter_folder_over_two_workers(cluster, tmp_path):
+    """``INGEST_FANOUT=1``: the job plans the read, queues one Celery task per submitter
+    folder and a join; two worker processes share the parts; the join ends the job with
+    the counts of all parts, and the database holds what a plain ingest stores. A second
+    sync (no new commit) reads nothing."""
+    repo = GitRepo(tmp_path / "src")
+    total, submitters = 0, set()
+    for version in ("v1.0", "v1.1", "v2.0"):
+        found = result_folders(repo.add_round(version))
+        total += len(found)
+        submitters |= {(version, p.split("/")[0]) for p in found}
+    commit = repo.commit("three rounds")
+    source = sync.source_add(name="rounds", kind="mlperf-training", location=str(repo.path))
+    cluster.env["INGEST_FANOUT"] = "1"
+    first, second = cluster.worker(), cluster.worker()
+    assert first.pid != second.pid
+    done = cluster.manage("source", "sync", "rounds", "--wait")
+    assert done.returncode == 0, done.stderr + cluster.tail()
+    job = finished_job(source, commit_to=commit)
+    assert job is not None and job.state == "succeeded", job and job.message
+    assert job.parts_total == len(submitters) and job.parts_done == job.parts_total
+    assert (job.results_seen, job.results_added) == (total, total)
+    assert "Celery tasks (one per submitter folder)" in job.message
+    source.refresh_from_db()
+    assert source.last_commit == commit
+    logs = "".join(p.read_text(errors="replace") for p in cluster.logs if p.exists())
+    assert logs.count("ingest_job_part_task") >= len(submitters)
+    _assert_equals_a_clean_ingest(repo, commit)
+    again = cluster.manage("source", "sync", "rounds", "--wait")
+    assert again.returncode == 0, again.stderr
+    job = source.jobs.order_by("-created").first()
+    assert (job.state, job.results_seen) == ("succeeded", 0), job.message
