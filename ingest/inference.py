@@ -112,7 +112,7 @@ def mlperf_inference_ingest(
     if not os.path.isdir(location):
         raise IngestError(f"{location}: no such folder")
     report = IngestReport()
-    rounds = _rounds(location, round_version)
+    rounds = round_roots(location, round_version)
     # A plain folder of repositories may say in its README which commit each came from.
     readme = readme_commits_in(location) if rounds[0][0] != location else {}
     options = _Options(workers, on_result, only_paths, progress, dict(extra_mapping or {}))
@@ -152,8 +152,9 @@ class _Options:
     extra_mapping: dict[str, str]
 
 
-def _rounds(location: str, round_version: str | None) -> list[tuple[str, str, dict[str, int]]]:
-    """(round root, version, omitted-files manifest) of each round under ``location``."""
+def round_roots(location: str, round_version: str | None) -> list[tuple[str, str, dict[str, int]]]:
+    """(round root, version, omitted-files manifest) of each round under ``location``.
+    Raises :class:`IngestError` when there is none, or a round cannot be told."""
     name = os.path.basename(os.path.abspath(location))
     is_round = any(
         safe_tree.kind(location, d) == "dir" for d in inference_tree.DIVISIONS

@@ -31,6 +31,7 @@ class Source(models.Model):
 
     class Kind(models.TextChoices):
         MLPERF_TRAINING = "mlperf-training", "MLPerf Training results repository"
+        MLPERF_INFERENCE = "mlperf-inference", "MLPerf Inference results repository"
         VENDOR = "vendor", "Vendor page"
 
     name = models.SlugField(max_length=100, unique=True)

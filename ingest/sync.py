@@ -63,6 +63,7 @@ from ingest.fetch import (
 )
 from ingest.models import IngestJob, IngestJobError, Source
 from ingest.schedules import source_schedule_set
+from ingest.sync_inference import inference_sync
 from ingest.sync_mlperf import JobProgress, mlperf_sync
 
 log = logging.getLogger(__name__)
@@ -375,5 +376,6 @@ def _vendor_ingest(source: Source, got: Fetched) -> bool:
 
 _SYNCS: dict[str, Callable[[IngestJob, JobProgress], dict[str, Any]]] = {
     Source.Kind.MLPERF_TRAINING: mlperf_sync,
+    Source.Kind.MLPERF_INFERENCE: inference_sync,
     Source.Kind.VENDOR: _vendor_sync,
 }

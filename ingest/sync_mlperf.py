@@ -40,21 +40,30 @@ class JobProgress:
     results written, and the result folders that could not be stored, as job error
     rows (``failed`` counts those folders)."""
 
-    def __init__(self, job: IngestJob) -> None:
+    def __init__(self, job: IngestJob, suite: str = "training") -> None:
         self.job = job
+        self.suite = suite
         self.prefix = ""
         self.written: list[str] = []
         self.failed = 0
         self.pending: list[IngestJobError] = []
         self.last = 0.0
 
-    def __call__(self, item: LoadedResult) -> None:
-        job, d = self.job, item.dir
+    def __call__(self, item: Any) -> None:
+        """Count one result folder: a training ``LoadedResult`` or an
+        ``ingest.inference.InferenceItem``."""
+        job = self.job
         job.results_seen += 1
-        job.files_seen += len(d.runs) + bool(d.system_file) + bool(d.scaling_file)
+        if isinstance(item, LoadedResult):
+            d = item.dir
+            job.files_seen += len(d.runs) + bool(d.system_file) + bool(d.scaling_file)
+            path = d.path
+        else:
+            job.files_seen += item.files_read
+            path = item.path
         job.results_unchanged += item.unchanged
         if not item.unchanged:
-            self.written.append(d.path)
+            self.written.append(path)
         if time.monotonic() - self.last > 0.5:
             self.flush()
 
@@ -68,7 +77,7 @@ class JobProgress:
         job.results_changed += report.changed
         self.failed += report.failed
         problems = IngestProblem.objects.filter(
-            round__suite="training", round__version__in=report.rounds
+            round__suite=self.suite, round__version__in=report.rounds
         )
         paths = report.failed_paths
         why = dict(
@@ -82,7 +91,9 @@ class JobProgress:
                 None,
                 why.get(path, f"{NOT_STORED}: its transaction was rolled back"),
             )
-        for p in problems.filter(result__source_path__in=self.written).order_by("path", "line"):
+        result = "result" if self.suite == "training" else "inference_result"
+        written = problems.filter(**{f"{result}__source_path__in": self.written})
+        for p in written.order_by("path", "line"):
             self.error(posixpath.join(self.prefix, p.path), p.line, p.message, p.severity)
         self.written = []
 

@@ -41,10 +41,11 @@ DELTAS = (
 def enabled(job: IngestJob) -> bool:
     """Whether ``job`` is fanned out: ``INGEST_FANOUT`` on, a real broker (not the quick
     start's in-process tasks), an MLPerf Training source."""
+    kinds = (Source.Kind.MLPERF_TRAINING, Source.Kind.MLPERF_INFERENCE)
     return (
         settings.INGEST_FANOUT
         and not settings.CELERY_TASK_ALWAYS_EAGER
-        and job.source.kind == Source.Kind.MLPERF_TRAINING
+        and job.source.kind in kinds
     )
 
 
@@ -52,11 +53,15 @@ def job_fanout(job: IngestJob, progress: JobProgress) -> bool:
     """Plan ``job``'s parts and queue them with their join; returns False, having queued
     nothing, when the read has fewer than two submitter folders (the caller then runs it
     in this task). Raises what :func:`ingest.sync_mlperf.mlperf_sync` raises."""
-    from ingest.sync_mlperf import plan_sync
     from ingest.tasks import ingest_job_join_task, ingest_job_part_task
 
+    if job.source.kind == Source.Kind.MLPERF_INFERENCE:
+        return _queue(job, progress, *_inference_parts(job), ingest_job_part_task,
+                      ingest_job_join_task)  # fmt: skip
+    from ingest.sync_mlperf import plan_sync
+
     tree, commit, base, changed, repos, plan = plan_sync(job, progress)
-    parts = []
+    parts: list[dict[str, Any]] = []
     for repo, _prefix, paths, _n in plan:
         folders = (
             paths if paths is not None else {d.path for d in training_tree.discover_results(repo)}
@@ -65,21 +70,59 @@ def job_fanout(job: IngestJob, progress: JobProgress) -> bool:
         for path in sorted(folders):
             by_submitter[path.split("/", 1)[0]].append(path)
         parts += [{"repo": repo, "prefix": _prefix, "paths": p} for p in by_submitter.values()]
-    if len(parts) < 2:
-        return False
     source = job.source
     round_version = source.round_version if len(repos) == 1 and source.round_version else None
+    parts = [{**p, "round": round_version, "suite": "training"} for p in parts]
+    state = progress.source_fields(commit)
+    return _queue(job, progress, commit, base, changed, parts, state, ingest_job_part_task,
+                  ingest_job_join_task)  # fmt: skip
+
+
+def _inference_parts(
+    job: IngestJob,
+) -> tuple[str, str, list[str] | None, list[dict[str, Any]], dict[str, Any]]:
+    """(commit, base, changed, parts, sync state) of an inference source: one part per
+    ``<division>/<submitter>`` folder of each round."""
+    from ingest.inference import CODE_VERSION
+    from ingest.sync_inference import inference_plan
+
+    commit, base, changed, plan = inference_plan(job)
+    parts: list[dict[str, Any]] = []
+    for root, version, prefix, folders in plan:
+        groups: dict[str, list[str]] = defaultdict(list)
+        for path in folders:
+            groups["/".join(path.split("/", 2)[:2])].append(path)
+        parts += [
+            {"repo": root, "prefix": prefix, "paths": p, "round": version, "suite": "inference"}
+            for p in groups.values()
+        ]
+    state = {"last_commit": commit, "synced_parser_version": CODE_VERSION[:32]}
+    return commit, base, changed, parts, state
+
+
+def _queue(
+    job: IngestJob,
+    progress: JobProgress,
+    commit: str,
+    base: str,
+    changed: list[str] | None,
+    parts: list[dict[str, Any]],
+    state: dict[str, Any],
+    part_task: Any,
+    join_task: Any,
+) -> bool:
+    """Record the plan on the job and queue its parts with their join (a Celery chord);
+    False, queueing nothing, for fewer than two parts."""
+    if len(parts) < 2:
+        return False
     job.commit_from, job.commit_to, job.incremental = base, commit, changed is not None
     job.results_total = sum(len(p["paths"]) for p in parts)
-    job.parts_total = len(parts)
-    job.pending_source = progress.source_fields(commit)
+    job.parts_total, job.pending_source = len(parts), state
     progress.flush()
     job.save(update_fields=["parts_total", "pending_source"])
-    extra = {"commit": commit, "round": round_version}
-    signatures = [ingest_job_part_task.s(job.pk, {**p, **extra}) for p in parts]
     from celery import chord
 
-    chord(signatures)(ingest_job_join_task.s(job.pk))
+    chord([part_task.s(job.pk, {**p, "commit": commit}) for p in parts])(join_task.s(job.pk))
     return True
 
 
@@ -87,8 +130,8 @@ class PartProgress(JobProgress):
     """:class:`JobProgress` of one part: its counts are added to the job's with ``F()``
     (other parts count at the same time), never written whole."""
 
-    def __init__(self, job: IngestJob) -> None:
-        super().__init__(job)
+    def __init__(self, job: IngestJob, suite: str = "training") -> None:
+        super().__init__(job, suite)
         self.sent = {name: getattr(job, name) for name in DELTAS}
 
     def flush(self) -> None:
@@ -104,17 +147,20 @@ def job_part_run(*, job_id: int, part: dict[str, Any]) -> dict[str, Any]:
     """Read and store one part (a submitter folder's result folders); returns
     ``{"failed": folders not stored}``. Never raises: any failure is an error row of the
     job and counts as a failed part."""
+    from ingest.inference import mlperf_inference_ingest
     from ingest.sync import _Heartbeat
     from ingest.training import mlperf_training_ingest
 
     job = IngestJob.objects.filter(pk=job_id, state=IngestJob.State.RUNNING).first()
     if job is None:  # ended (interrupted, or a late duplicate): nothing to do
         return {"failed": 0, "skipped": True}
-    progress = PartProgress(job)
+    suite = part.get("suite", "training")
+    progress = PartProgress(job, suite)
     progress.prefix = part["prefix"]
+    ingest = mlperf_inference_ingest if suite == "inference" else mlperf_training_ingest
     try:
         with _Heartbeat(job_id):
-            report = mlperf_training_ingest(
+            report = ingest(
                 location=part["repo"],
                 round_version=part["round"],
                 commit=part["commit"],

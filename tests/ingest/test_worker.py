@@ -349,3 +349,28 @@ def test_a_round_sync_fans_out_one_task_per_submitter_folder_over_two_workers(cl
     assert again.returncode == 0, again.stderr
     job = source.jobs.order_by("-created").first()
     assert (job.state, job.results_seen) == ("succeeded", 0), job.message
+
+
+def test_an_inference_round_sync_fans_out_over_two_workers(cluster, tmp_path):
+    """The same for an MLPerf Inference source: one part per ``<division>/<submitter>``
+    folder, every result of the round stored once, the job's counts those of all parts."""
+    import shutil
+
+    from benchdb.models import InferenceResult
+    from tests.inference_data import INFERENCE_DATA
+
+    repo = GitRepo(tmp_path / "src")
+    shutil.copytree(INFERENCE_DATA / "inference_results_v4.1", repo.path / "inference_results_v4.1")
+    commit = repo.commit("v4.1")
+    root = repo.path / "inference_results_v4.1"
+    groups = {f"{d.name}/{s.name}" for d in root.iterdir() if d.is_dir() for s in d.iterdir()}
+    source = sync.source_add(name="inf", kind="mlperf-inference", location=str(repo.path))
+    cluster.env["INGEST_FANOUT"] = "1"
+    cluster.worker(), cluster.worker()
+    done = cluster.manage("source", "sync", "inf", "--wait")
+    assert done.returncode == 0, done.stderr + cluster.tail()
+    job = finished_job(source, commit_to=commit)
+    assert job is not None and job.state == "succeeded", job and job.message
+    assert job.parts_total == len(groups) and job.parts_done == job.parts_total
+    assert job.results_seen == job.results_added == 23
+    assert InferenceResult.objects.filter(round__version="v4.1", commit=commit).count() == 23
