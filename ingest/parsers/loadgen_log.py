@@ -34,8 +34,9 @@ SKIPPED_KEYS = frozenset(
     {"loaded_qsl_set", "loadgen_file_sha1", "loadgen_git_log_message", "generic_message"}
 )
 
-_KEY_B = re.compile(rb'^:::MLLOG \{"key": "([^"]*)"')
+_KEY_PREFIX = b':::MLLOG {"key": "'
 _MLLOG_B = MLLOG.encode()
+_SKIPPED_B = frozenset(k.encode() for k in SKIPPED_KEYS)
 _SUMMARY = re.compile(r"^\s*([^:]+?)\s*:\s*(.*?)\s*$")
 _RESULT = re.compile(r"^Result\s+is\s*:\s+(VALID|INVALID)")
 _MAX_PROBLEMS = 20
@@ -74,17 +75,19 @@ def parse_detail_log(data: bytes, path: str, *, errors_only: bool = False) -> Lo
     where: dict[str, int] = {}
     errors: list[tuple[int, str]] = []
     problems: list[Problem] = []
+    seen: set[bytes] = set(_SKIPPED_B)  # keys (as bytes) whose later lines are not decoded
+    start = len(_KEY_PREFIX)
     for no, raw in enumerate(lines, 1):
-        line = raw.rstrip()
-        if not line.startswith(_MLLOG_B):
+        if not raw.startswith(_MLLOG_B):
             continue
-        m = _KEY_B.match(line)
-        key = m.group(1).decode("utf-8", errors="replace") if m else None
+        line = raw.rstrip()
+        end = line.find(b'"', start) if line.startswith(_KEY_PREFIX) else -1
+        key = line[start:end] if end >= 0 else None
         is_error = b'"is_error": true' in line
-        skip = errors_only or key in SKIPPED_KEYS or key in values
-        if skip and key is not None and not is_error:
+        if (errors_only or key in seen) and key is not None and not is_error:
             if not line.endswith(b"}"):
-                problems.append(Problem(path, no, f"MLLOG line cut short (key {key})"))
+                shown = key.decode("utf-8", errors="replace")
+                problems.append(Problem(path, no, f"MLLOG line cut short (key {shown})"))
             continue
         msg = _decode(line.decode("utf-8", errors="replace"))
         if msg is None:
@@ -94,6 +97,7 @@ def parse_detail_log(data: bytes, path: str, *, errors_only: bool = False) -> Lo
         if k not in values:
             values[k] = msg.get("value")
             where[k] = no
+            seen.add(k.encode())
         meta = msg.get("metadata")
         if isinstance(meta, dict) and meta.get("is_error"):
             errors.append((no, str(msg.get("value"))))
