@@ -33,6 +33,7 @@ from ingest.store import (
     finite,
     problem_row,
     submitter_for,
+    system_fields,
 )
 
 
@@ -116,21 +117,7 @@ class Writer:
 def _system_fields(f: ResultFolder, s: ParsedSystem | None) -> dict[str, Any]:
     if s is None:
         return {"division": f.division}
-    return {
-        "raw": s.raw,
-        "name": s.system_name,
-        "division": s.division or f.division,
-        "availability": s.availability,
-        "nodes": s.number_of_nodes,
-        "host_processor_model": s.host_processor_model,
-        "host_processors_per_node": s.host_processors_per_node,
-        "accelerator_model": s.accelerator_model,
-        "accelerators_per_node": s.accelerators_per_node,
-        "accelerators": s.accelerators,
-        "framework": s.framework,
-        "software_stack": s.software_stack,
-        "source_path": safe_tree.shorten(s.path, PATH_WIDTH),
-    }
+    return system_fields(s, f.division)
 
 
 def _result_fields(item: Any, published: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from benchdb.models import IngestProblem, Round, Submitter
 from ingest import fetch
 from ingest.parsers import safe_json, safe_tree
 from ingest.parsers.provenance import readme_commits
-from ingest.parsers.types import ParseError, Problem
+from ingest.parsers.types import ParsedSystem, ParseError, Problem
 
 
 class IngestError(Exception):
@@ -142,6 +142,26 @@ def submitter_for(folder: str, json_name: str, cache: dict[str, Submitter]) -> S
         found.save(update_fields=["aliases"])
     cache[key] = found
     return found
+
+
+def system_fields(s: ParsedSystem, division: str) -> dict[str, Any]:
+    """The ``System`` columns of a parsed systems file (every suite's), ``division``
+    where the file gives none."""
+    return {
+        "raw": s.raw,
+        "name": s.system_name,
+        "division": s.division or division,
+        "availability": s.availability,
+        "nodes": s.number_of_nodes,
+        "host_processor_model": s.host_processor_model,
+        "host_processors_per_node": s.host_processors_per_node,
+        "accelerator_model": s.accelerator_model,
+        "accelerators_per_node": s.accelerators_per_node,
+        "accelerators": s.accelerators,
+        "framework": s.framework,
+        "software_stack": s.software_stack,
+        "source_path": safe_tree.shorten(s.path, PATH_WIDTH),
+    }
 
 
 def finite(x: Any) -> float | None:

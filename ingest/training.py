@@ -42,6 +42,7 @@ from ingest.store import (
     reason_kind,
     record_problems,
     submitter_for,
+    system_fields,
     tree_problems_replace,
 )
 
@@ -358,22 +359,8 @@ class _Writer:
             division = logged_division
             return division, {"division": division, "name": str(sub.get("platform", "")), "raw": {}}
         # A systems file without a division (v0.7 SIAT, Tencent): the logs' own.
-        division = s.division or logged_division
-        return division, {
-            "raw": s.raw,
-            "name": s.system_name,
-            "division": division,
-            "availability": s.availability,
-            "nodes": s.number_of_nodes,
-            "host_processor_model": s.host_processor_model,
-            "host_processors_per_node": s.host_processors_per_node,
-            "accelerator_model": s.accelerator_model,
-            "accelerators_per_node": s.accelerators_per_node,
-            "accelerators": s.accelerators,
-            "framework": s.framework,
-            "software_stack": s.software_stack,
-            "source_path": safe_tree.shorten(s.path, PATH_WIDTH),
-        }
+        fields = system_fields(s, logged_division)
+        return fields["division"], fields
 
     def _system(self, rd: ResultDir, submitter: Submitter, fields: dict[str, Any]) -> System:
         system = System.objects.filter(

@@ -179,24 +179,11 @@ def read_file(
     the file is not a regular file, or it is larger than ``limit`` bytes (with
     ``head``, its first ``limit`` bytes are returned instead). OSError otherwise.
     """
-    parts = _parts(rel)
-    if not parts:
-        raise ParseError("not a file: not read", path=printable(rel))
-    dir_fd, owned = _dir(root, parts[:-1], dirs)
-    try:
-        try:
-            fd = os.open(parts[-1], _FILE_FLAGS, dir_fd=dir_fd)
-        except OSError as exc:
-            raise _refusal(exc, dir_fd, parts[-1], rel) from exc
-    finally:
-        if owned:
-            os.close(dir_fd)
-    st = os.fstat(fd)
-    if not stat.S_ISREG(st.st_mode) or (st.st_size > limit and not head):
+    fd = open_regular(root, rel, dirs=dirs)
+    size = os.fstat(fd).st_size
+    if size > limit and not head:
         os.close(fd)
-        if not stat.S_ISREG(st.st_mode):
-            raise ParseError("not a regular file: not read", path=printable(rel))
-        raise ParseError(_too_large(st.st_size, limit), path=printable(rel))
+        raise ParseError(_too_large(size, limit), path=printable(rel))
     with os.fdopen(fd, "rb") as f:
         data = f.read(limit + 1)
     if len(data) > limit:  # it grew while being read
