@@ -13,6 +13,8 @@ from typing import Any
 from django.http import Http404
 
 from benchdb.mlperf import derived
+from benchdb.mlperf.inference_evidence import round_key
+from benchdb.mlperf.inference_rounds import accuracy_targets
 from benchdb.models import (
     InferenceComplianceTest,
     InferenceFinding,
@@ -54,6 +56,7 @@ class InferenceDetail:
     problems: list[IngestProblem]
     evidence: list[tuple[str, str, int, str]]
     source: str
+    accuracy: list[tuple[str, float | None, float | None, float | None]]
 
 
 def _key_filters(key: Sequence[str]) -> dict[str, str]:
@@ -92,7 +95,20 @@ def inference_result_get(key: Sequence[str]) -> InferenceDetail:
         problems=list(result.problems.order_by("path", "line")),
         evidence=evidence,
         source=derived.source_url(result.repository, result.commit, result.source_path),
+        accuracy=accuracy_rows(result),
     )
+
+
+def accuracy_rows(
+    result: InferenceResult,
+) -> list[tuple[str, float | None, float | None, float | None]]:
+    """(metric, value achieved, the round's target, its upper limit) for each metric the
+    round sets for the result's benchmark and each value read (``accuracy_targets()``)."""
+    lower, upper = accuracy_targets(round_key(result.round.version))
+    targets = dict(lower.get(result.benchmark, ()))
+    limits = dict(upper.get(result.benchmark, ()))
+    names = [*targets, *(m for m in result.accuracy if m not in targets)]
+    return [(m, result.accuracy.get(m), targets.get(m), limits.get(m)) for m in names]
 
 
 def _run_detail(logs: list[InferenceLog]) -> InferenceLog | None:

@@ -184,3 +184,14 @@ def test_history_draws_one_line_per_accelerator_model_and_count(client, ingested
     )
     names = [t["name"] for t in fig["data"]]
     assert len(names) == len(set(names)) and "1 × NVIDIA AGX Xavier" in names
+
+
+def test_a_result_page_gives_each_accuracy_metric_with_its_target(client, ingested_inference):
+    """llama2-70b-99 in v5.1: ROUGE1/2/L at 99 % of the reference and tokens per sample
+    between 90 % and 110 % of the reference (the checker's MODEL_CONFIG)."""
+    html = client.get(AMD).content.decode()
+    table = html.split('id="accuracy"', 1)[1].split("</table>", 1)[0]
+    rows = re.findall(r"<tr><td><code>([^<]+)</code></td>(.*?)</tr>", table, re.S)
+    assert [m for m, _ in rows] == ["ROUGE1", "ROUGE2", "ROUGEL", "TOKENS_PER_SAMPLE"]
+    rouge1 = rows[0][1]
+    assert "44.4406" in rouge1 and "43.9869" in rouge1  # accuracy.txt; 99 % of 44.4312
