@@ -22,7 +22,7 @@ from typing import Any
 from django.db import DatabaseError, transaction
 
 from benchdb import vocabulary
-from benchdb.mlperf import training_rules
+from benchdb.mlperf import hpc_rules, training_rules
 from benchdb.models import Benchmark, IngestProblem, Result, Round, Run, RunLog, Submitter, System
 from ingest import fetch
 from ingest.parsers import safe_json, safe_tree, training_log, training_systems, training_tree
@@ -46,7 +46,16 @@ from ingest.store import (
     tree_problems_replace,
 )
 
-__all__ = ["CODE_VERSION", "NOT_STORED", "IngestError", "IngestReport", "mlperf_training_ingest"]
+__all__ = [
+    "CODE_VERSION",
+    "NOT_STORED",
+    "IngestError",
+    "IngestReport",
+    "mlperf_hpc_ingest",
+    "mlperf_training_ingest",
+]
+
+_SUITES = {"training": Round.Suite.TRAINING, "hpc": Round.Suite.HPC}
 
 
 def mlperf_training_ingest(
@@ -58,8 +67,10 @@ def mlperf_training_ingest(
     workers: int | None = None,
     on_result: Callable[[LoadedResult], None] | None = None,
     only_paths: set[str] | None = None,
+    suite: str = "training",
 ) -> IngestReport:
-    """Ingest MLPerf Training results from ``location``.
+    """Ingest MLPerf Training results from ``location`` (MLPerf HPC with
+    ``suite="hpc"``: :func:`mlperf_hpc_ingest`).
 
     ``location``: a results repository (``training_results_v1.1``), a folder of them
     named as the repositories are, or a git URL (cloned into ``BENCHDB_CACHE``).
@@ -74,32 +85,41 @@ def mlperf_training_ingest(
         location, commit = git_checkout(location)
     if not os.path.isdir(location):
         raise IngestError(f"{location}: no such folder")
-    repos = training_tree.find_repositories(location)
+    if suite not in _SUITES:
+        raise IngestError(f"unknown suite {suite!r} (known: {', '.join(_SUITES)})")
+    repos = training_tree.find_repositories(location, suite)
     report = IngestReport()
-    for name in training_tree.linked_repositories(location):
+    for name in training_tree.linked_repositories(location, suite):
         record_problems(None, [Problem(name, None, "repository is a symbolic link, not followed")])
         report.problems += 1
     if not repos:
         raise IngestError(
             f"{location}: no MLPerf results repository found "
-            "(expected <Submitter>/results/ or training_results_v*/)"
+            f"(expected <Submitter>/results/ or {suite}_results_v*/)"
         )
     # A plain folder of repositories may say in its README which commit each came from.
     readme = readme_commits_in(location) if location not in repos else {}
     for repo in repos:
-        version = (
-            round_version
-            or training_tree.infer_round(repo)
-            or training_log.infer_round_from_logs(repo)
-        )
+        version = round_version or training_tree.infer_round(repo, suite)
+        if suite == "training":
+            version = version or training_log.infer_round_from_logs(repo)
         if not version:
             raise IngestError(
                 f"{repo}: cannot tell the round from the folder name or the logs; pass --round vX.Y"
             )
-        options = (progress, workers, on_result, only_paths)
-        commit_of = commit or _git_head(repo) or readme.get(_repository_url(repo, version), "")
+        options = (progress, workers, on_result, only_paths, suite)
+        url = _repository_url(repo, version, suite)
+        commit_of = commit or _git_head(repo) or readme.get(url, "")
         _ingest_repository(repo, version, commit_of, report, *options)
     return report
+
+
+def mlperf_hpc_ingest(**kwargs: Any) -> IngestReport:
+    """Ingest MLPerf HPC results (``hpc_results_v0.7`` ... ``v3.0``, a folder of them,
+    or a git URL): :func:`mlperf_training_ingest` with ``suite="hpc"``, scored by
+    ``benchdb.mlperf.hpc_rules`` (strong scaling: olympic mean; weak scaling: models,
+    time to train all, throughput). Same arguments, same errors."""
+    return mlperf_training_ingest(**kwargs, suite="hpc")
 
 
 def _ingest_repository(
@@ -111,21 +131,31 @@ def _ingest_repository(
     workers: int | None,
     on_result: Callable[[LoadedResult], None] | None,
     only_paths: set[str] | None = None,
+    suite: str = "training",
 ) -> None:
-    rules = training_rules.ruleset_for(version)
+    rules: training_rules.Ruleset | hpc_rules.HpcRuleset
+    try:
+        rules = (
+            hpc_rules.ruleset_for(version)
+            if suite == "hpc"
+            else training_rules.ruleset_for(version)
+        )
+    except ValueError as exc:
+        raise IngestError(f"{repo}: {exc}") from exc
+    url = _repository_url(repo, rules.version, suite)
     rnd, _ = Round.objects.get_or_create(
-        suite=Round.Suite.TRAINING,
+        suite=_SUITES[suite],
         version=rules.version,
-        defaults={"ruleset_tag": rules.tag, "repository": _repository_url(repo, rules.version)},
+        defaults={"ruleset_tag": rules.tag, "repository": url},
     )
     report.rounds.append(rnd.version)
-    tree = training_tree.discover_tree(repo, rules.version)
+    tree = training_tree.discover_tree(repo, rules.version, suite)
     report.problems += tree_problems_replace(rnd, tree.problems)
     dirs = list(tree.dirs)
     if only_paths is not None:
         dirs = [d for d in dirs if d.path in only_paths]
     known = dict(Result.objects.filter(round=rnd).values_list("source_path", "content_sha256"))
-    writer = _Writer(rnd, rules, _repository_url(repo, rules.version), commit)
+    writer = _Writer(rnd, rules, url, commit)
     loaded = _load_all(dirs, known, workers)
     if progress:
         from tqdm import tqdm
@@ -215,7 +245,7 @@ def _code_version() -> str:
     result on the next ingest, and nothing else does."""
     h = hashlib.sha256()
     modules = (safe_json, safe_tree, training_log, training_systems, training_tree, parser_types)
-    for module in (*modules, training_rules, vocabulary, sys.modules[__name__]):
+    for module in (*modules, training_rules, hpc_rules, vocabulary, sys.modules[__name__]):
         with open(module.__file__ or "", "rb") as f:
             h.update(f.read())
     return h.hexdigest()
@@ -228,7 +258,11 @@ class _Writer:
     """Stores loaded results of one repository; caches ids of shared rows."""
 
     def __init__(
-        self, rnd: Round, rules: training_rules.Ruleset, repository: str, commit: str
+        self,
+        rnd: Round,
+        rules: training_rules.Ruleset | hpc_rules.HpcRuleset,
+        repository: str,
+        commit: str,
     ) -> None:
         self.round, self.rules, self.commit = rnd, rules, commit
         self.repository = repository
@@ -237,9 +271,13 @@ class _Writer:
 
     def store(self, item: LoadedResult, report: IngestReport) -> None:
         rd = item.dir
-        bench = self._benchmark(rd.benchmark_folder)
+        bench = self._benchmark(posixpath.basename(rd.benchmark_folder))
         division, system_fields = self._system_fields(item)
-        runs, score = self._score(item, bench.key, division)
+        if isinstance(self.rules, hpc_rules.HpcRuleset):
+            runs, score, weak = _hpc_score(item, self.rules, bench.key)
+        else:
+            runs, score = self._score(item, self.rules, bench.key, division)
+            weak = None
         # Shared rows are made (and committed) before the result's transaction, so a
         # rolled-back result never leaves a cached row that does not exist.
         json_name = item.system.submitter if item.system and item.system.submitter else ""
@@ -269,6 +307,7 @@ class _Writer:
                 "repository": self.repository,
                 "commit": self.commit,
                 "content_sha256": item.content_sha256,
+                **_weak_fields(rd.scaling_type, weak),
             }.items():
                 setattr(result, name, value)
             result.save()
@@ -312,31 +351,23 @@ class _Writer:
                 )
         return out
 
+    @staticmethod
     def _score(
-        self, item: LoadedResult, bench: str, division: str
+        item: LoadedResult, rules: training_rules.Ruleset, bench: str, division: str
     ) -> tuple[list[tuple[Run, ParsedRun]], training_rules.Score]:
         rows: list[tuple[Run, ParsedRun]] = []
         minutes: list[float | None] = []
         for i, p in enumerate(item.runs):
-            why, warnings = training_rules.run_failure(p, self.rules, bench, division)
+            why, warnings = training_rules.run_failure(p, rules, bench, division)
             ttt = None
             if p.run_start_ms is not None and p.run_stop_ms is not None:
                 ttt = finite(training_rules.time_to_train(p.run_start_ms, p.run_stop_ms))
             minutes.append(None if why else ttt)
             rows.append((_run_row(i, p, ttt, why, warnings), p))
-        factor = 1.0
-        if self.rules.applies_scaling and item.dir.scaling_file:
-            # A scaling.json that gives no factor leaves the result without a score.
-            factor = item.scaling_factor if item.scaling_factor is not None else math.nan
-        score, unused = training_rules.score_result(minutes, self.rules, bench, factor)
-        roles = {i: Run.Role.UNUSED for i in unused}
-        roles |= {i: Run.Role.COUNTED for i in score.counted}
-        roles |= {i: Run.Role.DROPPED_FASTEST for i in score.dropped_fastest}
-        roles |= {i: Run.Role.DROPPED_SLOWEST for i in score.dropped_slowest}
-        for i, (row, _) in enumerate(rows):
-            row.role = (
-                Run.Role.FAILED if minutes[i] is None else roles.get(i, Run.Role.DROPPED_SLOWEST)
-            )
+        score, unused = training_rules.score_result(
+            minutes, rules, bench, _scaling_factor(item, rules.applies_scaling)
+        )
+        _set_roles(rows, minutes, score, unused)
         return rows, score
 
     def _benchmark(self, folder: str) -> Benchmark:
@@ -385,10 +416,88 @@ class _Writer:
         return submitter_for(folder, json_name, self.submitters)
 
 
+def _scaling_factor(item: LoadedResult, applies: bool) -> float:
+    """The ``scaling.json`` factor when the round applies one, else 1.0; a
+    scaling.json that gives no factor is NaN (the result is left without a score)."""
+    if not (applies and item.dir.scaling_file):
+        return 1.0
+    return item.scaling_factor if item.scaling_factor is not None else math.nan
+
+
+def _set_roles(
+    rows: list[tuple[Run, ParsedRun]],
+    minutes: list[float | None],
+    score: training_rules.Score,
+    unused: tuple[int, ...] = (),
+) -> None:
+    """Each run's role in the olympic mean (failed, counted, dropped, unused)."""
+    roles = {i: Run.Role.UNUSED for i in unused}
+    roles |= {i: Run.Role.COUNTED for i in score.counted}
+    roles |= {i: Run.Role.DROPPED_FASTEST for i in score.dropped_fastest}
+    roles |= {i: Run.Role.DROPPED_SLOWEST for i in score.dropped_slowest}
+    for i, (row, _) in enumerate(rows):
+        row.role = Run.Role.FAILED if minutes[i] is None else roles.get(i, Run.Role.DROPPED_SLOWEST)
+
+
+def _hpc_score(
+    item: LoadedResult, rules: hpc_rules.HpcRuleset, bench: str
+) -> tuple[list[tuple[Run, ParsedRun]], training_rules.Score, hpc_rules.WeakScore | None]:
+    """An MLPerf HPC folder's runs and score: strong scaling as training (olympic
+    mean); weak scaling as ``hpc_rules.weak_score`` (runs that pass are counted)."""
+    rows: list[tuple[Run, ParsedRun]] = []
+    minutes: list[float | None] = []
+    spans: list[tuple[float, float, int | None] | None] = []
+    for i, p in enumerate(item.runs):
+        why = hpc_rules.run_failure(p, rules, bench)
+        ttt = None
+        if p.run_start_ms is not None and p.run_stop_ms is not None:
+            ttt = finite(training_rules.time_to_train(p.run_start_ms, p.run_stop_ms))
+        minutes.append(None if why else ttt)
+        ok = not why and p.run_start_ms is not None and p.run_stop_ms is not None
+        scale = hpc_rules.instance_scale(p.hyperparameters)
+        spans.append((p.run_start_ms, p.run_stop_ms, scale) if ok else None)  # type: ignore[arg-type]
+        rows.append((_run_row(i, p, ttt, why, []), p))
+    factor = _scaling_factor(item, rules.applies_scaling)
+    score, _ = training_rules.score_result(minutes, rules.training_view(), bench, factor)
+    if item.dir.scaling_type != "weak":
+        _set_roles(rows, minutes, score, ())
+        return rows, score, None
+    weak = hpc_rules.weak_score(spans, rules, bench)
+    for i, (row, _) in enumerate(rows):
+        row.role = Run.Role.FAILED if spans[i] is None else Run.Role.COUNTED
+    none = training_rules.Score.none(weak.reason, weak.failed, 1.0)
+    return rows, none, weak
+
+
+def _weak_fields(scaling_type: str, weak: hpc_rules.WeakScore | None) -> dict[str, Any]:
+    """The Result columns of MLPerf HPC (all empty for training and strong scaling).
+    A weak-scaling result is ``scored`` when it has its time to train all."""
+    out: dict[str, Any] = {
+        "scaling_type": scaling_type,
+        "models_count": None,
+        "instance_scale": None,
+        "time_to_train_all_minutes": None,
+        "throughput_models_per_minute": None,
+    }
+    if weak is not None:
+        out |= {
+            "models_count": weak.models,
+            "instance_scale": weak.instance_scale,
+            "time_to_train_all_minutes": finite(weak.time_to_train_all_minutes),
+            "throughput_models_per_minute": finite(weak.throughput_models_per_minute),
+            "runs_counted": len(weak.counted),
+            "runs_failed": len(weak.failed),
+            "reason": weak.reason,
+            "status": Result.Status.SCORED if not weak.reason else Result.Status.UNSCORED,
+        }
+    return out
+
+
 def _run_row(i: int, p: ParsedRun, ttt: float | None, why: str | None, warnings: list[str]) -> Run:
     """The Run row of one parsed log: names shortened to their columns' widths (with a
     hash, so that they stay unique), no NaN or Infinity in a float column."""
-    before_stop = [e for e in p.evals if p.run_stop_line is None or e.line <= p.run_stop_line]
+    evals = p.evals or p.eval_errors  # MLPerf HPC cosmoflow and oc20 log eval_error
+    before_stop = [e for e in evals if p.run_stop_line is None or e.line <= p.run_stop_line]
     gbs = finite(p.hyperparameters.get("global_batch_size"))
     return Run(
         index=i,
@@ -409,7 +518,7 @@ def _run_row(i: int, p: ParsedRun, ttt: float | None, why: str | None, warnings:
         converge_at=before_stop[-1].at if before_stop else None,
         converge_unit=p.eval_unit if before_stop else "",
         hyperparameters=p.hyperparameters,
-        eval_curve=[[e.at, e.value, finite(e.time_ms), e.line] for e in p.evals],
+        eval_curve=[[e.at, e.value, finite(e.time_ms), e.line] for e in evals],
     )
 
 
@@ -418,7 +527,7 @@ FILE_NAME_WIDTH = 200
 STATUS_WIDTH = 32
 
 
-def _repository_url(repo: str, version: str) -> str:
+def _repository_url(repo: str, version: str, suite: str = "training") -> str:
     """Where the files came from, for provenance links: the git checkout's ``origin``
     URL (credentials dropped); else, for a folder named as MLCommons names its
     repositories (``training_results_v1.1``, as ../shared/mlperf's byte-exact copies
@@ -426,8 +535,8 @@ def _repository_url(repo: str, version: str) -> str:
     url = fetch.git_origin_url(repo)
     if url:
         return url.removesuffix(".git")
-    if training_log.ROUND_DIR.fullmatch(os.path.basename(os.path.abspath(repo))):
-        return f"https://github.com/mlcommons/training_results_{version}"
+    if training_tree.ROUND_DIRS[suite].fullmatch(os.path.basename(os.path.abspath(repo))):
+        return f"https://github.com/mlcommons/{suite}_results_{version}"
     return os.path.abspath(repo)
 
 

@@ -328,6 +328,14 @@ def run_failure(
     return _accuracy_failure(run, rules, benchmark, div), warnings
 
 
+def log_failure(run: RunFacts, rules: Ruleset) -> str | None:
+    """Why a run's log gives no time to train (None if it does): the checks of every
+    round and of MLPerf HPC (``benchdb.mlperf.hpc_rules``): a log, lines that parse
+    (0.7.0 on), ``run_start``/``run_stop`` present (``_query_run_start_stop``), a
+    time within :func:`time_error`'s bounds."""
+    return _log_failure(run, rules)
+
+
 def _log_failure(run: RunFacts, rules: Ruleset) -> str | None:
     """The checks of every round: a log, its lines, run_start/run_stop and the time."""
     if run.log_format == "none":

@@ -170,6 +170,21 @@ class Result(models.Model):
     repository = models.CharField(max_length=300, blank=True)
     commit = models.CharField(max_length=64, blank=True)
     content_sha256 = models.CharField(max_length=64)
+    # MLPerf HPC: "strong" (score_minutes is the olympic mean, as training) or "weak"
+    # (the four figures below; score_minutes is None); "" for training.
+    scaling_type = models.CharField(max_length=8, blank=True)
+    models_count = models.IntegerField(
+        null=True, blank=True, help_text="HPC weak scaling: models that passed (M)"
+    )
+    instance_scale = models.IntegerField(
+        null=True, blank=True, help_text="HPC weak scaling: accelerators per model (S)"
+    )
+    time_to_train_all_minutes = models.FloatField(
+        null=True, blank=True, help_text="HPC weak scaling: first run_start to last run_stop"
+    )
+    throughput_models_per_minute = models.FloatField(
+        null=True, blank=True, help_text="HPC weak scaling: M / time to train all (derived)"
+    )
 
     class Meta:
         constraints = [

@@ -51,6 +51,7 @@ _NOT_HYPERPARAMETERS = {
     "init_start",
     "init_stop",
     "eval_accuracy",
+    "eval_error",
     "eval_start",
     "eval_stop",
     "epoch_start",
@@ -243,6 +244,7 @@ class _Fold:
         self.times: dict[str, float] = {}
         self.times_differ: set[str] = set()
         self.evals: list[EvalPoint] = []
+        self.eval_errors: list[EvalPoint] = []
         self.eval_unit = "epochs"
         self.hyper: dict[str, Any] = {}
         self.submission: dict[str, Any] = {}
@@ -272,6 +274,10 @@ class _Fold:
             self._start_stop(key, t, line, meta)
         elif key == "eval_accuracy":
             self._eval(line, t, value, meta)
+        elif key == "eval_error":  # MLPerf HPC cosmoflow and oc20 (lower is better)
+            at = _num(meta.get("epoch_num"))
+            value = self.storable(line, key, value)
+            self.eval_errors.append(EvalPoint(at, value, t, line))
         elif key in ("init_start", "init_stop"):
             self.init.setdefault(key, t)
         elif key.startswith("submission_"):
@@ -366,6 +372,7 @@ class _Fold:
             repeated_differ=tuple(sorted(self.differ)),
             repeated_times=tuple(sorted(self.times_differ)),
             evals=tuple(self.evals),
+            eval_errors=tuple(self.eval_errors),
             eval_unit=self.eval_unit,
             hyperparameters=self.hyper,
             submission=self.submission,

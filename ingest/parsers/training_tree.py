@@ -23,6 +23,11 @@ from .types import ParseError, Problem, ResultDir
 
 RUN_FILE = re.compile(r"^result_.*\.txt\Z")  # result_summarizer globs result_*.txt
 ROUND_DIR = re.compile(r"training_results_v(\d+\.\d+)")
+#: The repository name of each suite's rounds (``hpc_results_v1.0`` for MLPerf HPC).
+ROUND_DIRS = {"training": ROUND_DIR, "hpc": re.compile(r"hpc_results_v(\d+\.\d+)")}
+#: MLPerf HPC from v1.0: ``results/<system>/{strong,weak}/<benchmark>/``
+#: (``result_summarizer._compute_{strong,weak}_scaling_scores`` at hpc-1.0.0-rc2).
+HPC_SCALING_TYPES = ("strong", "weak")
 
 #: Widths of the database columns that keep these names (``benchdb.models``: the
 #: submitter folder, the system folder, ``Benchmark.key``, ``Result.source_path``).
@@ -43,40 +48,43 @@ class Discovery:
     problems: tuple[Problem, ...]
 
 
-def infer_round(repo_root: str) -> str | None:
-    """``.../training_results_v1.1`` -> ``"v1.1"``; also reads a git remote URL
-    (``.git/config``, not followed if a link)."""
-    m = ROUND_DIR.search(os.path.basename(os.path.abspath(repo_root)))
+def infer_round(repo_root: str, suite: str = "training") -> str | None:
+    """``.../training_results_v1.1`` -> ``"v1.1"`` (``hpc_results_v1.0`` with
+    ``suite="hpc"``); also reads a git remote URL (``.git/config``, not followed if a
+    link)."""
+    round_dir = ROUND_DIRS[suite]
+    m = round_dir.search(os.path.basename(os.path.abspath(repo_root)))
     if m:
         return "v" + m.group(1)
     try:
         config = safe_tree.read_file(repo_root, ".git/config", safe_tree.TEXT_BYTES, head=True)
     except (OSError, ParseError):
         return None
-    m = ROUND_DIR.search(config.decode("utf-8", errors="replace"))
+    m = round_dir.search(config.decode("utf-8", errors="replace"))
     return "v" + m.group(1) if m else None
 
 
-def find_repositories(folder: str) -> list[str]:
-    """A results repository, or a folder of them named as the repositories are.
+def find_repositories(folder: str, suite: str = "training") -> list[str]:
+    """A results repository, or a folder of them named as the repositories are
+    (``training_results_v*``, or ``hpc_results_v*`` with ``suite="hpc"``).
 
     Returns the repository roots, sorted by round. Linked repositories are not
     followed (:func:`linked_repositories` names them).
     """
-    if infer_round(folder) or _has_submitters(folder):
+    if infer_round(folder, suite) or _has_submitters(folder):
         return [folder]
-    subs = [d for d in safe_tree.list_dir(folder).dirs if ROUND_DIR.fullmatch(d)]
+    subs = [d for d in safe_tree.list_dir(folder).dirs if ROUND_DIRS[suite].fullmatch(d)]
     subs.sort(key=lambda d: tuple(int(x) for x in d.rsplit("_v", 1)[1].split(".")))
     return [f"{folder.rstrip('/')}/{d}" for d in subs]
 
 
-def linked_repositories(folder: str) -> list[str]:
+def linked_repositories(folder: str, suite: str = "training") -> list[str]:
     """Names in ``folder`` that look like repositories but are symbolic links."""
     try:
         links = safe_tree.list_dir(folder).links
     except (OSError, ParseError):
         return []
-    return [d for d in links if ROUND_DIR.fullmatch(d)]
+    return [d for d in links if ROUND_DIRS[suite].fullmatch(d)]
 
 
 def _has_submitters(folder: str) -> bool:
@@ -91,7 +99,7 @@ def discover_results(repo_root: str, round_version: str = "") -> list[ResultDir]
     return list(discover_tree(repo_root, round_version).dirs)
 
 
-def discover_tree(repo_root: str, round_version: str = "") -> Discovery:
+def discover_tree(repo_root: str, round_version: str = "", suite: str = "training") -> Discovery:
     """Every result folder of a repository, v0.5 layout included, and the problems
     of what was found but not read.
 
@@ -103,8 +111,13 @@ def discover_tree(repo_root: str, round_version: str = "") -> Discovery:
     ``round_version`` tells which benchmark folders are the same benchmark
     (``benchdb.vocabulary.canonical_benchmark``); without it, aliases are read
     without the round's renames. Raises OSError if ``repo_root`` cannot be listed.
+
+    ``suite="hpc"``: MLPerf HPC, ``results/<system>/<benchmark>/`` in v0.7 (strong
+    scaling only) and ``results/<system>/{strong,weak}/<benchmark>/`` from v1.0,
+    where the summarizer reads nothing else; the result's ``benchmark_folder`` is
+    then ``strong/<benchmark>`` (one system has a strong and a weak result).
     """
-    finder = _Finder(repo_root, round_version or "v0.5")
+    finder = _Finder(repo_root, round_version or "v0.5", suite)
     if safe_tree.kind(repo_root, "v0.5.0") == "dir":
         for org in finder.subdirs("v0.5.0", "organization"):
             rel = f"v0.5.0/{org}"
@@ -123,9 +136,10 @@ def _join(*parts: str) -> str:
 class _Finder:
     """Walks one repository; keeps the result folders found and the problems."""
 
-    def __init__(self, root: str, round_version: str) -> None:
+    def __init__(self, root: str, round_version: str, suite: str = "training") -> None:
         self.root = root
         self.round_version = round_version
+        self.suite = suite
         self.found: list[ResultDir] = []
         self.problems: list[Problem] = []
 
@@ -246,8 +260,26 @@ class _Finder:
                 sys_file = _file_in(sys_listing, rel, "entry.json", found)
             else:
                 sys_file = _file_in(systems, f"{base}/systems", f"{system}.json", found)
+            owner = (submitter, prefix + system, sys_file, found)
+            if self.suite == "hpc":
+                self.hpc_system(rel, sys_listing, owner)
+                continue
             for bench in self.benchmarks(rel, sys_listing):
-                self.benchmark(rel, bench, (submitter, prefix + system, sys_file, found))
+                self.benchmark(rel, bench, owner)
+
+    def hpc_system(self, rel: str, listing: safe_tree.Listing, owner: tuple[Any, ...]) -> None:
+        """MLPerf HPC: v0.7's benchmark folders are strong scaling; from v1.0 only
+        those in ``strong/`` and ``weak/`` are results."""
+        if self.round_version in ("v0.5", "v0.6", "v0.7"):
+            for bench in self.benchmarks(rel, listing):
+                self.benchmark(rel, bench, owner, "strong")
+            return
+        for scaling in HPC_SCALING_TYPES:
+            if scaling in listing.links:
+                self.problem(f"{rel}/{scaling}", "symbolic link, not followed")
+            sub = self.listing(f"{rel}/{scaling}") if scaling in listing.dirs else None
+            for bench in self.benchmarks(f"{rel}/{scaling}", sub or _EMPTY):
+                self.benchmark(rel, f"{scaling}/{bench}", owner, scaling)
 
     def benchmarks(self, rel: str, listing: safe_tree.Listing) -> list[str]:
         """A system's benchmark folders, one per benchmark: the one named as the
@@ -272,7 +304,9 @@ class _Finder:
                     )
         return sorted(kept)
 
-    def benchmark(self, system_rel: str, bench: str, owner: tuple[Any, ...]) -> None:
+    def benchmark(
+        self, system_rel: str, bench: str, owner: tuple[Any, ...], scaling: str = ""
+    ) -> None:
         submitter, system_folder, sys_file, sys_problems = owner
         rel = f"{system_rel}/{bench}"
         if self.too_long(rel, bench, MAX_BENCHMARK_FOLDER, "benchmark folder name"):
@@ -296,6 +330,7 @@ class _Finder:
                 system_file=sys_file,
                 scaling_file=f"{rel}/scaling.json" if "scaling.json" in listing.files else None,
                 problems=tuple(found),
+                scaling_type=scaling,
             )
         )
 

@@ -89,6 +89,7 @@ class ParsedRun:
     repeated_differ: tuple[str, ...] = ()
     repeated_times: tuple[str, ...] = ()
     evals: tuple[EvalPoint, ...] = ()
+    eval_errors: tuple[EvalPoint, ...] = ()  # MLPerf HPC ``eval_error`` (cosmoflow, oc20)
     eval_unit: str = "epochs"  # "samples" when evals carry samples_count, not epoch_num
     hyperparameters: dict[str, Any] = field(default_factory=dict)
     submission: dict[str, Any] = field(default_factory=dict)
@@ -152,6 +153,7 @@ class ResultDir:
     system_file: str | None
     scaling_file: str | None
     problems: tuple[Problem, ...] = ()
+    scaling_type: str = ""  # MLPerf HPC: "strong" or "weak"; "" for training
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,7 @@
 """python manage.py ingest mlperf-training <folder or git URL> [--round v1.1]
 
+python manage.py ingest mlperf-hpc <folder or git URL> [--round v1.0]
+
 python manage.py ingest mlperf-inference <folder or git URL> [--round v5.1] [--model-map a:b;c:d]
 
 python manage.py ingest vendor <file or URL> [--published 2021-12-01] [--url ...]"""
@@ -19,20 +21,21 @@ class Command(BaseCommand):
     # ingest never uses. ``manage.py check`` and the test suite still run them.
     requires_system_checks: list[str] = []
     help = (
-        "Ingest MLPerf Training or Inference results (a results repository, a folder of "
+        "Ingest MLPerf Training, HPC or Inference results (a results repository, a folder of "
         "them, or a git URL), or a vendor page."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
         sub = parser.add_subparsers(dest="kind", required=True)
-        mlp = sub.add_parser("mlperf-training", help="MLPerf Training results repository")
-        mlp.add_argument("location", help="folder or git URL")
-        mlp.add_argument(
-            "--round", dest="round_version", help='e.g. "v1.1" (default: from the name)'
-        )
-        mlp.add_argument("--commit", default="", help="commit the folder was taken from")
-        mlp.add_argument("--workers", type=int, default=None, help="parser processes (default 2)")
-        mlp.add_argument("--json", action="store_true", help="print the report as JSON")
+        for kind, what in (("mlperf-training", "Training"), ("mlperf-hpc", "HPC")):
+            mlp = sub.add_parser(kind, help=f"MLPerf {what} results repository")
+            mlp.add_argument("location", help="folder or git URL")
+            mlp.add_argument(
+                "--round", dest="round_version", help='e.g. "v1.1" (default: from the name)'
+            )
+            mlp.add_argument("--commit", default="", help="commit the folder was taken from")
+            mlp.add_argument("--workers", type=int, default=None, help="parser processes")
+            mlp.add_argument("--json", action="store_true", help="print the report as JSON")
         add_inference_arguments(sub)
         add_vendor_arguments(sub)
 
@@ -40,7 +43,7 @@ class Command(BaseCommand):
         if opts["kind"] == "vendor":
             handle_vendor(self, opts)
             return
-        if opts["kind"] == "mlperf-training":
+        if opts["kind"] in ("mlperf-training", "mlperf-hpc"):
             handle_mlperf_training(self, opts)
         if opts["kind"] == "mlperf-inference":
             handle_mlperf_inference(self, opts)
@@ -57,6 +60,7 @@ def handle_mlperf_training(cmd: BaseCommand, opts: dict[str, Any]) -> None:
             commit=opts["commit"],
             progress=True,
             workers=opts["workers"],
+            suite="hpc" if opts["kind"] == "mlperf-hpc" else "training",
         )
     except services.IngestError as exc:
         raise CommandError(str(exc)) from exc
