@@ -61,7 +61,7 @@ def _cells(tables: list[list[dict[str, str]]]) -> list[tuple[Any, ...]]:
 
 def _close(a: tuple[float, ...], b: tuple[Any, ...]) -> bool:
     return len(a) == len(b) and all(
-        y is not None and math.isclose(x, float(y), rel_tol=1e-9) for x, y in zip(a, b)
+        y is not None and math.isclose(x, float(y), rel_tol=1e-9) for x, y in zip(a, b, strict=True)
     )
 
 
