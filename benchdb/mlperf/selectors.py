@@ -39,8 +39,10 @@ def result_list(
     framework_contains: str | None = None,
     text: str | None = None,
     ids: Sequence[int] | None = None,
+    suite: str = "training",
 ) -> QuerySet[Result]:
-    """Results with round, system, submitter and benchmark joined (one query).
+    """Results of one suite (``training`` or ``hpc``) with round, system, submitter
+    and benchmark joined (one query).
 
     ``submitter`` matches the canonical name or the results folder name,
     case-insensitively; ``benchmark`` is a canonical key (``resnet``) or an alias
@@ -53,6 +55,7 @@ def result_list(
     The systems' raw JSON is not loaded (``system_get`` reads it).
     """
     qs = Result.objects.select_related(*RESULT_JOINS).defer("system__raw")
+    qs = qs.filter(round__suite=suite)
     if round_version:
         qs = qs.filter(round__version="v" + round_version.lstrip("v"))
     if submitter:
@@ -397,7 +400,8 @@ def software_choices() -> list[dict[str, Any]]:
     """Accelerator model x benchmark pairs with results in more than one round or
     framework, most rounds first. Queries: 1."""
     values = (
-        Result.objects.values("system__accelerator_model", "benchmark__key")
+        Result.objects.filter(round__suite=Round.Suite.TRAINING)
+        .values("system__accelerator_model", "benchmark__key")
         .annotate(
             rounds=Count("round", distinct=True),
             frameworks=Count("system__framework", distinct=True),
@@ -444,7 +448,9 @@ def scaling_choices() -> list[dict[str, Any]]:
     """Submitter x accelerator model x benchmark x round with at least two system
     sizes (closed division). Queries: 1."""
     values = (
-        Result.objects.filter(division="closed", score_minutes__isnull=False)
+        Result.objects.filter(
+            division="closed", score_minutes__isnull=False, round__suite=Round.Suite.TRAINING
+        )
         .values(
             "system__submitter__name",
             "system__accelerator_model",

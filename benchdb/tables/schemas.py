@@ -24,6 +24,8 @@ at ``/api/``):
 ``benchdb.scaling/1``  time to train and scaling efficiency against accelerators.
 ``benchdb.round_table/1``  round table: one row per system and division, a score column
     (``<benchmark>_minutes``) per benchmark.
+``benchdb.hpc_results/1``  (``manage.py export results --suite hpc``) the columns of
+    ``benchdb.results/1`` for MLPerf HPC, with the scaling type and weak-scaling figures.
 ``benchdb.inference_results/1``  (``manage.py export results --suite inference``) one row
     per MLPerf Inference result: the published table's columns, benchdb's status and reason.
 
@@ -495,6 +497,20 @@ flags | string | the differences MLPerf's messaging guidelines require to be sta
 SCHEMAS |= {
     "benchdb.inference_compare/1": _cols(_INFERENCE_RESULT_SPEC) + _cols(_INFERENCE_COMPARE_SPEC)
 }
+
+
+#: MLPerf HPC: strong scaling fills ``score_minutes`` (as training), weak scaling the
+#: last four columns (``result_summarizer._compute_weak_scaling_scores``).
+_HPC_EXTRA_SPEC = """
+scaling_type | string | "strong" (time to train) or "weak" (many models trained at once)
+models_count | integer|null | weak: models that passed (the summarizer's number_of_models)
+instance_scale | integer|null | weak: accelerators per model, nodes x max(accelerators, 1)
+time_to_train_all_minutes | number|null | weak: first run_start to last run_stop, minutes
+throughput_models_per_minute | number|null | weak: models_count / time_to_train_all_minutes
+    (derived by benchdb; the summarizer reports the two figures)
+"""
+HPC_EXTRA_COLUMNS = tuple(c.name for c in _cols(_HPC_EXTRA_SPEC))
+SCHEMAS |= {"benchdb.hpc_results/1": SCHEMAS["benchdb.results/1"] + _cols(_HPC_EXTRA_SPEC)}
 
 
 def columns(schema: str) -> tuple[str, ...]:

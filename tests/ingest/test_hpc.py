@@ -122,3 +122,28 @@ def test_a_second_ingest_writes_nothing(ingested: dict[str, object]) -> None:
     call_command("ingest", "mlperf-hpc", str(DATA), "--json", stdout=out)
     again = json.loads(out.getvalue())
     assert (again["added"], again["changed"], again["unchanged"]) == (0, 0, 7)
+
+
+def test_export_suite_hpc(ingested: dict[str, object]) -> None:
+    out = io.StringIO()
+    call_command("export", "results", "--suite", "hpc", "--format", "json", stdout=out)
+    table = json.loads(out.getvalue())
+    assert table["schema"] == "benchdb.hpc_results/1"
+    assert table["columns"][-5:] == [
+        "scaling_type",
+        "models_count",
+        "instance_scale",
+        "time_to_train_all_minutes",
+        "throughput_models_per_minute",
+    ]
+    rows = {(r["round"], r["benchmark"], r["scaling_type"]): r for r in table["rows"]}
+    assert len(rows) == len(table["rows"]) == 7
+    oc20 = rows[("v2.0", "oc20", "weak")]
+    assert (oc20["models_count"], oc20["instance_scale"]) == (7, 512)
+    assert oc20["time_to_train_all_minutes"] == pytest.approx(95.48501666666667, rel=1e-12)
+    assert oc20["score_minutes"] is None
+    assert rows[("v3.0", "oc20", "strong")]["scaling_factor"] == pytest.approx(1.0063775510204083)
+    # The training export does not mix HPC in.
+    out = io.StringIO()
+    call_command("export", "results", "--format", "json", stdout=out)
+    assert json.loads(out.getvalue())["rows"] == []

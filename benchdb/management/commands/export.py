@@ -1,5 +1,7 @@
 """python manage.py export results --format csv|json [--round] [--submitter] [--benchmark]
 
+python manage.py export results --suite hpc --format csv|json [--round] [--submitter] [--benchmark]
+
 python manage.py export results --suite inference --format csv|json [--round] [--model]
     [--scenario] [--division] [--submitter]
 
@@ -20,7 +22,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("table", choices=["results", "claims"])
-        parser.add_argument("--suite", choices=["training", "inference"], default="training")
+        parser.add_argument("--suite", choices=["training", "hpc", "inference"], default="training")
         parser.add_argument("--format", choices=["csv", "json"], default="csv")
         parser.add_argument("--round", dest="round_version")
         parser.add_argument("--submitter")
@@ -43,9 +45,14 @@ class Command(BaseCommand):
             submitter=opts["submitter"],
             benchmark=opts["benchmark"],
             division=opts["division"],
+            suite=opts["suite"],
         )
         # The rows of the pages' result tables (one values() query); the export
-        # keeps the benchdb.results/1 columns.
+        # keeps the benchdb.results/1 columns (HPC: and its scaling columns).
+        if opts["suite"] == "hpc":
+            rows = selectors.result_table_rows(qs, *schemas.HPC_EXTRA_COLUMNS)
+            self._write(rows, "benchdb.hpc_results/1", opts["format"])
+            return
         rows = selectors.result_table_rows(qs)
         cols = schemas.RESULT_COLUMNS
         if opts["format"] == "csv":
