@@ -21,6 +21,7 @@ from django.urls import reverse
 from benchdb import vocabulary
 from benchdb.mlperf import derived, selectors, training_rules
 from benchdb.models import IngestProblem, Result, Run, RunLog, System
+from benchdb.models.mlperf import key_from_url, url_args
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,7 @@ class ResultDetail:
 def _by_key(model_path: str, key: Sequence[str]) -> dict[str, str]:
     """ORM filters selecting a result (``model_path`` "") or a run ("result__") by
     the result's natural key (``Result.natural_key()``)."""
+    key = key_from_url(tuple(key))
     return {model_path + path: value for path, value in zip(selectors.KEY_FIELDS, key, strict=True)}
 
 
@@ -91,7 +93,7 @@ def result_key_get(pk: int) -> tuple[str, ...]:
     key = Result.objects.filter(pk=pk).values_list(*selectors.KEY_FIELDS).first()
     if key is None:
         raise Http404(f"no result {pk}")
-    return tuple(key)
+    return url_args(tuple(key))
 
 
 def _target(result: Result) -> training_rules.Target | None:
@@ -135,7 +137,7 @@ def run_row(result: Result, run: Run) -> dict[str, Any]:
 def run_log_page_url(run: Run, line: int | None = None) -> str:
     """The log viewer of ``run`` (needs ``result`` with round and system), opened at
     ``line`` (its window and its ``#L`` anchor) when given."""
-    url = reverse("benchdb:run_log_page", args=(*run.result.natural_key(), run.file_name))
+    url = reverse("benchdb:run_log_page", args=url_args((*run.result.natural_key(), run.file_name)))
     if not line:
         return url
     start = (line - 1) // LOG_WINDOW * LOG_WINDOW + 1
@@ -237,7 +239,7 @@ def run_key_get(pk: int) -> tuple[str, ...]:
     key = Run.objects.filter(pk=pk).values_list(*paths, "file_name").first()
     if key is None:
         raise Http404(f"no run {pk}")
-    return tuple(key)
+    return url_args(tuple(key))
 
 
 def run_log_chunks(run_id: int, chunk: int = LOG_CHUNK) -> Iterator[bytes]:

@@ -21,6 +21,7 @@ from django.http import Http404
 from benchdb import vocabulary
 from benchdb.mlperf import derived, search
 from benchdb.models import Benchmark, Result, Round, Run, System
+from benchdb.models.mlperf import url_args
 
 RESULT_JOINS = ("round", "system", "system__submitter", "benchmark")
 
@@ -148,7 +149,7 @@ def result_path(key: Sequence[str]) -> str:
     same string as ``reverse("benchdb:result", args=key)`` at a fraction of its cost
     (a whole round's table builds thousands). Segments are percent-encoded as reverse()
     does; the system folder keeps its '/' (v0.5 systems)."""
-    suite, version, submitter, system, benchmark = key
+    suite, version, submitter, system, benchmark = url_args(tuple(key))
     parts = (
         quote(suite, safe=PATH_SAFE),
         quote(version, safe=PATH_SAFE),

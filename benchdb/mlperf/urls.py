@@ -10,7 +10,7 @@ The old id URLs answer with a permanent redirect to the permalink.
 
 from django.urls import path, register_converter
 
-from benchdb.mlperf import views, views_inference
+from benchdb.mlperf import views, views_hpc, views_inference
 
 
 class FolderPath:
@@ -54,6 +54,12 @@ urlpatterns = [
         name="system",
     ),
     path("leaderboard/<str:round_version>/<str:benchmark>/", views.leaderboard, name="leaderboard"),
+    path("hpc/", views_hpc.hpc_rounds, name="hpc_rounds"),
+    path(
+        "hpc/<str:round_version>/<str:benchmark>/<str:scaling_type>/",
+        views_hpc.hpc_board,
+        name="hpc_board",
+    ),
     path("compare/", views.compare, name="compare"),
     path("divisions/", views.divisions, name="divisions"),
     path("software/", views.software, name="software"),

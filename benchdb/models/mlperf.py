@@ -139,6 +139,26 @@ class System(models.Model):
         return (self.round.suite, self.round.version, self.submitter_folder, self.folder)
 
 
+def url_args(key: tuple[str, ...]) -> tuple[str, ...]:
+    """A result's natural key (and anything after it) as URL arguments. An MLPerf HPC
+    benchmark folder is ``strong/<benchmark>``: its scaling type travels as the last
+    segment of the system folder (``<folders:system>``; HPC system folders hold no
+    '/'), so that the benchmark segment stays one segment. :func:`key_from_url` is
+    the inverse."""
+    if key[0] == "hpc" and "/" in key[4]:
+        scaling, bench = key[4].split("/", 1)
+        return (*key[:3], f"{key[3]}/{scaling}", bench, *key[5:])
+    return key
+
+
+def key_from_url(key: tuple[str, ...]) -> tuple[str, ...]:
+    """The natural key of URL arguments made by :func:`url_args`."""
+    if key[0] == "hpc" and "/" in key[3]:
+        system, scaling = key[3].rsplit("/", 1)
+        return (*key[:3], system, f"{scaling}/{key[4]}", *key[5:])
+    return key
+
+
 class Result(models.Model):
     """A round x system x benchmark entry and its score.
 
@@ -207,7 +227,7 @@ class Result(models.Model):
     def get_absolute_url(self) -> str:
         """The permalink (:meth:`natural_key`); needs ``round`` and ``system`` (joined
         by every result selector)."""
-        return reverse("benchdb:result", args=self.natural_key())
+        return reverse("benchdb:result", args=url_args(self.natural_key()))
 
     @property
     def value(self) -> float | None:
@@ -276,7 +296,8 @@ class Run(models.Model):
     def get_absolute_url(self) -> str:
         """The permalink of the run's stored log: the result's natural key and the
         file name (``run_unique``); needs ``result`` with its round and system."""
-        return reverse("benchdb:run_log", args=(*self.result.natural_key(), self.file_name))
+        key = url_args((*self.result.natural_key(), self.file_name))
+        return reverse("benchdb:run_log", args=key)
 
     @property
     def converged(self) -> bool:

@@ -510,7 +510,26 @@ throughput_models_per_minute | number|null | weak: models_count / time_to_train_
     (derived by benchdb; the summarizer reports the two figures)
 """
 HPC_EXTRA_COLUMNS = tuple(c.name for c in _cols(_HPC_EXTRA_SPEC))
-SCHEMAS |= {"benchdb.hpc_results/1": SCHEMAS["benchdb.results/1"] + _cols(_HPC_EXTRA_SPEC)}
+_HPC_ROUNDS_SPEC = """
+round | string | HPC round version, e.g. "v1.0"
+tag | string | mlperf_logging tag whose summarizer scored it ("" for v0.7: none existed)
+benchmark | string | benchmark key: cosmoflow, deepcam, oc20, openfold
+scaling_type | string | "strong" or "weak"
+results | integer | results of the board
+scored | integer | results with a score
+"""
+SCHEMAS |= {
+    "benchdb.hpc_results/1": SCHEMAS["benchdb.results/1"] + _cols(_HPC_EXTRA_SPEC),
+    "benchdb.hpc_rounds/1": _cols(_HPC_ROUNDS_SPEC),
+    # HPC leaderboard (``/hpc/<round>/<benchmark>/<scaling>/``): the rows of the export
+    # with the result's id and page.
+    "benchdb.hpc_board/1": (
+        Column("id", "integer", "id of the result"),
+        *SCHEMAS["benchdb.results/1"],
+        *_cols(_HPC_EXTRA_SPEC),
+        Column("url", "string", "path of the result page"),
+    ),
+}
 
 
 def columns(schema: str) -> tuple[str, ...]:
