@@ -133,21 +133,7 @@ def _ingest_repository(
     only_paths: set[str] | None = None,
     suite: str = "training",
 ) -> None:
-    rules: training_rules.Ruleset | hpc_rules.HpcRuleset
-    try:
-        rules = (
-            hpc_rules.ruleset_for(version)
-            if suite == "hpc"
-            else training_rules.ruleset_for(version)
-        )
-    except ValueError as exc:
-        raise IngestError(f"{repo}: {exc}") from exc
-    url = _repository_url(repo, rules.version, suite)
-    rnd, _ = Round.objects.get_or_create(
-        suite=_SUITES[suite],
-        version=rules.version,
-        defaults={"ruleset_tag": rules.tag, "repository": url},
-    )
+    rules, rnd, url = _round_of(repo, version, suite)
     report.rounds.append(rnd.version)
     tree = training_tree.discover_tree(repo, rules.version, suite)
     report.problems += tree_problems_replace(rnd, tree.problems)
@@ -186,6 +172,28 @@ def _ingest_repository(
     for reason in summary.filter(status=Result.Status.UNSCORED).values_list("reason", flat=True):
         report.unscored += 1
         report.reasons[reason_kind(reason)] += 1
+
+
+def _round_of(
+    repo: str, version: str, suite: str
+) -> tuple[training_rules.Ruleset | hpc_rules.HpcRuleset, Round, str]:
+    """The round's rules, its Round row (made if new) and the repository URL.
+    Raises IngestError for a round the suite does not have."""
+    rules: training_rules.Ruleset | hpc_rules.HpcRuleset
+    try:
+        if suite == "hpc":
+            rules = hpc_rules.ruleset_for(version)
+        else:
+            rules = training_rules.ruleset_for(version)
+    except ValueError as exc:
+        raise IngestError(f"{repo}: {exc}") from exc
+    url = _repository_url(repo, rules.version, suite)
+    rnd, _ = Round.objects.get_or_create(
+        suite=_SUITES[suite],
+        version=rules.version,
+        defaults={"ruleset_tag": rules.tag, "repository": url},
+    )
+    return rules, rnd, url
 
 
 def _load_all(
@@ -273,11 +281,7 @@ class _Writer:
         rd = item.dir
         bench = self._benchmark(posixpath.basename(rd.benchmark_folder))
         division, system_fields = self._system_fields(item)
-        if isinstance(self.rules, hpc_rules.HpcRuleset):
-            runs, score, weak = _hpc_score(item, self.rules, bench.key)
-        else:
-            runs, score = self._score(item, self.rules, bench.key, division)
-            weak = None
+        runs, score, weak = self._score_any(item, bench.key, division)
         # Shared rows are made (and committed) before the result's transaction, so a
         # rolled-back result never leaves a cached row that does not exist.
         json_name = item.system.submitter if item.system and item.system.submitter else ""
@@ -350,6 +354,14 @@ class _Writer:
                     Problem(parsed.path, None, f"{why}: stored as {row.file_name!r}", "warning")
                 )
         return out
+
+    def _score_any(
+        self, item: LoadedResult, bench: str, division: str
+    ) -> tuple[list[tuple[Run, ParsedRun]], training_rules.Score, hpc_rules.WeakScore | None]:
+        """Runs and score under the suite's rules (HPC: and the weak-scaling figures)."""
+        if isinstance(self.rules, hpc_rules.HpcRuleset):
+            return _hpc_score(item, self.rules, bench)
+        return (*self._score(item, self.rules, bench, division), None)
 
     @staticmethod
     def _score(

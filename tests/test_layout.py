@@ -19,6 +19,7 @@ PURE = (
     "benchdb/tables/schemas.py",
     "benchdb/tables/writers.py",
     "benchdb/mlperf/training_rules.py",
+    "benchdb/mlperf/hpc_rules.py",
     "benchdb/mlperf/derived.py",
     "benchdb/mlperf/figures.py",
     "benchdb/mlperf/figures_inference.py",

@@ -42,21 +42,17 @@ def result_list(
     ids: Sequence[int] | None = None,
     suite: str = "training",
 ) -> QuerySet[Result]:
-    """Results of one suite (``training`` or ``hpc``) with round, system, submitter
-    and benchmark joined (one query).
+    """Results of ``suite`` with round, system, submitter and benchmark joined (one query).
 
     ``submitter`` matches the canonical name or the results folder name,
     case-insensitively; ``benchmark`` is a canonical key (``resnet``) or an alias
-    (``mask``, ``ResNet-50``). A folder name is not enough: ``ssd`` is SSD-ResNet34
-    up to v1.1 and RetinaNet (key ``retinanet``) from v2.0.
-    The ``*_contains`` filters are case-insensitive substrings (search):
-    ``submitter_contains`` looks at the name and every alias, ``system_contains`` at
-    the system name and folder, ``accelerator_contains`` at the accelerator model.
-    ``text``: the search box (:func:`benchdb.mlperf.search.text_filter`).
-    The systems' raw JSON is not loaded (``system_get`` reads it).
-    """
+    (``mask``, ``ResNet-50``); a folder name is not enough (``ssd`` is SSD-ResNet34 up to
+    v1.1, RetinaNet from v2.0). The ``*_contains`` filters are case-insensitive
+    substrings (search): ``submitter_contains`` looks at the name and every alias,
+    ``system_contains`` at the system name and folder, ``accelerator_contains`` at the
+    accelerator model. ``text``: the search box (:func:`benchdb.mlperf.search.text_filter`).
+    The systems' raw JSON is not loaded (``system_get`` reads it)."""
     qs = Result.objects.select_related(*RESULT_JOINS).defer("system__raw")
-    qs = qs.filter(round__suite=suite)
     if round_version:
         qs = qs.filter(round__version="v" + round_version.lstrip("v"))
     if submitter:
@@ -67,6 +63,7 @@ def result_list(
         key = benchmark.strip().lower()
         qs = qs.filter(benchmark__key=vocabulary.BENCHMARK_ALIASES.get(key, key))
     exact = {
+        "round__suite": suite,
         "division": division,
         "system__availability": availability,
         "system__accelerator_model": accelerator_model,
