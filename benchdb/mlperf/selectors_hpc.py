@@ -11,6 +11,7 @@ from django.db.models import Count, Q
 from django.http import Http404
 
 from benchdb import vocabulary
+from benchdb.mlperf.hpc_rules import TARGETS
 from benchdb.mlperf.selectors import result_list, result_table_rows
 from benchdb.models import Benchmark, Result, Round
 from benchdb.tables.schemas import HPC_EXTRA_COLUMNS
@@ -56,12 +57,13 @@ class HpcBoard:
 def hpc_board_get(
     *, round_version: str, benchmark: str, scaling_type: str, division: str = ""
 ) -> HpcBoard:
-    """Raises Http404 for an unknown round, benchmark or scaling type.
-    Queries: round, benchmark, results (3)."""
+    """Raises Http404 for an unknown round, a benchmark that is not an HPC one
+    (``hpc_rules.TARGETS``) or an unknown scaling type. Queries: round, benchmark,
+    results (3)."""
     rnd = Round.objects.filter(
         suite=Round.Suite.HPC, version="v" + round_version.lstrip("v")
     ).first()
-    bench = Benchmark.objects.filter(key=benchmark.lower()).first()
+    bench = Benchmark.objects.filter(key=benchmark.lower(), key__in=list(TARGETS)).first()
     if rnd is None or bench is None or scaling_type not in SCALING_TYPES:
         raise Http404(f"no HPC board {round_version!r} {benchmark!r} {scaling_type!r}")
     qs = result_list(suite="hpc", division=division or None).filter(
