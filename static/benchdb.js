@@ -19,6 +19,17 @@
     window.Plotly.newPlot(el, fig.data, fig.layout, {responsive: true, displaylogo: false}).then(function () {
       el.on("plotly_click", openPoint);
       el.setAttribute("data-drawn", "1");
+      // A chart drawn before its grid column or the scrollbar settled kept the old
+      // width and was cut at the right: follow the element's own size.
+      var width = el.clientWidth;
+      if (window.ResizeObserver) {
+        new ResizeObserver(function () {
+          if (el.clientWidth !== width) {
+            width = el.clientWidth;
+            window.Plotly.relayout(el, {width: width});
+          }
+        }).observe(el);
+      }
     });
   }
 

@@ -57,18 +57,42 @@ def ratio(value: Any, digits: int = 3) -> str:
 
 @register.simple_tag
 def plotly_chart(
-    figure: dict[str, Any] | None, element_id: str, css_class: str = "chart"
+    figure: dict[str, Any] | None,
+    element_id: str,
+    css_class: str = "chart",
+    label: str = "",
+    table: str = "",
 ) -> SafeString:
     """A chart placeholder and its figure as a JSON script element; ``benchdb.js``
-    draws it. ``json_script`` escapes ``<``, ``>`` and ``&`` in the data."""
+    draws it. ``json_script`` escapes ``<``, ``>`` and ``&`` in the data.
+
+    ``label`` says what the chart shows (its ``aria-label``, with the number of points
+    drawn); ``table`` is the id of the table holding the same rows, the chart's text
+    alternative: the chart names it (``aria-describedby``) and a caption links to it."""
     if not figure:
         return SafeString("")
     data_id = f"{element_id}-data"
+    points = sum(len(t.get("customdata") or []) for t in figure.get("data", []))
+    described = f"{label or 'Chart'}: {points} point{'' if points == 1 else 's'}"
+    caption = (
+        format_html(
+            '<p class="chart-caption muted small" id="{}-caption">{}. The same data as '
+            'text: <a href="#{}">its table</a>.</p>',
+            element_id,
+            described,
+            table,
+        )
+        if table
+        else ""
+    )
     return format_html(
-        '<div class="{}" id="{}" data-figure="{}" role="img" aria-label="chart"></div>{}',
+        '<div class="{}" id="{}" data-figure="{}" role="img" aria-label="{}"{}></div>{}{}',
         css_class,
         element_id,
         data_id,
+        described,
+        format_html(' aria-describedby="{}-caption"', element_id) if table else "",
+        caption,
         json_script(figure, data_id),
     )
 
