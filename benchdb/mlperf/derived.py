@@ -210,12 +210,20 @@ def _same_system_key(r: Mapping[str, Any]) -> tuple[Any, ...]:
 
 def hyperparameter_differences(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
     """Keys whose values differ between two runs' hyperparameters, as
-    ``"key: a -> b"`` (a key missing on one side shows as ``-``), sorted by key."""
+    ``"key: a -> b"`` (a key missing on one side shows as ``-``), sorted by key.
+
+    A one-element list is its element: some logs write ``[10000]`` where others write
+    ``10000`` for the same setting, which is no difference (issue 13)."""
     out = []
     for key in sorted(set(a) | set(b)):
-        if a.get(key) != b.get(key):
-            out.append(f"{key}: {a.get(key, '-')} -> {b.get(key, '-')}")
+        va, vb = _one_value(a.get(key, "-")), _one_value(b.get(key, "-"))
+        if va != vb:
+            out.append(f"{key}: {va} -> {vb}")
     return out
+
+
+def _one_value(value: Any) -> Any:
+    return value[0] if isinstance(value, list) and len(value) == 1 else value
 
 
 def division_rows(

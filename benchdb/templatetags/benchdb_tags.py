@@ -3,6 +3,7 @@ Plotly figures embedded with ``json_script`` (never ``mark_safe`` on data)."""
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime
 from typing import Any
 
 from django import template
@@ -53,6 +54,43 @@ def ratio(value: Any, digits: int = 3) -> str:
     if value is None or value != value:
         return "—"
     return f"{float(value):.{int(digits)}f}"
+
+
+@register.filter
+def in_unit(value: Any, unit: str) -> SafeString | str:
+    """A value in ``unit`` with that quantity's one format: minutes as :func:`minutes`,
+    percent 1 decimal, a multiplier ("x") 3 decimals, anything else 6 significant
+    digits; "" for None."""
+    if value is None or value != value:
+        return ""
+    if unit == "min":
+        return minutes(value)
+    if unit == "%":
+        return f"{float(value):.1f}"
+    if unit in ("x", "×"):
+        return f"{float(value):.3f}"
+    return f"{float(value):,.6g}"
+
+
+@register.filter
+def iso(value: Any) -> str:
+    """A date or time in ISO 8601, the one format of every page: ``2026-11-24``, or
+    ``2026-11-24T11:55:43Z`` for a time (UTC, whole seconds); an ISO string is read
+    first; "" for None or ""."""
+    if not value:
+        return ""
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value)
+        except ValueError:
+            return value
+    if isinstance(value, datetime):
+        if value.tzinfo is not None:
+            value = value.astimezone(UTC)
+        return value.strftime("%Y-%m-%dT%H:%M:%SZ")
+    if isinstance(value, date):
+        return value.isoformat()
+    return str(value)
 
 
 @register.simple_tag
