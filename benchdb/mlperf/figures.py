@@ -132,6 +132,11 @@ def _tuples(frame: pd.DataFrame, *cols: str) -> list[Any]:
     return _rows({c: frame[c].tolist() for c in cols}, cols)
 
 
+def _col(frame: pd.DataFrame, name: str) -> list[Any]:
+    """A column's values; [] when the frame lacks it (a frame of no rows)."""
+    return frame[name].tolist() if name in frame.columns else []
+
+
 def _usable(frame: pd.DataFrame, *cols: str) -> pd.DataFrame:
     if frame.empty or any(c not in frame.columns for c in cols):
         return frame.iloc[0:0]
@@ -153,8 +158,8 @@ def leaderboard_scatter(frame: pd.DataFrame) -> dict[str, Any]:
     without a score or accelerator count are not drawn.
     """
     df = _usable(frame, "score_minutes", "accelerators")
-    xaxis = _axis("Accelerators (log)") | marks.accelerator_axis(df["accelerators"])
-    yaxis = _axis("Time to train, minutes (log)") | marks.log_axis(df["score_minutes"])
+    xaxis = _axis("Accelerators (log)") | marks.accelerator_axis(_col(df, "accelerators"))
+    yaxis = _axis("Time to train, minutes (log)") | marks.log_axis(_col(df, "score_minutes"))
     data: list[dict[str, Any]] = []
     if not df.empty:
         data.extend(_iso_lines(df, 10 ** xaxis["range"][0], 10 ** xaxis["range"][1]))
@@ -379,7 +384,7 @@ def software_timeline(frame: pd.DataFrame, rounds: Sequence[str]) -> dict[str, A
         ticktext=list(rounds),
         range=[-0.5, len(rounds) - 0.5],
     )
-    yaxis = _axis("Time to train, minutes (log)") | marks.log_axis(df["score_minutes"])
+    yaxis = _axis("Time to train, minutes (log)") | marks.log_axis(_col(df, "score_minutes"))
     return _figure(data, _layout(xaxis=xaxis, yaxis=yaxis, legend=marks.LEGEND_BELOW, height=560))
 
 
