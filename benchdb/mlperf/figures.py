@@ -164,7 +164,7 @@ def leaderboard_scatter(frame: pd.DataFrame) -> dict[str, Any]:
     if not df.empty:
         data.extend(_iso_lines(df, 10 ** xaxis["range"][0], 10 ** xaxis["range"][1]))
         data.extend(_marker_traces(df))
-    layout = _layout(xaxis=xaxis, yaxis=yaxis, legend=marks.LEGEND_BELOW, height=520)
+    layout = _layout(xaxis=xaxis, yaxis=yaxis, legend=marks.LEGEND_ABOVE, height=520)
     return _figure(data, layout)
 
 
@@ -182,11 +182,11 @@ _POINT_FIELDS = (
 
 
 def _marker_traces(df: pd.DataFrame) -> list[dict[str, Any]]:
-    """One trace per submitter x accelerator model; x dodged by 10 % a step (0.04 decades:
-    about 15 px at 1400 px wide, 9 px at 800, for 11 px markers)."""
+    """One trace per submitter x accelerator model; x dodged by
+    :data:`chart_marks.DODGE` decades a step."""
     rows = _tuples(df, *_POINT_FIELDS)
     offsets = marks.dodge([r.accelerators for r in rows], [r.score_minutes for r in rows])
-    shift = {id(r): 10 ** (0.04 * k) for r, k in zip(rows, offsets, strict=True)}
+    shift = {id(r): 10 ** (marks.DODGE * k) for r, k in zip(rows, offsets, strict=True)}
     colours = {s: PALETTE[i % len(PALETTE)] for i, s in enumerate(sorted(set(df["submitter"])))}
     symbols = marks.symbol_map(df["accelerator_model"])
     traces = []
@@ -385,7 +385,7 @@ def software_timeline(frame: pd.DataFrame, rounds: Sequence[str]) -> dict[str, A
         range=[-0.5, len(rounds) - 0.5],
     )
     yaxis = _axis("Time to train, minutes (log)") | marks.log_axis(_col(df, "score_minutes"))
-    return _figure(data, _layout(xaxis=xaxis, yaxis=yaxis, legend=marks.LEGEND_BELOW, height=560))
+    return _figure(data, _layout(xaxis=xaxis, yaxis=yaxis, legend=marks.LEGEND_ABOVE, height=560))
 
 
 def _software_text(r: Any) -> str:
@@ -444,7 +444,7 @@ def scaling_time(frame: pd.DataFrame) -> dict[str, Any]:
     layout = _layout(
         xaxis=_axis("Accelerators (log)") | marks.accelerator_axis(frame["accelerators"]),
         yaxis=_axis("Time to train, minutes (log)") | marks.log_axis(minutes),
-        legend=marks.LEGEND_BELOW,
+        legend=marks.LEGEND_ABOVE,
     )
     return _figure(data, layout)
 
@@ -485,7 +485,7 @@ def scaling_efficiency(frame: pd.DataFrame) -> dict[str, Any]:
     layout = _layout(
         xaxis=_axis("Accelerators (log)") | marks.accelerator_axis(frame["accelerators"]),
         yaxis=_axis("Scaling efficiency E(N)", range=[0, top]),
-        legend=marks.LEGEND_BELOW,
+        legend=marks.LEGEND_ABOVE,
         shapes=[
             {
                 "type": "line",

@@ -48,7 +48,7 @@ def leaderboard(rows: Sequence[dict[str, Any]], *, unit: str, title: str) -> dic
     out (the table lists them)."""
     usable = [r for r in rows if r["value"] and r["value"] > 0 and r["accelerators"]]
     offsets = marks.dodge([r["accelerators"] for r in usable], [r["value"] for r in usable])
-    shift = {id(r): 10 ** (0.04 * k) for r, k in zip(usable, offsets, strict=True)}
+    shift = {id(r): 10 ** (marks.DODGE * k) for r, k in zip(usable, offsets, strict=True)}
     submitters = sorted({r["submitter"] for r in usable})
     colours = {s: PALETTE[i % len(PALETTE)] for i, s in enumerate(submitters)}
     symbols = marks.symbol_map(r["accelerator"] for r in usable)
@@ -77,12 +77,13 @@ def leaderboard(rows: Sequence[dict[str, Any]], *, unit: str, title: str) -> dic
             }
         )
     layout = {
-        "title": {"text": _label(title, 100), "font": {"size": 14}},
+        "title": {"text": _label(title, 100), "font": {"size": 14}, "automargin": True,
+                  "yref": "container", "y": 1, "yanchor": "top", "pad": {"t": 6}},
         "font": _FONT,
-        "margin": {"l": 70, "r": 20, "t": 40, "b": 90},
+        "margin": {"l": 70, "r": 20, "t": 40, "b": 60},
         "height": 480,
         "hovermode": "closest",
-        "legend": marks.LEGEND_BELOW,
+        "legend": marks.LEGEND_ABOVE,
         "xaxis": {**_AXIS, "title": {"text": "Accelerators (log)"},
                   **marks.accelerator_axis(r["accelerators"] for r in usable)},
         "yaxis": {**_AXIS, "title": {"text": _label(unit) + " (log)"},

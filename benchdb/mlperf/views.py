@@ -294,7 +294,7 @@ def software(request: HttpRequest) -> HttpResponse:
         context: dict[str, Any] = {}
         if not form.ready:
             choices = selectors.software_choices()
-            context = _default_view(d, choices, choices, ("benchmark", "accelerator"))
+            d, context = _default_view(d, choices, choices, ("benchmark", "accelerator"))
         rows = []
         if d["benchmark"] and d["accelerator"]:
             rows = selectors.software_list(
@@ -328,7 +328,7 @@ def scaling(request: HttpRequest) -> HttpResponse:
             choices = selectors.scaling_choices()
             most = sorted(choices, key=lambda c: -c["sizes"])  # stable: round order on ties
             required = ("submitter", "accelerator", "benchmark")
-            context = _default_view(d, choices, most, required, also=("round",))
+            d, context = _default_view(d, choices, most, required, also=("round",))
         rows = []
         if d["submitter"] and d["accelerator"] and d["benchmark"]:
             rows = selectors.scaling_list(
@@ -358,19 +358,21 @@ def _default_view(
     ranked: list[dict[str, Any]],
     required: tuple[str, ...],
     also: tuple[str, ...] = (),
-) -> dict[str, Any]:
-    """A page's default view before its ``required`` filters are chosen: the choices
-    that agree with what is chosen (the index table), the names still missing, and the
-    best of them (first in ``ranked``) filled into ``d`` for what is missing (and the
-    empty ``also`` keys), so the drop-downs show what the page shows. ``d`` is the
-    form's cleaned data, changed in place."""
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A page's default view before its ``required`` filters are chosen: ``d`` (the
+    form's cleaned data) with what is missing (and the empty ``also`` keys) taken from
+    the best matching choice (first in ``ranked``), and the context: the choices that
+    agree with what is chosen (the index table), the names still missing, that choice.
+    The form keeps "choose" in its drop-downs, so that picking one value starts from
+    what the user chose, not from the default."""
     matching = derived.matching_choices(choices, d)
     best = next(iter(derived.matching_choices(ranked, d)), None)
     missing = derived.missing_choices(d, required)
+    shown = dict(d)
     if best is not None:
         for key in (*missing, *derived.missing_choices(d, also)):
-            d[key] = [best[key]] if isinstance(d[key], list) else best[key]
-    return {"choices": matching, "missing": missing, "default": best}
+            shown[key] = [best[key]] if isinstance(d[key], list) else best[key]
+    return shown, {"choices": matching, "missing": missing, "default": best}
 
 
 def _choose_first(

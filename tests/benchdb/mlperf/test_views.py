@@ -209,14 +209,15 @@ def test_leaderboard_chart_has_one_point_per_scored_result_and_equal_accelerator
     assert sorted(p[2] for p in points) == sorted(r["url"] for r in rows)
     by_url = {r["url"]: r for r in rows}
     for x, y, u in points:
-        # x: the count, or moved aside by the dodge (0.04 decades a step, at most one)
+        # x: the count, or moved aside by the dodge (0.05 decades a step, at most one)
         assert y == by_url[u]["score_minutes"]
-        assert abs(math.log10(x / by_url[u]["accelerators"])) <= 0.04 + 1e-9
+        assert abs(math.log10(x / by_url[u]["accelerators"])) <= 0.05 + 1e-9
     # Baidu's 28.60 and 28.61 min and NVIDIA's 29.15 min at 8 accelerators
-    # (official_scores.csv) sit within 0.01 decades: three x positions, 10 % apart
+    # (official_scores.csv) sit within 0.01 decades: three x positions, a dodge step apart
     close = sorted(x for x, y, _ in points if 28 < y < 30 and x < 9)
     assert len(close) == 3 and close[1] == 8
-    assert close[0] == pytest.approx(8 / 10**0.04) and close[2] == pytest.approx(8 * 10**0.04)
+    assert close[0] == pytest.approx(8 / 10**0.05)
+    assert close[2] == pytest.approx(8 * 10**0.05)
     iso = [t for t in fig["data"] if t["mode"] == "lines"]
     assert iso and all(
         len({round(x * y, 9) for x, y in zip(t["x"], t["y"], strict=True)}) == 1 for t in iso
