@@ -105,15 +105,15 @@ def dodge(xs: Sequence[Any], ys: Sequence[float], *, near: float = NEAR) -> list
         by_x.setdefault(x, []).append(i)
     for idx in by_x.values():
         idx.sort(key=lambda i: (ys[i], i))
-        cluster = [idx[0]]
-        for i in [*idx[1:], None]:
-            if i is not None and math.log10(ys[i]) - math.log10(ys[cluster[-1]]) < near:
-                cluster.append(i)
-                continue
+        clusters = [[idx[0]]]
+        for i in idx[1:]:
+            if math.log10(ys[i]) - math.log10(ys[clusters[-1][-1]]) < near:
+                clusters[-1].append(i)
+            else:
+                clusters.append([i])
+        for cluster in clusters:
             for k, j in enumerate(cluster):
                 out[j] = k - (len(cluster) - 1) / 2
-            if i is not None:
-                cluster = [i]
     return out
 
 
