@@ -118,6 +118,14 @@ def test_v11_resnet_leaderboard_shows_baidus_two_points_apart_from_nvidias(page)
     assert "Baidu" in text and "1_node_8_A100_NGC21.05_MXNet" in text
     assert "8 × NVIDIA A100-SXM4-80GB (400W)" in text and "MXNet NVIDIA Release 21.05" in text
     assert "28.604694444444444 min" in text  # official_scores.csv, in full
+    # a table row shows its marker: hovering Baidu's PaddlePaddle row labels that point
+    page.page.mouse.move(0, 0)
+    page.page.locator(
+        "#results tbody tr", has=page.page.locator("a:text-is('1_node_8_A100_PaddlePaddle')")
+    ).hover()
+    page.page.wait_for_selector("#leaderboard-chart .hoverlayer .hovertext", timeout=5_000)
+    text = page.page.eval_on_selector("#leaderboard-chart .hoverlayer", "g => g.textContent")
+    assert "1_node_8_A100_PaddlePaddle" in text and "28.612949999999998 min" in text
     label = page.page.get_attribute("#leaderboard-chart", "aria-label")
     assert label.startswith("Time to train against accelerators") and label.endswith("11 points")
     page.page.mouse.move(0, 0)
