@@ -18,8 +18,49 @@
     var fig = JSON.parse(holder.textContent);
     window.Plotly.newPlot(el, fig.data, fig.layout, {responsive: true, displaylogo: false}).then(function () {
       el.on("plotly_click", openPoint);
+      linkRows(el);
       el.setAttribute("data-drawn", "1");
+      // A chart drawn before its grid column or the scrollbar settled kept the old
+      // width and was cut at the right: follow the element's own size.
+      var width = el.clientWidth;
+      if (window.ResizeObserver) {
+        new ResizeObserver(function () {
+          if (el.clientWidth !== width) {
+            width = el.clientWidth;
+            window.Plotly.relayout(el, {width: width});
+          }
+        }).observe(el);
+      }
     });
+  }
+
+  function linkRows(el) {
+    // A table row names its result's page (td.sys a); hovering or focusing the row
+    // shows that result's marker with its hover label, so a point is found from the table.
+    var table = document.getElementById(tableOf(el));
+    if (!table) { return; }
+    function show(row) {
+      var link = row.querySelector("td.sys a");
+      var path = link && link.getAttribute("href");
+      var hit = [];
+      (el.data || []).forEach(function (trace, c) {
+        (trace.customdata || []).forEach(function (d, p) {
+          if (d && d[0] === path) { hit.push({curveNumber: c, pointNumber: p}); }
+        });
+      });
+      if (hit.length) { window.Plotly.Fx.hover(el, hit); } else { window.Plotly.Fx.unhover(el); }
+    }
+    table.querySelectorAll("tbody tr").forEach(function (row) {
+      row.addEventListener("mouseenter", function () { show(row); });
+      row.addEventListener("focusin", function () { show(row); });
+      row.addEventListener("mouseleave", function () { window.Plotly.Fx.unhover(el); });
+    });
+  }
+
+  function tableOf(el) {
+    var caption = document.getElementById(el.getAttribute("aria-describedby") || "");
+    var link = caption && caption.querySelector("a[href^='#']");
+    return link ? link.getAttribute("href").slice(1) : "";
   }
 
   function tidyFilters(form) {

@@ -23,6 +23,7 @@ PURE = (
     "benchdb/mlperf/derived.py",
     "benchdb/mlperf/figures.py",
     "benchdb/mlperf/figures_inference.py",
+    "benchdb/mlperf/chart_marks.py",
     "benchdb/mlperf/inference_*.py",
     "benchdb/claims/facts.py",
     "benchdb/claims/verdicts.py",

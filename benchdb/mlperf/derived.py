@@ -210,12 +210,20 @@ def _same_system_key(r: Mapping[str, Any]) -> tuple[Any, ...]:
 
 def hyperparameter_differences(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
     """Keys whose values differ between two runs' hyperparameters, as
-    ``"key: a -> b"`` (a key missing on one side shows as ``-``), sorted by key."""
+    ``"key: a -> b"`` (a key missing on one side shows as ``-``), sorted by key.
+
+    A one-element list is its element: some logs write ``[10000]`` where others write
+    ``10000`` for the same setting, which is no difference (issue 13)."""
     out = []
     for key in sorted(set(a) | set(b)):
-        if a.get(key) != b.get(key):
-            out.append(f"{key}: {a.get(key, '-')} -> {b.get(key, '-')}")
+        va, vb = _one_value(a.get(key, "-")), _one_value(b.get(key, "-"))
+        if va != vb:
+            out.append(f"{key}: {va} -> {vb}")
     return out
+
+
+def _one_value(value: Any) -> Any:
+    return value[0] if isinstance(value, list) and len(value) == 1 else value
 
 
 def division_rows(
@@ -271,12 +279,14 @@ def software_rows(
 ) -> list[dict[str, Any]]:
     """Rows of ``benchdb.result_table/1`` (scored or not) -> ``benchdb.software/1``.
 
-    A line is one submitter, accelerator count and framework family over rounds;
-    ``progress`` is the line's score in its earliest round over this score;
+    A line is one submitter, accelerator model, accelerator count and framework family
+    over rounds: a line never joins hardware generations (GC200, then Bow IPU), so its
+    ``progress`` (the line's score in its earliest round over this score) is software's;
     ``relative_to_fastest`` this score over the fastest of its round and size
     (PaddlePaddle against PopART on the same Bow-Pod16).
     ``software_stacks``: result id -> the system's software stack (for the SDK).
-    Rows come out ordered by accelerator count, framework family, submitter, round.
+    Rows come out ordered by accelerator count, framework family, submitter, accelerator
+    model, round.
     """
     out = []
     for r in rows:
@@ -284,13 +294,14 @@ def software_rows(
         row: dict[str, Any] = {c: r.get(c) for c in columns("benchdb.software/1")}
         row["framework_family"] = family
         row["sdk"] = sdk_version(r["framework"], software_stacks.get(r["id"], ""))
-        row["line"] = f"{r['submitter']} {r['accelerators']}× {family}"
+        row["line"] = f"{r['submitter']} {r['accelerator_model']} {r['accelerators']}× {family}"
         out.append(row)
     out.sort(
         key=lambda x: (
             x["accelerators"] or 0,
             x["framework_family"],
             x["submitter"],
+            x["accelerator_model"],
             round_key(x["round"]),
             x["score_minutes"] or float("inf"),
         )
@@ -348,3 +359,26 @@ def scaling_rows(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
             }
             out.append(row)
     return out
+
+
+def matching_choices(
+    choices: Sequence[Mapping[str, Any]], wanted: Mapping[str, Any]
+) -> list[Mapping[str, Any]]:
+    """The ``choices`` (rows of ``software_choices`` / ``scaling_choices``) that agree
+    with every value already chosen in ``wanted`` (key -> a value, or a list of values
+    any of which may match); empty values and keys a choice lacks are not filters."""
+    out = []
+    for c in choices:
+        ok = True
+        for key, value in wanted.items():
+            if key not in c or value in ("", None, []):
+                continue
+            ok = ok and (c[key] in value if isinstance(value, list) else c[key] == value)
+        if ok:
+            out.append(c)
+    return out
+
+
+def missing_choices(wanted: Mapping[str, Any], required: Sequence[str]) -> list[str]:
+    """The names in ``required`` that ``wanted`` has no value for, in that order."""
+    return [k for k in required if wanted.get(k) in ("", None, [])]

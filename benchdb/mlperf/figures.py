@@ -21,11 +21,13 @@ from __future__ import annotations
 import html
 import math
 from collections import Counter, namedtuple
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
 import pandas as pd
+
+from benchdb.mlperf import chart_marks as marks
 
 LABEL_MAX = 80
 PALETTE = (
@@ -77,20 +79,9 @@ def _axis(title: str, **extra: Any) -> dict[str, Any]:
     return _AXIS | {"title": {"text": label(title)}} | extra
 
 
-def _log_range(values: Iterable[float], pad: float = 1.6) -> list[float]:
-    vals = [v for v in values if v and v > 0]
-    if not vals:
-        return [0.0, 1.0]
-    return [math.log10(min(vals) / pad), math.log10(max(vals) * pad)]
-
-
 def _number(value: Any) -> float:
     """A sortable number: None and NaN -> 0."""
     return 0.0 if value is None or value != value else float(value)
-
-
-def _minutes(value: float) -> str:
-    return f"{value:.2f} min"
 
 
 def _figure(data: list[dict[str, Any]], layout: dict[str, Any]) -> dict[str, Any]:
@@ -141,6 +132,11 @@ def _tuples(frame: pd.DataFrame, *cols: str) -> list[Any]:
     return _rows({c: frame[c].tolist() for c in cols}, cols)
 
 
+def _col(frame: pd.DataFrame, name: str) -> list[Any]:
+    """A column's values; [] when the frame lacks it (a frame of no rows)."""
+    return frame[name].tolist() if name in frame.columns else []
+
+
 def _usable(frame: pd.DataFrame, *cols: str) -> pd.DataFrame:
     if frame.empty or any(c not in frame.columns for c in cols):
         return frame.iloc[0:0]
@@ -151,73 +147,79 @@ def _usable(frame: pd.DataFrame, *cols: str) -> pd.DataFrame:
     return out
 
 
-def _iso_levels(products: Sequence[float]) -> list[float]:
-    """Accelerator-minute levels for reference lines: decades over the data's span,
-    with 2x and 5x steps when the levels span at most two decades."""
-    lo, hi = math.floor(math.log10(min(products))), math.ceil(math.log10(max(products)))
-    steps = (1, 2, 5) if hi - lo <= 2 else (1,)
-    return [m * 10**e for e in range(lo, hi + 1) for m in steps]
-
-
 def leaderboard_scatter(frame: pd.DataFrame) -> dict[str, Any]:
-    """Time to train against accelerator count, log-log, one trace per submitter
-    (closed: filled marker, open: hollow), with dashed lines of equal
-    accelerator-minutes (N x T = c).
+    """Time to train against accelerator count, log-log, one trace per submitter and
+    accelerator model: colour by submitter, symbol by accelerator model (hollow: open
+    division), points that would overlap spread by a small dodge
+    (:func:`chart_marks.dodge`); dashed lines of equal accelerator-minutes (N x T = c).
 
     ``frame`` columns: url, submitter, system, system_name, division,
     accelerators, accelerator_model, framework, score_minutes (minutes). Rows
     without a score or accelerator count are not drawn.
     """
     df = _usable(frame, "score_minutes", "accelerators")
+    xaxis = _axis("Accelerators (log)") | marks.accelerator_axis(_col(df, "accelerators"))
+    yaxis = _axis("Time to train, minutes (log)") | marks.log_axis(_col(df, "score_minutes"))
     data: list[dict[str, Any]] = []
-    if df.empty:
-        return _figure(
-            data, _layout(xaxis=_axis("Accelerators"), yaxis=_axis("Time to train (minutes)"))
-        )
-    xr, yr = _log_range(df["accelerators"]), _log_range(df["score_minutes"])
-    data.extend(_iso_lines(df, 10 ** xr[0], 10 ** xr[1]))
-    fields = (
-        "url",
-        "submitter",
-        "system_name",
-        "system",
-        "division",
-        "accelerators",
-        "accelerator_model",
-        "framework",
-        "score_minutes",
-    )
-    for i, (submitter, g) in enumerate(_groups(df, "submitter", fields)):
-        color = PALETTE[i % len(PALETTE)]
-        data.append(
+    if not df.empty:
+        data.extend(_iso_lines(df, 10 ** xaxis["range"][0], 10 ** xaxis["range"][1]))
+        data.extend(_marker_traces(df))
+    layout = _layout(xaxis=xaxis, yaxis=yaxis, legend=marks.LEGEND_ABOVE, height=520)
+    return _figure(data, layout)
+
+
+_POINT_FIELDS = (
+    "url",
+    "submitter",
+    "system_name",
+    "system",
+    "division",
+    "accelerators",
+    "accelerator_model",
+    "framework",
+    "score_minutes",
+)
+
+
+def _marker_traces(df: pd.DataFrame) -> list[dict[str, Any]]:
+    """One trace per submitter x accelerator model; x dodged by
+    :data:`chart_marks.DODGE` decades a step."""
+    rows = _tuples(df, *_POINT_FIELDS)
+    offsets = marks.dodge([r.accelerators for r in rows], [r.score_minutes for r in rows])
+    shift = {id(r): 10 ** (marks.DODGE * k) for r, k in zip(rows, offsets, strict=True)}
+    colours = {s: PALETTE[i % len(PALETTE)] for i, s in enumerate(sorted(set(df["submitter"])))}
+    symbols = marks.symbol_map(df["accelerator_model"])
+    traces = []
+    groups = marks.group_by(rows, lambda r: (r.submitter, r.accelerator_model))
+    for (submitter, model), group in groups:
+        color = colours[submitter]
+        traces.append(
             {
                 "type": "scatter",
                 "mode": "markers",
-                "name": label(submitter, 40),
-                "x": g["accelerators"],
-                "y": g["score_minutes"],
-                "customdata": [[u] for u in g["url"]],
+                "name": f"{label(submitter, 30)} · {label(model, 40)}",
+                "legendgroup": label(submitter, 30),
+                "x": [r.accelerators * shift[id(r)] for r in group],
+                "y": [r.score_minutes for r in group],
+                "customdata": [[r.url] for r in group],
                 "hoverinfo": "text",
-                "text": [_point_text(r) for r in _rows(g, fields)],
+                "text": [_point_text(r) for r in group],
                 "marker": {
                     "size": 11,
                     "color": color,
+                    "opacity": 0.9,
                     "line": {"color": color, "width": 2},
-                    "symbol": ["circle-open" if d == "open" else "circle" for d in g["division"]],
+                    "symbol": [marks.symbol(symbols[model], r.division) for r in group],
                 },
             }
         )
-    layout = _layout(
-        xaxis=_axis("Accelerators (log)", type="log", range=xr),
-        yaxis=_axis("Time to train, minutes (log)", type="log", range=yr),
-    )
-    return _figure(data, layout)
+    return traces
 
 
 def _iso_lines(df: pd.DataFrame, x0: float, x1: float) -> list[dict[str, Any]]:
     """Dotted lines of equal accelerator-minutes (N x T = c) across ``x0``..``x1``."""
     data: list[dict[str, Any]] = []
-    for i, c in enumerate(_iso_levels((df["accelerators"] * df["score_minutes"]).tolist())):
+    for i, c in enumerate(marks.iso_levels((df["accelerators"] * df["score_minutes"]).tolist())):
         xs = [x0 * (x1 / x0) ** (k / 20) for k in range(21)]
         data.append(
             {
@@ -237,12 +239,13 @@ def _iso_lines(df: pd.DataFrame, x0: float, x1: float) -> list[dict[str, Any]]:
 
 
 def _point_text(r: Any) -> str:
+    """Hover: submitter, system, accelerators, framework, the full score."""
     return "<br>".join(
         [
             f"<b>{label(r.submitter, 40)}</b> {label(r.system_name or r.system)}",
             f"{int(r.accelerators)} × {label(r.accelerator_model)}",
             label(r.framework),
-            f"{_minutes(r.score_minutes)} · {label(r.division)} · "
+            f"{marks.full_minutes(r.score_minutes)} · {label(r.division)} · "
             f"{int(r.accelerators * r.score_minutes):,} accelerator-minutes",
         ]
     )
@@ -311,79 +314,78 @@ def eval_curves(
     return _figure(data, layout)
 
 
-_SYMBOLS = (
-    "circle",
-    "diamond-open",
-    "square",
-    "triangle-up-open",
-    "x",
-    "star",
-    "cross",
-    "hexagon-open",
-)
 _DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
+_SOFTWARE_FIELDS = (
+    "url",
+    "round",
+    "line",
+    "accelerators",
+    "accelerator_model",
+    "framework_family",
+    "score_minutes",
+    "system_name",
+    "system",
+    "framework",
+    "sdk",
+    "progress",
+)
 
 
 def software_timeline(frame: pd.DataFrame, rounds: Sequence[str]) -> dict[str, Any]:
-    """Score by round (categories in ``rounds`` order), one line per
-    submitter x accelerator count x framework family (column ``line``): the colour
-    says the system size, the marker and dash the framework family, so that two
-    frameworks on the same system stay apart where their scores are close.
+    """Score by round (``rounds`` in order along x), one line per submitter x accelerator
+    model x accelerator count x framework family (column ``line``), so that a line never
+    joins hardware generations: the colour says the system size, the marker symbol the
+    accelerator model (as on the leaderboard), the dash the framework family. Points of
+    one round that would overlap are spread sideways (:func:`chart_marks.dodge`).
 
-    ``frame`` columns: url, round, line, accelerators, framework_family,
-    score_minutes, system_name, system, framework, sdk, progress.
+    ``frame`` columns: url, round, line, accelerators, accelerator_model,
+    framework_family, score_minutes, system_name, system, framework, sdk, progress.
     """
     df = _usable(frame, "score_minutes")
+    order = {r: k for k, r in enumerate(rounds)}
     data = []
     if not df.empty:
         sizes = sorted({int(a) for a in df["accelerators"].dropna()})
-        # the most frequent family gets the solid line and the filled marker
+        # the most frequent family gets the solid line
         families = [f for f, _ in Counter(df["framework_family"].tolist()).most_common()]
-        order = {r: k for k, r in enumerate(rounds)}
-        fields = (
-            "url",
-            "round",
-            "line",
-            "accelerators",
-            "framework_family",
-            "score_minutes",
-            "system_name",
-            "system",
-            "framework",
-            "sdk",
-            "progress",
-        )
-        groups = _groups(df, "line", fields)
-        groups.sort(key=lambda kv: (_number(kv[1]["accelerators"][0]), kv[0]))
-        for line, g in groups:
-            rows = sorted(_rows(g, fields), key=lambda r: order.get(r.round, len(order)))
-            size, family = rows[0].accelerators, rows[0].framework_family
-            color = PALETTE[sizes.index(int(size)) % len(PALETTE)] if size == size else PALETTE[-1]
-            k = families.index(family)
+        symbols = marks.symbol_map(df["accelerator_model"])
+        rows = _tuples(df, *_SOFTWARE_FIELDS)
+        offsets = marks.dodge([r.round for r in rows], [r.score_minutes for r in rows])
+        at = [order.get(r.round, len(order)) + 0.07 * k for r, k in zip(rows, offsets, strict=True)]
+        x = {id(r): v for r, v in zip(rows, at, strict=True)}
+        lines = marks.group_by(rows, lambda r: (_number(r.accelerators), r.line))
+        for (size, line), group in lines:
+            group.sort(key=lambda r: order.get(r.round, len(order)))
+            first = group[0]
+            color = PALETTE[sizes.index(int(size)) % len(PALETTE)] if size else PALETTE[-1]
+            dash = _DASHES[families.index(first.framework_family) % len(_DASHES)]
             data.append(
                 {
                     "type": "scatter",
                     "mode": "lines+markers",
-                    "name": label(line, 60),
-                    "x": [r.round for r in rows],
-                    "y": [r.score_minutes for r in rows],
-                    "customdata": [[r.url] for r in rows],
+                    "name": label(line, 70),
+                    "x": [x[id(r)] for r in group],
+                    "y": [r.score_minutes for r in group],
+                    "customdata": [[r.url] for r in group],
                     "hoverinfo": "text",
-                    "text": [_software_text(r) for r in rows],
-                    "line": {"color": color, "width": 2, "dash": _DASHES[k % len(_DASHES)]},
+                    "text": [_software_text(r) for r in group],
+                    "line": {"color": color, "width": 2, "dash": dash},
                     "marker": {
                         "size": 11,
                         "color": color,
-                        "symbol": _SYMBOLS[k % len(_SYMBOLS)],
-                        "line": {"color": color, "width": 2},
+                        "symbol": symbols[first.accelerator_model],
+                        "line": {"color": "#ffffff", "width": 1},
                     },
                 }
             )
-    layout = _layout(
-        xaxis=_axis("Round", type="category", categoryorder="array", categoryarray=list(rounds)),
-        yaxis=_axis("Time to train, minutes (log)", type="log"),
+    xaxis = _axis(
+        "Round",
+        tickvals=list(range(len(rounds))),
+        ticktext=list(rounds),
+        range=[-0.5, len(rounds) - 0.5],
     )
-    return _figure(data, layout)
+    yaxis = _axis("Time to train, minutes (log)") | marks.log_axis(_col(df, "score_minutes"))
+    return _figure(data, _layout(xaxis=xaxis, yaxis=yaxis, legend=marks.LEGEND_ABOVE, height=560))
 
 
 def _software_text(r: Any) -> str:
@@ -392,10 +394,11 @@ def _software_text(r: Any) -> str:
         label(r.system_name or r.system),
         label(r.framework),
         label(r.sdk),
-        f"{r.round}: {_minutes(r.score_minutes)}",
+        f"{int(r.accelerators)} × {label(r.accelerator_model)}" if r.accelerators else "",
+        f"{r.round}: {marks.full_minutes(r.score_minutes)}",
     ]
     if r.progress == r.progress and r.progress:
-        lines.append(f"progress ×{r.progress:.3f}")
+        lines.append(f"progress ×{r.progress:.3f} (same hardware)")
     return "<br>".join(lines)
 
 
@@ -421,7 +424,8 @@ def scaling_time(frame: pd.DataFrame) -> dict[str, Any]:
         rows = sorted(_rows(g, fields), key=lambda r: r.accelerators)
         color = PALETTE[i % len(PALETTE)]
         text = [
-            f"{_system_size(r)}<br>{_minutes(r.score_minutes)}<br>efficiency {r.efficiency:.3f}"
+            f"{_system_size(r)}<br>{marks.full_minutes(r.score_minutes)}<br>"
+            f"efficiency {r.efficiency:.3f}"
             for r in rows
         ]
         data.append(_series_trace(series, rows, [r.score_minutes for r in rows], text, color))
@@ -436,9 +440,11 @@ def scaling_time(frame: pd.DataFrame) -> dict[str, Any]:
                 "hoverinfo": "skip",
             }
         )
+    minutes = [*frame["score_minutes"].tolist(), *frame["ideal_minutes"].tolist()]
     layout = _layout(
-        xaxis=_axis("Accelerators (log)", type="log"),
-        yaxis=_axis("Time to train, minutes (log)", type="log"),
+        xaxis=_axis("Accelerators (log)") | marks.accelerator_axis(frame["accelerators"]),
+        yaxis=_axis("Time to train, minutes (log)") | marks.log_axis(minutes),
+        legend=marks.LEGEND_ABOVE,
     )
     return _figure(data, layout)
 
@@ -477,8 +483,9 @@ def scaling_efficiency(frame: pd.DataFrame) -> dict[str, Any]:
         data.append(_series_trace(series, rows, [r.efficiency for r in rows], text, color))
     top = max([1.1, *(frame["efficiency"].tolist() if not frame.empty else [])]) * 1.05
     layout = _layout(
-        xaxis=_axis("Accelerators (log)", type="log"),
+        xaxis=_axis("Accelerators (log)") | marks.accelerator_axis(frame["accelerators"]),
         yaxis=_axis("Scaling efficiency E(N)", range=[0, top]),
+        legend=marks.LEGEND_ABOVE,
         shapes=[
             {
                 "type": "line",
@@ -538,7 +545,8 @@ def compare_bars(frame: pd.DataFrame) -> dict[str, Any]:
                 "textposition": "auto",
                 "marker": {"color": ["#999999" if b else PALETTE[0] for b in df["baseline"]]},
                 "hovertext": [
-                    f"{n}<br>{_minutes(s)}" for n, s in zip(names, df["score_minutes"], strict=True)
+                    f"{n}<br>{marks.full_minutes(s)}"
+                    for n, s in zip(names, df["score_minutes"], strict=True)
                 ],
             }
         ]
@@ -577,7 +585,11 @@ def division_bars(frame: pd.DataFrame) -> dict[str, Any]:
                 "y": frame[f"{div}_score_minutes"].tolist(),
                 "customdata": [[u] for u in frame[f"{div}_url"]],
                 "marker": {"color": color},
-                "hovertemplate": f"%{{x}}<br>{div}: %{{y:.2f}} min<extra></extra>",
+                "hovertext": [
+                    f"{n}<br>{div}: {marks.full_minutes(v)}" if v == v and v is not None else n
+                    for n, v in zip(names, frame[f"{div}_score_minutes"], strict=True)
+                ],
+                "hovertemplate": "%{hovertext}<extra></extra>",
             }
         )
     layout = _layout(

@@ -1,8 +1,9 @@
 """Plotly figures (plain dicts) of MLPerf Inference results. Pure: no Django, no queries.
 
-Rows are those of ``benchdb.inference_results/1`` (with ``url``). Log axes carry labelled
-decades only (explicit tick values), markers are coloured by submitter and shaped by
-division, and each point names its submitter, system, accelerators, software and value.
+Rows are those of ``benchdb.inference_results/1`` (with ``url``). Log axes carry explicit,
+labelled ticks only (:mod:`benchdb.mlperf.chart_marks`), markers are coloured by submitter
+and shaped by accelerator (hollow: open division), and each point names its submitter,
+system, accelerators, software and value.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from typing import Any
+
+from benchdb.mlperf import chart_marks as marks
 
 PALETTE = (
     "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e",
@@ -39,19 +42,28 @@ def decades(values: Sequence[float]) -> tuple[list[float], list[str], list[float
 
 def leaderboard(rows: Sequence[dict[str, Any]], *, unit: str, title: str) -> dict[str, Any]:
     """The results of one model and scenario: value (``unit``) against accelerator count,
-    log-log, one trace per submitter; hollow markers for the open division. Rows without
-    a value or an accelerator count are left out (the table lists them)."""
+    log-log, one trace per submitter and accelerator: colour by submitter, symbol by
+    accelerator (hollow: open division), points that would overlap spread sideways
+    (:func:`chart_marks.dodge`). Rows without a value or an accelerator count are left
+    out (the table lists them)."""
     usable = [r for r in rows if r["value"] and r["value"] > 0 and r["accelerators"]]
+    offsets = marks.dodge([r["accelerators"] for r in usable], [r["value"] for r in usable])
+    shift = {id(r): 10 ** (marks.DODGE * k) for r, k in zip(usable, offsets, strict=True)}
+    submitters = sorted({r["submitter"] for r in usable})
+    colours = {s: PALETTE[i % len(PALETTE)] for i, s in enumerate(submitters)}
+    symbols = marks.symbol_map(r["accelerator"] for r in usable)
     data = []
-    for i, submitter in enumerate(sorted({r["submitter"] for r in usable})):
-        group = [r for r in usable if r["submitter"] == submitter]
-        color = PALETTE[i % len(PALETTE)]
+    for (submitter, accelerator), group in marks.group_by(
+        usable, lambda r: (r["submitter"], r["accelerator"])
+    ):
+        color = colours[submitter]
         data.append(
             {
                 "type": "scatter",
                 "mode": "markers",
-                "name": _label(submitter, 40),
-                "x": [r["accelerators"] for r in group],
+                "name": f"{_label(submitter, 30)} · {_label(accelerator, 40)}",
+                "legendgroup": _label(submitter, 30),
+                "x": [r["accelerators"] * shift[id(r)] for r in group],
                 "y": [r["value"] for r in group],
                 "customdata": [[r["url"]] for r in group],
                 "hoverinfo": "text",
@@ -60,28 +72,27 @@ def leaderboard(rows: Sequence[dict[str, Any]], *, unit: str, title: str) -> dic
                     "size": 11,
                     "color": color,
                     "line": {"color": color, "width": 2},
-                    "symbol": [
-                        "circle-open" if r["division"] == "open" else "circle" for r in group
-                    ],
+                    "symbol": [marks.symbol(symbols[accelerator], r["division"]) for r in group],
                 },
             }
         )
-    xt, xtext, xr = decades([float(r["accelerators"]) for r in usable])
-    yt, ytext, yr = decades([float(r["value"]) for r in usable])
-    axis = {"type": "log", "showgrid": True, "gridcolor": "#e5e7eb", "zeroline": False}
     layout = {
-        "title": {"text": _label(title, 100), "font": {"size": 14}},
+        "title": {"text": _label(title, 100), "font": {"size": 14}, "automargin": True,
+                  "yref": "container", "y": 1, "yanchor": "top", "pad": {"t": 6}},
         "font": _FONT,
-        "margin": {"l": 70, "r": 20, "t": 40, "b": 55},
-        "height": 440,
+        "margin": {"l": 70, "r": 20, "t": 40, "b": 60},
+        "height": 480,
         "hovermode": "closest",
-        "legend": {"orientation": "h", "y": -0.2},
-        "xaxis": {**axis, "title": {"text": "Accelerators"}, "tickvals": xt, "ticktext": xtext,
-                  "range": xr},
-        "yaxis": {**axis, "title": {"text": _label(unit)}, "tickvals": yt, "ticktext": ytext,
-                  "range": yr},
+        "legend": marks.LEGEND_ABOVE,
+        "xaxis": {**_AXIS, "title": {"text": "Accelerators (log)"},
+                  **marks.accelerator_axis(r["accelerators"] for r in usable)},
+        "yaxis": {**_AXIS, "title": {"text": _label(unit) + " (log)"},
+                  **marks.log_axis(r["value"] for r in usable)},
     }  # fmt: skip
     return {"data": data, "layout": layout}
+
+
+_AXIS = {"showgrid": True, "gridcolor": "#e5e7eb", "zeroline": False}
 
 
 def _point_text(r: dict[str, Any]) -> str:

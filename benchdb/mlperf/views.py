@@ -282,54 +282,67 @@ def _division_figure(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def software(request: HttpRequest) -> HttpResponse:
+    """One benchmark on one or more accelerator models across rounds. Until both are
+    chosen the HTML page shows the matching choice with the most rounds and says what
+    to choose; CSV and JSON need both (400)."""
     form = forms.SoftwareForm(request.GET)
-    if form.is_valid() and not form.ready:
-        choices = {"choices": selectors.software_choices()}
-        return _choose_first(
-            request, form, "benchmark and accelerator", "benchdb/software.html", choices
-        )
+    if form.is_valid() and not form.ready and form.cleaned_data["format"]:
+        required = "benchmark and accelerator"
+        return _choose_first(request, form, required, "benchdb/software.html", {})
 
     def select(d: dict[str, Any]) -> Table:
-        rows = selectors.software_list(
-            benchmark=d["benchmark"],
-            accelerator_models=d["accelerator"],
-            submitter=d["submitter"],
-            division=d["division"],
-        )
-        name = ("software", d["benchmark"], *d["accelerator"], d["submitter"])
         context: dict[str, Any] = {}
+        if not form.ready:
+            choices = selectors.software_choices()
+            d, context = _default_view(d, choices, choices, ("benchmark", "accelerator"))
+        rows = []
+        if d["benchmark"] and d["accelerator"]:
+            rows = selectors.software_list(
+                benchmark=d["benchmark"],
+                accelerator_models=d["accelerator"],
+                submitter=d["submitter"],
+                division=d["division"],
+            )
+        name = ("software", d["benchmark"], *d["accelerator"], d["submitter"])
         if not d["format"]:
             rounds = vocabulary.round_order(r["round"] for r in rows)
-            context = {
-                "figure": figures.software_timeline(pd.DataFrame(rows), rounds),
-                "filters": selectors.filter_choices(),
-            }
+            context["figure"] = figures.software_timeline(pd.DataFrame(rows), rounds)
+            context["filters"] = selectors.filter_choices()
         return Table(rows, "benchdb.software/1", name, context)
 
     return table_page(request, form, select, "benchdb/software.html")
 
 
 def scaling(request: HttpRequest) -> HttpResponse:
+    """One submitter, accelerator model and benchmark across system sizes. Until all
+    three are chosen the HTML page shows the matching choice with the most sizes and
+    says what to choose; CSV and JSON need all three (400)."""
     form = forms.ScalingForm(request.GET)
-    if form.is_valid() and not form.ready:
-        choices = {"choices": selectors.scaling_choices()}
+    if form.is_valid() and not form.ready and form.cleaned_data["format"]:
         required = "submitter, accelerator and benchmark"
-        return _choose_first(request, form, required, "benchdb/scaling.html", choices)
+        return _choose_first(request, form, required, "benchdb/scaling.html", {})
 
     def select(d: dict[str, Any]) -> Table:
-        rows = selectors.scaling_list(
-            submitter=d["submitter"],
-            accelerator_model=d["accelerator"],
-            benchmark=d["benchmark"],
-            round_version=d["round"],
-            division=d["division"],
-        )
-        name = ("scaling", d["submitter"], d["accelerator"], d["benchmark"], d["round"])
         context: dict[str, Any] = {}
+        if not form.ready:
+            choices = selectors.scaling_choices()
+            most = sorted(choices, key=lambda c: -c["sizes"])  # stable: round order on ties
+            required = ("submitter", "accelerator", "benchmark")
+            d, context = _default_view(d, choices, most, required, also=("round",))
+        rows = []
+        if d["submitter"] and d["accelerator"] and d["benchmark"]:
+            rows = selectors.scaling_list(
+                submitter=d["submitter"],
+                accelerator_model=d["accelerator"],
+                benchmark=d["benchmark"],
+                round_version=d["round"],
+                division=d["division"],
+            )
+        name = ("scaling", d["submitter"], d["accelerator"], d["benchmark"], d["round"])
         if not d["format"]:
             frame = pd.DataFrame(rows, columns=schemas.columns("benchdb.scaling/1"))
             frame["series"] = frame["round"] + " " + frame["framework_family"]
-            context = {
+            context |= {
                 "filters": selectors.filter_choices(),
                 "time_figure": figures.scaling_time(frame),
                 "efficiency_figure": figures.scaling_efficiency(frame),
@@ -337,6 +350,29 @@ def scaling(request: HttpRequest) -> HttpResponse:
         return Table(rows, "benchdb.scaling/1", name, context)
 
     return table_page(request, form, select, "benchdb/scaling.html")
+
+
+def _default_view(
+    d: dict[str, Any],
+    choices: list[dict[str, Any]],
+    ranked: list[dict[str, Any]],
+    required: tuple[str, ...],
+    also: tuple[str, ...] = (),
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A page's default view before its ``required`` filters are chosen: ``d`` (the
+    form's cleaned data) with what is missing (and the empty ``also`` keys) taken from
+    the best matching choice (first in ``ranked``), and the context: the choices that
+    agree with what is chosen (the index table), the names still missing, that choice.
+    The form keeps "choose" in its drop-downs, so that picking one value starts from
+    what the user chose, not from the default."""
+    matching = derived.matching_choices(choices, d)
+    best = next(iter(derived.matching_choices(ranked, d)), None)
+    missing = derived.missing_choices(d, required)
+    shown = dict(d)
+    if best is not None:
+        for key in (*missing, *derived.missing_choices(d, also)):
+            shown[key] = [best[key]] if isinstance(d[key], list) else best[key]
+    return shown, {"choices": matching, "missing": missing, "default": best}
 
 
 def _choose_first(

@@ -191,7 +191,8 @@ framework_family | string | PopART, TensorFlow, PaddlePaddle, PyTorch, MXNet, JA
 sdk | string | SDK or container release read from framework / software stack, e.g. "Poplar SDK
     2.3.0", "NGC 21.09"
 score_minutes | number|null | time to train, minutes
-line | string | the chart line this row belongs to: submitter, accelerators, framework family
+line | string | the chart line this row belongs to: submitter, accelerator model, accelerators,
+    framework family (a line never joins hardware generations)
 progress | number|null | score of the line's earliest round / this score (1.0 on that round)
 relative_to_fastest | number|null | this score / the fastest score of the same round and accelerator
     count in the table (1.0 = fastest)

@@ -3,6 +3,7 @@ Plotly figures embedded with ``json_script`` (never ``mark_safe`` on data)."""
 
 from __future__ import annotations
 
+from datetime import UTC, date, datetime
 from typing import Any
 
 from django import template
@@ -55,20 +56,81 @@ def ratio(value: Any, digits: int = 3) -> str:
     return f"{float(value):.{int(digits)}f}"
 
 
+@register.filter
+def in_unit(value: Any, unit: str) -> SafeString | str:
+    """A value in ``unit`` with that quantity's one format: minutes as :func:`minutes`,
+    percent 1 decimal, a multiplier ("x") 3 decimals, anything else 6 significant
+    digits; "" for None."""
+    if value is None or value != value:
+        return ""
+    if unit == "min":
+        return minutes(value)
+    if unit == "%":
+        return f"{float(value):.1f}"
+    if unit in ("x", "×"):
+        return f"{float(value):.3f}"
+    return f"{float(value):,.6g}"
+
+
+@register.filter
+def iso(value: Any) -> str:
+    """A date or time in ISO 8601, the one format of every page: ``2026-11-24``, or
+    ``2026-11-24T11:55:43Z`` for a time (UTC, whole seconds); an ISO string is read
+    first; "" for None or ""."""
+    if not value:
+        return ""
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value)
+        except ValueError:
+            return value
+    if isinstance(value, datetime):
+        if value.tzinfo is not None:
+            value = value.astimezone(UTC)
+        return value.strftime("%Y-%m-%dT%H:%M:%SZ")
+    if isinstance(value, date):
+        return value.isoformat()
+    return str(value)
+
+
 @register.simple_tag
 def plotly_chart(
-    figure: dict[str, Any] | None, element_id: str, css_class: str = "chart"
+    figure: dict[str, Any] | None,
+    element_id: str,
+    css_class: str = "chart",
+    label: str = "",
+    table: str = "",
 ) -> SafeString:
     """A chart placeholder and its figure as a JSON script element; ``benchdb.js``
-    draws it. ``json_script`` escapes ``<``, ``>`` and ``&`` in the data."""
+    draws it. ``json_script`` escapes ``<``, ``>`` and ``&`` in the data.
+
+    ``label`` says what the chart shows (its ``aria-label``, with the number of points
+    drawn); ``table`` is the id of the table holding the same rows, the chart's text
+    alternative: the chart names it (``aria-describedby``) and a caption links to it."""
     if not figure:
         return SafeString("")
     data_id = f"{element_id}-data"
+    points = sum(len(t.get("customdata") or []) for t in figure.get("data", []))
+    described = f"{label or 'Chart'}: {points} point{'' if points == 1 else 's'}"
+    caption = (
+        format_html(
+            '<p class="chart-caption muted small" id="{}-caption">{}. The same data as '
+            'text: <a href="#{}">its table</a>.</p>',
+            element_id,
+            described,
+            table,
+        )
+        if table
+        else ""
+    )
     return format_html(
-        '<div class="{}" id="{}" data-figure="{}" role="img" aria-label="chart"></div>{}',
+        '<div class="{}" id="{}" data-figure="{}" role="img" aria-label="{}"{}></div>{}{}',
         css_class,
         element_id,
         data_id,
+        described,
+        format_html(' aria-describedby="{}-caption"', element_id) if table else "",
+        caption,
         json_script(figure, data_id),
     )
 

@@ -9,7 +9,14 @@ from collections.abc import Sequence
 
 from benchdb.vocabulary import BENCHMARKS, KNOWN_ROUNDS
 
-from .claim_patterns import DIVISIONS, RESULT_ID, ROUND_PATTERNS, SYSTEMS, TIME_UNITS
+from .claim_patterns import (
+    DIVISIONS,
+    NOT_ROUND_BEFORE,
+    RESULT_ID,
+    ROUND_PATTERNS,
+    SYSTEMS,
+    TIME_UNITS,
+)
 from .claim_types import Claim, to_count, to_number
 from .vendor_tables import VendorTable
 
@@ -78,9 +85,10 @@ def _accelerator_of(v: dict[str, str], caption: str) -> str:
 
 
 def round_in(text: str) -> str:
-    """The first MLPerf round named in ``text`` (``"v3.1"``), or ""."""
+    """The first MLPerf round named in ``text`` (``"v3.1"``), or "". A version after a
+    model or software name is that thing's (``"LLaMA V3.1 8B"``: no round)."""
     for pat in ROUND_PATTERNS:
-        m = re.search(pat, text, re.I)
-        if m and m.group("r") in KNOWN_ROUNDS:
-            return "v" + m.group("r")
+        for m in re.finditer(pat, text, re.I):
+            if m.group("r") in KNOWN_ROUNDS and not NOT_ROUND_BEFORE.search(text[: m.start()]):
+                return "v" + m.group("r")
     return ""

@@ -158,7 +158,8 @@ def test_software_rows_progress_along_a_line_and_against_the_fastest_of_the_same
         _row(3, round="v2.0", accelerators=16, framework="PaddlePaddle", score_minutes=21.0),
     ]
     out = {r["id"]: r for r in derived.software_rows(rows, {3: "POD-SW 2.5.1"})}
-    assert out[1]["line"] == out[2]["line"] == "S 16× PopART"
+    model = rows[0]["accelerator_model"]
+    assert out[1]["line"] == out[2]["line"] == f"S {model} 16× PopART"
     assert out[2]["progress"] == 34.0 / 20.0 and out[1]["progress"] == 1.0
     assert out[3]["relative_to_fastest"] == 21.0 / 20.0 and out[2]["relative_to_fastest"] == 1.0
     assert out[3]["sdk"] == "POD-SW 2.5.1" and out[1]["sdk"] == "Poplar SDK 2.1.0"
@@ -230,3 +231,37 @@ def test_derived_rows_read_the_same_as_csv_and_json():
     parsed = list(csv.DictReader(io.StringIO(writers.to_csv(rows, cols))))
     assert doc["columns"] == list(cols) == list(parsed[0])
     assert [float(r["efficiency"]) for r in parsed] == [r["efficiency"] for r in doc["rows"]]
+
+
+def test_hyperparameter_differences_take_a_one_element_list_for_its_element():
+    # v1.1 Graphcore BERT: the closed log writes eval_samples [10000], the open one 10000
+    closed = {"eval_samples": [10000], "train_samples": [3872218], "seed": [1, 2]}
+    opened = {"eval_samples": 10000, "train_samples": [3664856], "seed": [1, 2]}
+    assert derived.hyperparameter_differences(closed, opened) == [
+        "train_samples: 3872218 -> 3664856"
+    ]
+
+
+def test_software_lines_keep_accelerator_models_apart():
+    rows = [
+        _row(1, round="v1.1", accelerators=16, accelerator_model="GC200", framework="PopART"),
+        _row(2, round="v2.0", accelerators=16, accelerator_model="Bow IPU", framework="PopART"),
+    ]
+    out = {r["id"]: r for r in derived.software_rows(rows, {})}
+    assert (out[1]["line"], out[2]["line"]) == ("S GC200 16× PopART", "S Bow IPU 16× PopART")
+    assert out[2]["progress"] == 1.0  # the first round of its own line
+
+
+def test_matching_choices_keep_what_agrees_with_every_value_chosen():
+    choices = [
+        {"submitter": "Graphcore", "accelerator": "GC200", "benchmark": "resnet", "sizes": 4},
+        {"submitter": "Baidu", "accelerator": "Bow", "benchmark": "bert", "sizes": 2},
+    ]
+    wanted = {"submitter": "Baidu", "accelerator": "", "benchmark": "", "format": ""}
+    assert derived.matching_choices(choices, wanted) == [choices[1]]
+    assert derived.matching_choices(choices, {"accelerator": ["GC200", "Bow"]}) == choices
+    assert derived.matching_choices(choices, {"benchmark": "ssd"}) == []
+    assert derived.missing_choices(wanted, ("submitter", "accelerator", "benchmark")) == [
+        "accelerator",
+        "benchmark",
+    ]

@@ -83,11 +83,19 @@ def test_label_escapes_plotly_pseudo_html_and_cuts_long_text():
 def test_leaderboard_scatter_draws_scored_results_log_log_with_equal_accelerator_minute_lines():
     fig = _valid(figures.leaderboard_scatter(BOARD))
     points = [t for t in fig["data"] if t["mode"] == "markers"]
-    assert {t["name"] for t in points} == {"Graphcore", "NVIDIA"}  # Nobody has no score
-    nvidia = next(t for t in points if t["name"] == "NVIDIA")
-    assert nvidia["x"] == [8, 4320] and nvidia["y"] == [29.15, 0.347]
+    # one trace per submitter x accelerator model; Nobody has no score
+    assert {t["name"] for t in points} == {"Graphcore · GC200", "NVIDIA · A100"}
+    nvidia = next(t for t in points if t["name"] == "NVIDIA · A100")
+    assert nvidia["x"] == [8, 4320] and nvidia["y"] == [29.15, 0.347]  # apart: no dodge
     assert nvidia["customdata"] == [["/results/2/"], ["/results/3/"]]
-    assert nvidia["marker"]["symbol"] == ["circle", "circle-open"]  # open division hollow
+    # models in sorted order: A100 a circle, GC200 a square; open division hollow
+    assert nvidia["marker"]["symbol"] == ["circle", "circle-open"]
+    assert points[0]["marker"]["symbol"] == ["square"]
+    # x: 8 .. 4320 widened by 1.4 -> 5.7 .. 6048: every third power of two is labelled
+    assert fig["layout"]["xaxis"]["ticktext"] == ["8", "64", "512", "4,096"]
+    # y: 0.347 .. 29.15 widened by 1.5 -> 0.23 .. 43.7: the decades 1 and 10 only two,
+    # so 1-2-5 steps, each written in full
+    assert fig["layout"]["yaxis"]["ticktext"] == ["0.5", "1", "2", "5", "10", "20"]
     lines = [t for t in fig["data"] if t["mode"] == "lines"]
     products = sorted({round(t["x"][0] * t["y"][0], 6) for t in lines})
     for t in lines:
@@ -127,58 +135,44 @@ def test_eval_curves_one_trace_per_run_and_the_target_line():
     assert "shapes" not in _valid(figures.eval_curves(frame, unit="epochs", target=None))["layout"]
 
 
-def test_software_timeline_orders_rounds_and_draws_one_line_per_size_and_framework():
+def _software(url, rnd, line, model, family, minutes, size=16):
+    return {
+        "url": url,
+        "round": rnd,
+        "line": line,
+        "accelerator_model": model,
+        "framework_family": family,
+        "score_minutes": minutes,
+        "system_name": "s",
+        "system": "s",
+        "framework": family,
+        "sdk": "",
+        "accelerators": size,
+        "progress": None,
+    }
+
+
+def test_software_timeline_keeps_hardware_generations_and_frameworks_on_separate_lines():
     frame = pd.DataFrame(
         [
-            {
-                "url": "/results/1/",
-                "round": "v2.0",
-                "line": "Graphcore 16× PopART",
-                "framework_family": "PopART",
-                "score_minutes": 20.65,
-                "system_name": "Bow Pod16",
-                "system": "a",
-                "framework": "PopART",
-                "sdk": "Poplar SDK 2.5.1",
-                "accelerators": 16,
-                "progress": 1.67,
-            },
-            {
-                "url": "/results/2/",
-                "round": "v1.0",
-                "line": "Graphcore 16× PopART",
-                "framework_family": "PopART",
-                "score_minutes": 34.49,
-                "system_name": "IPU-POD16",
-                "system": "b",
-                "framework": "PopART",
-                "sdk": "Poplar SDK 2.1.0",
-                "accelerators": 16,
-                "progress": 1.0,
-            },
-            {
-                "url": "/results/3/",
-                "round": "v2.0",
-                "line": "Graphcore 16× PaddlePaddle",
-                "framework_family": "PaddlePaddle",
-                "score_minutes": 20.75,
-                "system_name": "Bow-Pod16",
-                "system": "c",
-                "framework": "PaddlePaddle",
-                "sdk": "POD-SW 2.5.1",
-                "accelerators": 16,
-                "progress": None,
-            },
+            _software("/r/1/", "v2.0", "G Bow 16× PopART", "Bow", "PopART", 20.65),
+            _software("/r/2/", "v1.0", "G GC200 16× PopART", "GC200", "PopART", 34.49),
+            _software("/r/3/", "v1.1", "G GC200 16× PopART", "GC200", "PopART", 32.70),
+            _software("/r/4/", "v2.0", "G Bow 16× PaddlePaddle", "Bow", "PaddlePaddle", 20.75),
         ]
     )
     fig = _valid(figures.software_timeline(frame, ["v1.0", "v1.1", "v2.0"]))
-    popart = next(t for t in fig["data"] if t["name"] == "Graphcore 16× PopART")
-    assert popart["x"] == ["v1.0", "v2.0"] and popart["y"] == [34.49, 20.65]
-    assert fig["layout"]["xaxis"]["categoryarray"] == ["v1.0", "v1.1", "v2.0"]
-    assert len(fig["data"]) == 2
-    paddle = next(t for t in fig["data"] if t["name"] == "Graphcore 16× PaddlePaddle")
-    assert paddle["line"]["color"] == popart["line"]["color"]  # same size, same colour
-    assert paddle["marker"]["symbol"] != popart["marker"]["symbol"]
+    by_name = {t["name"]: t for t in fig["data"]}
+    assert set(by_name) == {"G Bow 16× PopART", "G GC200 16× PopART", "G Bow 16× PaddlePaddle"}
+    gc200 = by_name["G GC200 16× PopART"]
+    assert gc200["x"] == [0, 1] and gc200["y"] == [34.49, 32.70]  # v1.0, v1.1 only
+    assert fig["layout"]["xaxis"]["ticktext"] == ["v1.0", "v1.1", "v2.0"]
+    popart, paddle = by_name["G Bow 16× PopART"], by_name["G Bow 16× PaddlePaddle"]
+    # 20.65 and 20.75 min in v2.0 would overlap: spread 0.035 round either side of x = 2
+    assert sorted(popart["x"] + paddle["x"]) == [pytest.approx(1.965), pytest.approx(2.035)]
+    assert popart["line"]["color"] == paddle["line"]["color"]  # same size, same colour
+    assert popart["marker"]["symbol"] != gc200["marker"]["symbol"]  # another model
+    assert popart["line"]["dash"] != paddle["line"]["dash"]  # another framework
 
 
 def test_scaling_figures_draw_the_ideal_line_and_efficiency_one():

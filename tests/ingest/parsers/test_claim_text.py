@@ -342,3 +342,13 @@ def test_a_page_on_one_line_is_read_in_linear_time() -> None:
     claims = extract_claims(text)
     assert time.process_time() - started < 60
     assert len(claims) > 1.9 * (1_000_000 // len(sentence))  # a few cut at piece ends
+
+
+def test_a_version_after_a_model_name_in_a_table_is_no_round():
+    """Intel's Gaudi 2 table: "LLaMA V3.1 8B" is a model's version; "MLPerf 3.1 - GPT3"
+    on the same page names round v3.1."""
+    from ingest.parsers.claim_tables import round_in
+
+    assert round_in("LLaMA V3.1 8B") == ""
+    assert round_in("MLPerf 3.1 - GPT3") == "v3.1"
+    assert round_in("LLaMA V3.1 70B in MLPerf v4.1") == "v4.1"
