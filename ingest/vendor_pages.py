@@ -39,7 +39,7 @@ from benchdb.models import (
 )
 from ingest import fetch
 from ingest.fetch import MAX_PAGE_BYTES as MAX_PAGE_BYTES  # re-exported: the upload view
-from ingest.parsers import claim_text, vendor_html
+from ingest.parsers import claim_text, vendor_html, vendor_meta
 from ingest.parsers.types import ParseError
 from ingest.parsers.vendor_tables import VendorRow, VendorTable, parse_vendor_tables
 
@@ -94,13 +94,17 @@ def vendor_page_ingest(
     url: str = "",
     user: Any = None,
     content_type: str = "",
+    title: str = "",
+    vendor: str = "",
 ) -> VendorIngestReport:
     """Ingest one vendor page.
 
     ``data``: the page's bytes (at most :data:`MAX_PAGE_BYTES`; a caller may pass one
     byte more to say "larger"), or None to read ``path_or_url`` (a file, or an http(s)
-    URL fetched with a timeout). ``path_or_url`` also gives the file name. ``published``:
-    the page's date; when None, the first date in the page's opening is used, if any.
+    URL fetched with a timeout). ``path_or_url`` also gives the file name.
+    ``published``, ``title``, ``vendor``: the page's date, title and vendor; those not
+    given are looked for in the page (``ingest.parsers.vendor_meta``: HTML metadata,
+    the headline and date of the page's opening, the URL).
     ``url``: the page's source URL (default: ``path_or_url`` when it is a URL).
     ``user``: who uploaded it (None from the command line).
     Raises :class:`VendorIngestError` (file missing, fetch failed, larger than
@@ -119,28 +123,13 @@ def vendor_page_ingest(
     if existing:
         return VendorIngestReport(existing.pk, False)
     doc, tables, found = _parse(data, path_or_url, content_type)
-    source = "given" if published else ""
-    if published is None:
-        guess = vendor_html.guess_published(doc.text)
-        published, source = (date(*guess), "text") if guess and _valid(guess) else (None, "")
-    is_url = fetch.is_http_url(path_or_url)
-    page = VendorPage(
-        sha256=sha,
-        raw=data,
-        text=doc.text,
-        format=doc.format,
-        encoding=doc.encoding[:40],
-        title=doc.title[:300],
-        url=url or (path_or_url if is_url else ""),
-        file_name="" if is_url else path_or_url.rsplit("/", 1)[-1][:300],
-        published=published,
-        published_source=source,
-        retrieved=timezone.now(),
-        language=doc.language,
-        created_by=user if getattr(user, "is_authenticated", False) else None,
+    given = {"title": title, "vendor": vendor, "published": published}
+    page = _new_page(
+        sha, data, doc, path_or_url=path_or_url, content_type=content_type, url=url, given=given
     )
+    page.created_by = user if getattr(user, "is_authenticated", False) else None
     rows = [_vendor_result(t, r) for t in tables for r in t.rows]
-    checked = _check(found, published)
+    checked = _check(found, page.published)
     stored = _store_page(page, rows, checked)
     if stored is None:
         return VendorIngestReport(_existing_page_id(sha), False)
@@ -166,6 +155,47 @@ def _parse(
             " per page (split the page)"
         ) from exc
     return doc, tables, found
+
+
+def _new_page(
+    sha: str,
+    data: bytes,
+    doc: vendor_html.VendorDocument,
+    *,
+    path_or_url: str,
+    content_type: str,
+    url: str,
+    given: dict[str, Any],
+) -> VendorPage:
+    """The page row (not saved), its title, vendor and date ``given`` (title, vendor,
+    published) or found in it (``vendor_meta.page_metadata``; no date after today)."""
+    is_url = fetch.is_http_url(path_or_url)
+    url = url or (path_or_url if is_url else "")
+    html = doc.format == "html"
+    meta = vendor_meta.page_metadata(
+        vendor_html.decode(data, content_type)[0] if html else doc.text,
+        text=doc.text,
+        html=html,
+        url=url,
+        today=timezone.now().date(),
+        **given,
+    )
+    return VendorPage(
+        sha256=sha,
+        raw=data,
+        text=doc.text,
+        format=doc.format,
+        encoding=doc.encoding[:40],
+        title=meta.title,
+        url=url,
+        file_name="" if is_url else path_or_url.rsplit("/", 1)[-1][:300],
+        published=meta.published,
+        published_source=meta.published_source,
+        vendor=meta.vendor,
+        vendor_source=meta.vendor_source,
+        retrieved=timezone.now(),
+        language=doc.language,
+    )
 
 
 def _store_page(
@@ -204,14 +234,6 @@ def _read(path_or_url: str) -> tuple[bytes, str]:
             return f.read(MAX_PAGE_BYTES + 1), ""
     except OSError as exc:
         raise VendorIngestError(f"{path_or_url}: {exc.strerror or exc}") from exc
-
-
-def _valid(ymd: tuple[int, int, int]) -> bool:
-    try:
-        date(*ymd)
-    except ValueError:
-        return False
-    return True
 
 
 def _vendor_result(t: VendorTable, r: VendorRow) -> VendorResult:

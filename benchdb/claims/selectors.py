@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
+from benchdb.claims import explain
+from benchdb.claims.explain import number
 from benchdb.models import Claim, ClaimCorrection, ClaimResult, Result, VendorPage, VendorResult
 
 _LINKS = Prefetch(
@@ -28,16 +30,26 @@ _LINKS = Prefetch(
 # --- selectors ---------------------------------------------------------------------
 
 
+#: Verdict -> the column of ``benchdb.vendor_pages/1`` counting a page's claims of it.
+VERDICT_COLUMNS = {v: v.replace("-", "_") for v in Claim.Verdict.values}
+
+
 def vendor_page_list() -> QuerySet[VendorPage]:
-    """Pages with their claim and table-row counts (``n_claims``, ``n_results``), newest
-    first; no raw bytes or text loaded (one query)."""
+    """Pages with their claim and table-row counts (``n_claims``, ``n_results``) and
+    claims per verdict (``n_<verdict>``, ``-`` as ``_``), newest first (undated last);
+    no raw bytes or text loaded (one query)."""
+    per_verdict = {
+        f"n_{col}": Count("claims", filter=Q(claims__verdict=v), distinct=True)
+        for v, col in VERDICT_COLUMNS.items()
+    }
     return (
         VendorPage.objects.defer("raw", "text")
         .annotate(
             n_claims=Count("claims", distinct=True),
             n_results=Count("vendor_results", distinct=True),
+            **per_verdict,
         )
-        .order_by("-published", "file_name", "pk")
+        .order_by(F("published").desc(nulls_last=True), "file_name", "pk")
     )
 
 
@@ -60,21 +72,86 @@ def vendor_result_list(*, page_id: int) -> QuerySet[VendorResult]:
     return VendorResult.objects.filter(page_id=page_id).order_by("table", "row")
 
 
-def claim_list(*, verdict: str = "", kind: str = "", page: int | None = None) -> QuerySet[Claim]:
-    """Claims (of a ``verdict``, ``kind`` and ``page`` when given) with their page and
-    links (two queries), ordered by page date, page and position."""
+#: Facets of the claims list: form field -> Claim field it filters on.
+FACETS = {
+    "vendor": "page__vendor",
+    "vendor_page": "page_id",
+    "round": "round",
+    "benchmark": "benchmark_key",
+    "verdict": "verdict",
+    "kind": "kind",
+}
+#: Kinds hidden from the claims list unless asked for: hardware figures (nm, MB, GHz,
+#: TFLOPS), never MLPerf results.
+HIDDEN_KINDS = (Claim.Kind.SPEC,)
+
+
+def _claim_filter(
+    qs: QuerySet[Claim], filters: dict[str, Any], *, skip: str = ""
+) -> QuerySet[Claim]:
+    for name, field in FACETS.items():
+        value = filters.get(name)
+        if name != skip and value not in (None, ""):
+            qs = qs.filter(**{field: value})
+    return qs
+
+
+def claim_list(
+    *,
+    verdict: str = "",
+    kind: str = "",
+    page: int | None = None,
+    vendor: str = "",
+    round: str = "",
+    benchmark: str = "",
+    hide_hardware: bool = False,
+) -> QuerySet[Claim]:
+    """Claims (of a ``verdict``, ``kind``, ``page`` (id), ``vendor``, ``round`` and
+    ``benchmark`` key when given; without hardware figures with ``hide_hardware``)
+    with their page and links (two queries), ordered by page date, page and position."""
     qs = (
         Claim.objects.select_related("page")
         .defer("page__raw", "page__text")
         .prefetch_related(_LINKS)
     )
-    if verdict:
-        qs = qs.filter(verdict=verdict)
-    if kind:
-        qs = qs.filter(kind=kind)
-    if page is not None:
-        qs = qs.filter(page_id=page)
-    return qs.order_by("page__published", "page_id", "position")
+    filters = {"verdict": verdict, "kind": kind, "vendor_page": page, "vendor": vendor}
+    qs = _claim_filter(qs, filters | {"round": round, "benchmark": benchmark})
+    if hide_hardware:
+        qs = qs.exclude(kind__in=HIDDEN_KINDS)
+    ordered: QuerySet[Claim] = qs.order_by("page__published", "page_id", "position")
+    return ordered
+
+
+def claim_facets(filters: dict[str, Any], *, hide_hardware: bool) -> dict[str, Any]:
+    """The claims list's facets for the current ``filters`` (form field -> value):
+    ``{name: [{"value": str, "label": str, "count": int, "selected": bool}]}``, each
+    counted over the claims that match every other filter, and ``hidden``: how many
+    hardware figures ``hide_hardware`` leaves out. Seven queries (one per facet)."""
+    base = Claim.objects.all()
+    if hide_hardware:
+        base = base.exclude(kind__in=HIDDEN_KINDS)
+    out: dict[str, Any] = {}
+    labels = {
+        "verdict": dict(Claim.Verdict.choices),
+        "kind": dict(Claim.Kind.choices),
+    }
+    for name, field in FACETS.items():
+        qs = _claim_filter(base, filters, skip=name)
+        extra = ["page__title", "page__file_name", "page__url"] if name == "vendor_page" else []
+        rows = qs.values(field, *extra).annotate(n=Count("pk")).order_by(field)
+        options = []
+        for r in rows:
+            value = r[field]
+            if name == "vendor_page":
+                label = r["page__title"] or r["page__url"] or r["page__file_name"]
+            else:
+                label = labels.get(name, {}).get(value, value) or "(none)"
+            selected = str(filters.get(name) or "") == str(value)
+            options.append({"value": value, "label": label, "count": r["n"], "selected": selected})
+        out[name] = sorted(options, key=lambda o: -o["count"]) if name != "round" else options
+    hidden = _claim_filter(Claim.objects.filter(kind__in=HIDDEN_KINDS), filters, skip="kind")
+    out["hidden"] = hidden.count() if hide_hardware else 0
+    return out
 
 
 def claim_get(pk: int, *, related: bool = True) -> Claim:
@@ -124,8 +201,9 @@ def page_row(p: VendorPage) -> dict[str, Any]:
     ``benchdb.vendor_pages/1``: ``{"id": int, "page": str, "title": str, "file_name":
     str, "url": str, "published": "YYYY-MM-DD" | None, "retrieved": ISO 8601 str,
     "language": str, "format": str, "sha256": str, "claims": int | None,
-    "vendor_results": int | None, "link": str}`` (the counts are None when the page
-    was not read through :func:`vendor_page_list`)."""
+    "vendor_results": int | None, "link": str, "vendor": str, "vendor_source": str,
+    "published_source": str, "consistent" ... "unverifiable": int | None}`` (the
+    counts are None when the page was not read through :func:`vendor_page_list`)."""
     return {
         "id": p.pk,
         "page": p.source,
@@ -140,6 +218,10 @@ def page_row(p: VendorPage) -> dict[str, Any]:
         "claims": getattr(p, "n_claims", None),
         "vendor_results": getattr(p, "n_results", None),
         "link": p.get_absolute_url(),
+        "vendor": p.vendor,
+        "vendor_source": p.vendor_source,
+        "published_source": p.published_source,
+        **{col: getattr(p, f"n_{col}", None) for col in VERDICT_COLUMNS.values()},
     }
 
 
@@ -182,6 +264,50 @@ def claim_row(c: Claim, page: VendorPage | None = None) -> dict[str, Any]:
         "result_ids": list(c.result_ids),
         "results": [_link_label(lk) for lk in c.links.all()],
         "link": c.get_absolute_url(),
+    }
+
+
+def result_label(lk: ClaimResult) -> dict[str, Any]:
+    """A claim's linked result as the pages show it: ``{"role", "url", "round",
+    "submitter", "system" (its name, else folder), "benchmark", "division",
+    "accelerators", "score": "28.33 min" | "no score"}`` (its round, system and score
+    prefetched)."""
+    r = lk.result
+    return {
+        "role": lk.role,
+        "url": r.get_absolute_url(),
+        "round": r.round.version,
+        "submitter": r.system.submitter.name,
+        "system": r.system.name or r.system.folder,
+        "benchmark": r.benchmark.key,
+        "division": r.division,
+        "availability": r.system.availability,
+        "accelerators": r.system.accelerators,
+        "score": f"{number(r.score_minutes, 2)} min" if r.score_minutes is not None else "no score",
+    }
+
+
+def claim_html_row(c: Claim, page: VendorPage | None = None) -> dict[str, Any]:
+    """:func:`claim_row` and what the HTML shows besides: ``claimed`` and
+    ``recomputed`` in words, ``heading``, the page's ``vendor`` and ``title``,
+    ``verdict_note`` and ``flag_notes`` (:class:`benchdb.claims.explain.Explanation`)
+    and ``linked`` (:func:`result_label`). The CSV and JSON keep the schema's columns."""
+    row = claim_row(c, page)
+    p = page or c.page
+    facts = {**row, "extracted": c.extracted}
+    linked = [result_label(lk) for lk in c.links.all()]
+    return row | {
+        "claimed": explain.claimed_text(facts),
+        "recomputed": explain.recomputed_text(facts, c.details),
+        "heading": explain.claim_heading(facts),
+        "vendor": p.vendor,
+        "page_title": p.title or p.source,
+        "verdict_note": explain.verdict_explanation(c.verdict),
+        "flag_notes": [
+            {"note": explain.flag_explanation(f), "detail": explain.flag_detail(f, linked)}
+            for f in c.flags
+        ],
+        "linked": linked,
     }
 
 

@@ -18,9 +18,11 @@ from django.http import HttpRequest, HttpResponse
 
 from benchdb.claims.forms import CorrectionForm
 from benchdb.claims.selectors import (
+    HIDDEN_KINDS,
+    claim_facets,
     claim_get,
+    claim_html_row,
     claim_list,
-    claim_row,
     link_row,
     page_row,
     vendor_page_get,
@@ -83,7 +85,7 @@ def page_detail(request: HttpRequest, pk: int) -> HttpResponse:
             context["n_claims"] = len(claims)
 
         def row(c: Claim) -> Mapping[str, Any]:
-            return claim_row(c, page)
+            return claim_html_row(c, page)
 
         return PagedTable(claims, row, "benchdb.claims/1", ("vendor-page", pk, "claims"), context)
 
@@ -104,14 +106,70 @@ def page_vendor_results(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 class ClaimFilterForm(PagedForm):
+    """The claims list's facets (``benchdb.claims.selectors.FACETS``) and ``hardware``:
+    show the hardware figures (nm, MB, GHz) hidden by default."""
+
+    vendor = forms.CharField(required=False, max_length=100)
+    vendor_page = forms.IntegerField(required=False, min_value=1, label="Page")
+    round = forms.CharField(required=False, max_length=16)
+    benchmark = forms.CharField(required=False, max_length=64)
     verdict = forms.ChoiceField(choices=[("", "any"), *Claim.Verdict.choices], required=False)
     kind = forms.ChoiceField(choices=[("", "any"), *Claim.Kind.choices], required=False)
+    hardware = forms.BooleanField(required=False, label="Show hardware figures (nm, MB, GHz)")
+
+
+FACET_LABELS = (
+    ("vendor", "Vendor"),
+    ("vendor_page", "Page"),
+    ("round", "Round"),
+    ("benchmark", "Benchmark"),
+    ("verdict", "Verdict"),
+    ("kind", "Kind"),
+)
+
+
+def _with_links(
+    request: HttpRequest, name: str, options: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Each facet option with ``href``: this list's query string with the option
+    chosen (or, when it is chosen, removed) and the page number dropped; None for an
+    option with no value (claims naming no round), which cannot be chosen."""
+    out = []
+    for o in options:
+        params = request.GET.copy()
+        params.pop("page", None)
+        params.pop(name, None)
+        if not o["selected"]:
+            params[name] = str(o["value"])
+        href = "?" + params.urlencode() if o["value"] not in (None, "") else None
+        out.append(o | {"href": href})
+    return out
 
 
 def claims(request: HttpRequest) -> HttpResponse:
     def select(d: dict[str, Any]) -> PagedTable:
-        items = claim_list(verdict=d["verdict"], kind=d["kind"])
-        return PagedTable(items, claim_row, "benchdb.claims/1", ("claims",))
+        hide = not d["hardware"] and d["kind"] not in HIDDEN_KINDS
+        filters = {name: d[name] for name in ("vendor", "vendor_page", "round", "benchmark")}
+        filters |= {"verdict": d["verdict"], "kind": d["kind"]}
+        items = claim_list(
+            verdict=d["verdict"],
+            kind=d["kind"],
+            page=d["vendor_page"],
+            vendor=d["vendor"],
+            round=d["round"],
+            benchmark=d["benchmark"],
+            hide_hardware=hide,
+        )
+        context: dict[str, Any] = {"hide_hardware": hide}
+        if not d["format"]:
+            facets = claim_facets(filters, hide_hardware=hide)
+            context["facets"] = [
+                (name, label, _with_links(request, name, facets[name]))
+                for name, label in FACET_LABELS
+            ]
+            context["hidden"] = facets["hidden"]
+            context["active"] = {k: v for k, v in filters.items() if v not in (None, "")}
+        return PagedTable(items, claim_html_row, "benchdb.claims/1", ("claims",), context)
 
     return paged_table_page(request, ClaimFilterForm(request.GET), select, "vendor/claims.html")
 
@@ -125,6 +183,7 @@ def claim_detail(request: HttpRequest, pk: int) -> HttpResponse:
         tol = claim.details.get("tolerance")
         context = {
             "claim": claim,
+            "shown": claim_html_row(claim),
             "links": links,
             "correction": form,
             "tolerance_percent": tol * 100 if tol else None,

@@ -16,8 +16,11 @@ from benchdb.models.mlperf import Result
 class VendorPage(models.Model):
     """A vendor page or repost as ingested. ``raw``: the bytes as fetched or uploaded;
     ``text``: the cleaned text that claim spans point into; ``sha256`` of ``raw``
-    (the same bytes twice are one page). ``published``: the page's date (given, or
-    read from its text: ``published_source``); ``retrieved``: when benchdb got it."""
+    (the same bytes twice are one page). ``title``, ``vendor`` (the company whose
+    results the page is about) and ``published`` (the page's date): given, or found in
+    the page by ``ingest.parsers.vendor_meta``; ``*_source`` says where ("given",
+    "html", "url", "title", "text"; "" when not found); ``retrieved``: when benchdb
+    got it."""
 
     class Language(models.TextChoices):
         EN = "en", "English"
@@ -34,7 +37,13 @@ class VendorPage(models.Model):
     url = models.CharField(max_length=1000, blank=True)
     file_name = models.CharField(max_length=300, blank=True)
     published = models.DateField(null=True, blank=True)
-    published_source = models.CharField(max_length=8, blank=True, help_text='"given", "text" or ""')
+    published_source = models.CharField(
+        max_length=8, blank=True, help_text='"given", "html", "text", "url" or ""'
+    )
+    vendor = models.CharField(max_length=100, blank=True)
+    vendor_source = models.CharField(
+        max_length=8, blank=True, help_text='"given", "html", "url", "title", "text" or ""'
+    )
     retrieved = models.DateTimeField()
     language = models.CharField(max_length=8, choices=Language.choices)
     created_by = models.ForeignKey(

@@ -259,8 +259,8 @@ page | string | the page's source URL, else its file name
 title | string | the page's title ("" if none)
 file_name | string | name of the uploaded or ingested file ("" for a fetched URL)
 url | string | source URL ("" if not known)
-published | string|null | publication date, YYYY-MM-DD: given, or the first date in the page's
-    opening; null if unknown
+published | string|null | publication date, YYYY-MM-DD: given, or found in the page (its metadata,
+    the date by its headline) or its URL; null if unknown (never guessed)
 retrieved | string | when benchdb got the page, ISO 8601 with time zone
 language | string | "en", "zh-Hans", "zh-Hant" or "und" (undetermined)
 format | string | "html" or "text"
@@ -268,6 +268,17 @@ sha256 | string | sha256 of the page's bytes as fetched or uploaded
 claims | integer|null | numeric claims found in the page
 vendor_results | integer|null | rows of the vendor's own tables found in the page
 link | string | path of the page on this site
+vendor | string | the company whose results the page is about: given, or named by the page ("" if
+    none)
+vendor_source | string | where vendor came from: "given", "html" (site metadata), "url" (the
+    URL's host), "title", "text" or ""
+published_source | string | where published came from: "given", "html" (meta tags, JSON-LD),
+    "text" (a date by the headline), "url" or ""
+consistent | integer|null | claims of the page with verdict "consistent"
+inconsistent | integer|null | claims with verdict "inconsistent"
+ambiguous | integer|null | claims with verdict "ambiguous"
+not_mlperf | integer|null | claims with verdict "not-mlperf"
+unverifiable | integer|null | claims with verdict "unverifiable"
 """
 
 _CLAIM_SPEC = """

@@ -148,13 +148,18 @@ def handle_mlperf_inference(cmd: BaseCommand, opts: dict[str, Any]) -> None:
 
 
 def add_vendor_arguments(sub: Any) -> None:
-    """``ingest vendor <file or URL> [--published 2021-12-01] [--url ...] [--json]``."""
+    """``ingest vendor <file or URL> [--published 2021-12-01] [--url ...] [--title ...]
+    [--vendor ...] [--json]``."""
     ven = sub.add_parser("vendor", help="a vendor page or repost (file or http(s) URL)")
     ven.add_argument("location", help="file or http(s) URL (fetched with a timeout)")
     ven.add_argument(
         "--published", type=_iso_date, default=None, help="the page's date, YYYY-MM-DD"
     )
     ven.add_argument("--url", default="", help="the page's source URL, when LOCATION is a file")
+    ven.add_argument("--title", default="", help="the page's title (else read from the page)")
+    ven.add_argument(
+        "--vendor", default="", help="whose results the page is about (else read from the page)"
+    )
     ven.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
@@ -173,7 +178,12 @@ def handle_vendor(cmd: BaseCommand, opts: dict[str, Any]) -> None:
 
     try:
         report = vendor.vendor_page_ingest(
-            data=None, path_or_url=opts["location"], published=opts["published"], url=opts["url"]
+            data=None,
+            path_or_url=opts["location"],
+            published=opts["published"],
+            url=opts["url"],
+            title=opts["title"],
+            vendor=opts["vendor"],
         )
     except vendor.VendorIngestError as exc:
         raise CommandError(str(exc)) from exc
