@@ -32,6 +32,7 @@ from benchdb.models import (
     Claim,
     ClaimCorrection,
     ClaimResult,
+    InferenceResult,
     Result,
     Round,
     VendorPage,
@@ -340,25 +341,72 @@ def result_facts(benchmarks: Iterable[str] | None = None) -> list[verdicts.Resul
     ]
 
 
-def _round_dates() -> dict[str, date]:
+def inference_result_facts() -> list[verdicts.ResultFacts]:
+    """Every valid MLPerf Inference result with a value as
+    :class:`benchdb.claims.ResultFacts` (``suite="inference"``, ``value`` in ``unit``):
+    one query. Rejected results and those benchdb cannot recompute are left out."""
+    qs = InferenceResult.objects.filter(
+        status=InferenceResult.Status.VALID, value__isnull=False
+    ).select_related("round", "system", "system__submitter")
+    return [
+        verdicts.ResultFacts(
+            pk=r.pk,
+            round=r.round.version,
+            submitter=r.system.submitter.name,
+            system_folder=r.system.folder,
+            system_name=r.system.name,
+            division=r.division,
+            availability=r.system.availability,
+            accelerators=r.system.accelerators,
+            accelerator_model=r.system.accelerator_model,
+            framework=r.system.framework,
+            benchmark=r.benchmark,
+            score_minutes=None,
+            nodes=r.system.nodes,
+            result_id=r.result_id,
+            suite="inference",
+            metric=r.metric,
+            unit=r.unit,
+            higher_is_better=r.higher_is_better,
+            value=r.value,
+            model=re.sub(r"-99(\.9)?$", "", r.benchmark),
+            scenario=r.scenario,
+            category=r.category,
+        )
+        for r in qs
+    ]
+
+
+def all_result_facts() -> list[verdicts.ResultFacts]:
+    """The results of every suite claims are checked against (:data:`verdicts.SUITES`)."""
+    return result_facts() + inference_result_facts()
+
+
+def _round_dates() -> dict[str, dict[str, date]]:
+    """Suite -> round -> publication date, for claims that name no round. Training's
+    from ``vocabulary.ROUND_PUBLISHED`` and stored rounds; none is known for inference
+    (its rounds are taken only as the page names them)."""
     dates = dict(vocabulary.ROUND_PUBLISHED)
     for version, published in Round.objects.filter(
         suite=Round.Suite.TRAINING, published__isnull=False
     ).values_list("version", "published"):
         if published is not None:
             dates[version] = published
-    return dates
+    return {"training": dates, "inference": {}}
 
 
 def _facts(
-    c: verdicts.ClaimFacts | Mapping[str, Any], published: date | None, dates: dict[str, date]
+    c: verdicts.ClaimFacts | Mapping[str, Any],
+    published: date | None,
+    dates: dict[str, dict[str, date]],
 ) -> verdicts.ClaimFacts:
     """A claim (the parser's, which is a ``ClaimFacts``, or a stored ``extracted`` dict)
-    with its round resolved: as named, else the latest one published by ``published``."""
+    with its round resolved: as named, else the latest one of its suite published by
+    ``published``."""
     facts = c if isinstance(c, verdicts.ClaimFacts) else verdicts.ClaimFacts.from_mapping(c)
     if facts.round:
         return facts
-    rnd = verdicts.round_for_date(published, dates)
+    rnd = verdicts.round_for_date(published, dates.get(facts.suite or "training", {}))
     context = facts.context + ("round-date",) if rnd else facts.context
     return replace(facts, round=rnd, context=context)
 
@@ -368,7 +416,7 @@ def _check(
 ) -> list[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]]:
     dates = _round_dates()
     facts = [_facts(c, published, dates) for c in found]
-    results = result_facts()
+    results = all_result_facts()
     return [(c, f, verdicts.verify_claim(f, results)) for c, f in zip(found, facts, strict=True)]
 
 
@@ -388,12 +436,22 @@ def _store_claims(
         _apply(row, c.as_dict(), f, v)
         rows.append(row)
     Claim.objects.bulk_create(rows)
-    links = [
-        ClaimResult(claim=row, result_id=lk.result, role=lk.role)
-        for row, (_, _, v) in zip(rows, checked, strict=True)
-        for lk in v.links
-    ]
+    pairs = zip(rows, checked, strict=True)
+    links = [_claim_result(row, lk) for row, (_, _, v) in pairs for lk in v.links]
     ClaimResult.objects.bulk_create(links)
+
+
+def _claim_result(row: Claim, lk: verdicts.Link) -> ClaimResult:
+    """The row of a link: to a training ``Result`` or an ``InferenceResult`` (its suite)."""
+    if lk.suite == "inference":
+        return ClaimResult(claim=row, inference_result_id=lk.result, role=lk.role)
+    return ClaimResult(claim=row, result_id=lk.result, role=lk.role)
+
+
+def _stored_link(lk: ClaimResult) -> verdicts.Link:
+    if lk.inference_result_id is not None:
+        return verdicts.Link(lk.inference_result_id, lk.role, "inference")
+    return verdicts.Link(lk.result_id or 0, lk.role)
 
 
 def _apply(
@@ -458,12 +516,12 @@ def claims_reverify(*, page_id: int) -> Counter[str]:
     """
     page = VendorPage.objects.only("pk", "published").get(pk=page_id)
     dates = _round_dates()
-    results = result_facts()
+    results = all_result_facts()
     counts: Counter[str] = Counter()
     with transaction.atomic():
         for row in Claim.objects.select_for_update().filter(page=page).prefetch_related("links"):
             facts = _facts(row.extracted, page.published, dates)
-            stored = [verdicts.Link(lk.result_id, lk.role) for lk in row.links.all()]
+            stored = [_stored_link(lk) for lk in row.links.all()]
             pinned = stored if row.corrected else None
             v = verdicts.verify_claim(facts, results, pinned=pinned)
             changed = ["round"] if row.round != facts.round else []
@@ -480,9 +538,7 @@ def claims_reverify(*, page_id: int) -> Counter[str]:
 
 def _replace_links(row: Claim, links: Sequence[verdicts.Link]) -> None:
     ClaimResult.objects.filter(claim=row).delete()
-    ClaimResult.objects.bulk_create(
-        [ClaimResult(claim=row, result_id=lk.result, role=lk.role) for lk in links]
-    )
+    ClaimResult.objects.bulk_create([_claim_result(row, lk) for lk in links])
 
 
 def claim_links_correct(

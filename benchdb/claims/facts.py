@@ -21,15 +21,104 @@ from benchdb.vocabulary import ROUND_PUBLISHED
 IMAGE_BENCHMARKS = frozenset({"resnet", "ssd", "retinanet", "maskrcnn", "unet3d"})
 
 
-def tolerance(benchmark: str) -> float:
-    """Run-to-run tolerance of a benchmark's score, as a fraction: 0.025 for imaging
-    benchmarks (:data:`IMAGE_BENCHMARKS`), 0.05 for the others.
+@dataclass(frozen=True)
+class Suite:
+    """How claims about one MLPerf suite are checked: a row of :data:`SUITES`, data
+    only. ``other_kinds`` and ``other_metrics``: claim kinds and metrics
+    (``ClaimFacts.kind``, ``.metric``) that are not this suite's (``not-mlperf``);
+    ``metric_label``: how the reason names the suite's own metric.
+    ``checks``: which family of checks its claims get (``time-to-train``:
+    :mod:`benchdb.claims.verdicts`; ``throughput``: :mod:`benchdb.claims.verdicts_values`).
+    ``tolerance``: ``run-to-run`` (``run_to_run[benchmark]``, else ``default``) or
+    ``printed-digits`` (:func:`printed_tolerance` of the claimed figure, at least
+    ``default``); ``source`` cites it. ``unverified_not_mlperf``: whether a claim the
+    page itself calls unverified (not the submitted numbers) is ``not-mlperf``; else it
+    is checked like any other and flagged ``unverified-result``."""
 
-    Source: MLCommons, MLPerf Training results page
-    (https://mlcommons.org/en/training-normal-05/): "Imaging benchmark results are
-    very roughly +/- 2.5% and other benchmarks are very roughly +/- 5%".
-    """
-    return 0.025 if benchmark in IMAGE_BENCHMARKS else 0.05
+    name: str
+    title: str
+    other_kinds: frozenset[str]
+    other_metrics: frozenset[str]
+    metric_label: str
+    checks: str
+    tolerance: str
+    default: float
+    run_to_run: Mapping[str, float] = field(default_factory=dict)
+    source: str = ""
+    unverified_not_mlperf: bool = False
+
+
+#: The suites claims are checked against. Adding a suite (HPC) adds a row here and its
+#: results' :class:`ResultFacts` (``suite``), not a code path.
+SUITES: Mapping[str, Suite] = {
+    "training": Suite(
+        name="training",
+        title="MLPerf Training",
+        other_kinds=frozenset({"spec", "throughput"}),
+        other_metrics=frozenset(
+            {"throughput", "clock", "compute", "memory", "cost", "process", "power"}
+        ),
+        metric_label="time to train",
+        checks="time-to-train",
+        tolerance="run-to-run",
+        default=0.05,
+        run_to_run={b: 0.025 for b in IMAGE_BENCHMARKS},
+        source="MLCommons, MLPerf Training results page (https://mlcommons.org/en/"
+        'training-normal-05/): "Imaging benchmark results are very roughly +/- 2.5% and'
+        ' other benchmarks are very roughly +/- 5%"',
+        unverified_not_mlperf=True,
+    ),
+    "inference": Suite(
+        name="inference",
+        title="MLPerf Inference",
+        other_kinds=frozenset({"spec"}),
+        other_metrics=frozenset({"clock", "compute", "memory", "cost", "process", "hardware"}),
+        metric_label="throughput, latency or energy",
+        checks="throughput",
+        tolerance="printed-digits",
+        default=0.0005,
+        source="An MLPerf Inference result is one LoadGen performance run: the checker"
+        " reads performance/run_1 only from v1.0 (../shared/mlperf-inference/README.md"
+        ' "Directory layout by era"; INFERENCE_SCORING.md), so there is no run-to-run'
+        " spread to allow for; a claim may differ from the result only by the rounding"
+        " of its printed digits (half a unit of its last significant digit), at least"
+        " 0.05%",
+    ),
+}
+
+
+def suite_of(name: str) -> Suite:
+    """The :data:`SUITES` row of a claim's or result's suite ("" is training: claims
+    stored before suites existed). Raises KeyError on an unknown suite."""
+    return SUITES[name or "training"]
+
+
+def printed_tolerance(claimed: float) -> float:
+    """Relative rounding of a printed figure: half a unit of its last significant
+    digit over the figure (865,000 -> 500 / 865000; 4.4 -> 0.05 / 4.4; 30 -> 5 / 30:
+    trailing zeros of a whole number are not significant). 0 for 0."""
+    if not claimed:
+        return 0.0
+    text = f"{abs(claimed):.10g}"
+    if "e" in text:
+        text = f"{abs(claimed):f}".rstrip("0").rstrip(".")
+    if "." in text:
+        half = 0.5 * 10.0 ** -len(text.split(".")[1])
+    else:
+        half = 0.5 * 10.0 ** (len(text) - len(text.rstrip("0")))
+    return half / abs(claimed)
+
+
+def tolerance(benchmark: str, suite: str = "training", claimed: float | None = None) -> float:
+    """Tolerance of a claimed figure against a ``suite``'s result, as a fraction
+    (:data:`SUITES`): training's run-to-run spread, 0.025 for imaging benchmarks
+    (:data:`IMAGE_BENCHMARKS`) and 0.05 for the others; inference's rounding of the
+    ``claimed`` figure's printed digits (:func:`printed_tolerance`), at least 0.05%.
+    Sources: :attr:`Suite.source`. Raises KeyError on an unknown suite."""
+    s = suite_of(suite)
+    if s.tolerance == "printed-digits":
+        return max(s.default, printed_tolerance(claimed or 0.0))
+    return s.run_to_run.get(benchmark, s.default)
 
 
 def round_for_date(published: date | None, rounds: Mapping[str, date] | None = None) -> str:
@@ -44,9 +133,17 @@ def round_for_date(published: date | None, rounds: Mapping[str, date] | None = N
 
 @dataclass(frozen=True)
 class ResultFacts:
-    """What verification reads from a stored result (``benchdb.models.Result`` and its
-    system). ``round``: ``"v1.1"``; ``benchmark``: canonical key;
-    ``score_minutes``: the olympic mean, minutes."""
+    """What verification reads from a stored result (``benchdb.models.Result`` or
+    ``InferenceResult``, and its system). ``round``: ``"v1.1"``; ``benchmark``:
+    canonical key (inference: the checker's model with its accuracy variant,
+    ``llama2-70b-99``); ``score_minutes``: the olympic mean, minutes (training).
+    ``suite``: a :data:`SUITES` key; ``value`` in ``unit`` (``metric`` names what it
+    measures, ``higher_is_better``) is the suite's figure: for inference the
+    recomputed LoadGen value (``Tokens/s``, ``Samples/s``, ``Queries/s``,
+    ``Latency (ms)``); ``model``: the benchmark without its accuracy variant
+    (``llama2-70b``); ``scenario``: ``Offline``, ``Server``, ``Interactive``...;
+    ``category``: ``datacenter``, ``edge`` or both. Training rows keep the defaults
+    (their figure is ``score_minutes``)."""
 
     pk: int
     round: str
@@ -62,6 +159,14 @@ class ResultFacts:
     score_minutes: float | None
     nodes: int | None = None
     result_id: str = ""
+    suite: str = "training"
+    metric: str = "time-to-train"
+    unit: str = "min"
+    higher_is_better: bool = False
+    value: float | None = None
+    model: str = ""
+    scenario: str = ""
+    category: str = ""
 
 
 @dataclass(frozen=True)
@@ -84,7 +189,10 @@ class ClaimFacts:
     (``v0.7``). ``metric``: ``time-to-train`` or a non-MLPerf metric (``throughput``,
     ``clock``, ``compute``, ``memory``, ``cost``, ``process``). ``implied_value``: what
     the sentence's own two times give. ``context`` lists the attributes taken from
-    elsewhere (``system`` from an earlier sentence, ``round-date`` from the date).
+    elsewhere (``system`` from an earlier sentence, ``round-date`` from the date,
+    ``round-page`` from the round the page names). ``suite``: a :data:`SUITES` key, ""
+    for training (claims stored before suites existed); ``scenario``: an MLPerf
+    Inference scenario the text names, "" when none.
     """
 
     kind: str
@@ -110,6 +218,8 @@ class ClaimFacts:
     unverified: bool = False
     implied_value: float | None = None
     context: tuple[str, ...] = ()
+    suite: str = ""
+    scenario: str = ""
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], **override: Any) -> ClaimFacts:
@@ -128,10 +238,11 @@ class ClaimFacts:
 class Link:
     """A result a claim rests on: ``role`` is ``subject`` (the claimed system),
     ``compared`` (the other side of a comparison) or ``baseline`` (the earlier
-    result a gain is measured from)."""
+    result a gain is measured from); ``result`` is the pk of a result of ``suite``."""
 
     result: int
     role: str
+    suite: str = "training"
 
 
 @dataclass(frozen=True)

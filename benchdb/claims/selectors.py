@@ -18,14 +18,19 @@ from django.shortcuts import get_object_or_404
 
 from benchdb.claims import explain
 from benchdb.claims.explain import number
+from benchdb.mlperf.selectors_inference import inference_result_url
 from benchdb.models import Claim, ClaimCorrection, ClaimResult, Result, VendorPage, VendorResult
 
-_LINKS = Prefetch(
-    "links",
-    queryset=ClaimResult.objects.select_related(
-        "result__round", "result__system__submitter", "result__benchmark"
-    ).order_by("pk"),
+#: A link's result joined, whichever suite it is of (training ``Result`` or
+#: ``InferenceResult``): left joins, so still the one query of the prefetch.
+_LINK_JOINS = (
+    "result__round",
+    "result__system__submitter",
+    "result__benchmark",
+    "inference_result__round",
+    "inference_result__system__submitter",
 )
+_LINKS = Prefetch("links", queryset=ClaimResult.objects.select_related(*_LINK_JOINS).order_by("pk"))
 
 # --- selectors ---------------------------------------------------------------------
 
@@ -162,9 +167,7 @@ def claim_get(pk: int, *, related: bool = True) -> Claim:
         return get_object_or_404(Claim.objects.only("pk", "round", "benchmark_key"), pk=pk)
     links = Prefetch(
         "links",
-        queryset=ClaimResult.objects.select_related(
-            "result__round", "result__system__submitter", "result__benchmark"
-        )
+        queryset=ClaimResult.objects.select_related(*_LINK_JOINS)
         .prefetch_related("result__runs")
         .order_by("pk"),
     )
@@ -227,6 +230,13 @@ def page_row(p: VendorPage) -> dict[str, Any]:
 
 def _link_label(lk: ClaimResult) -> str:
     r = lk.result
+    if r is None:  # an inference result: its model and scenario name it
+        i = lk.inference_result
+        assert i is not None  # claim_result_one_suite
+        return (
+            f"{lk.role}:{i.round.version}/{i.system.submitter.name}/{i.system.folder}"
+            f"/{i.benchmark or i.model_folder}/{i.scenario}"
+        )
     return (
         f"{lk.role}:{r.round.version}/{r.system.submitter.name}/{r.system.folder}/{r.benchmark.key}"
     )
@@ -316,8 +326,12 @@ def link_row(lk: ClaimResult) -> dict[str, Any]:
     ``benchdb.claim_links/1``: ``{"claim": int, "role": str, "result": str (path),
     "round": str, "submitter": str, "system": str (folder), "division": str,
     "availability": str, "accelerators": int | None, "benchmark": str,
-    "score_minutes": float | None (minutes), "link": str (path)}``."""
+    "score_minutes": float | None (minutes), "link": str (path)}``. An inference
+    result gives its model as ``benchmark``, ``score_minutes`` None, and its ``value``,
+    ``unit`` and ``scenario`` (keys only inference links have)."""
     r = lk.result
+    if r is None:
+        return _inference_link_row(lk)
     return {
         "claim": lk.claim_id,
         "role": lk.role,
@@ -331,6 +345,31 @@ def link_row(lk: ClaimResult) -> dict[str, Any]:
         "benchmark": r.benchmark.key,
         "score_minutes": r.score_minutes,
         "link": r.get_absolute_url(),
+    }
+
+
+def _inference_link_row(lk: ClaimResult) -> dict[str, Any]:
+    i = lk.inference_result
+    assert i is not None  # claim_result_one_suite
+    url = inference_result_url(
+        i.round.version, i.system.submitter_folder, i.system.folder, i.source_path
+    )
+    return {
+        "claim": lk.claim_id,
+        "role": lk.role,
+        "result": url,
+        "round": i.round.version,
+        "submitter": i.system.submitter.name,
+        "system": i.system.folder,
+        "division": i.division,
+        "availability": i.system.availability,
+        "accelerators": i.system.accelerators,
+        "benchmark": i.benchmark,
+        "score_minutes": None,
+        "scenario": i.scenario,
+        "value": i.value,
+        "unit": i.unit,
+        "link": url,
     }
 
 

@@ -31,10 +31,12 @@ Times are minutes unless a unit says otherwise (``s``, ``h``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
+from benchdb.claims import verdicts_values
 from benchdb.claims.facts import (
     IMAGE_BENCHMARKS,
+    SUITES,
     ClaimFacts,
     Link,
     ResultFacts,
@@ -44,11 +46,13 @@ from benchdb.claims.facts import (
     claimed_ratio,
     percent_readings,
     round_for_date,
+    suite_of,
     system_matches,
     to_unit,
     tolerance,
     within,
 )
+from benchdb.claims.flags import with_flags
 from benchdb.vocabulary import (
     AMBIGUOUS,
     CONSISTENT,
@@ -64,6 +68,7 @@ from benchdb.vocabulary import (
 # read them here too (``verdicts.ClaimFacts``), with the verdicts.
 __all__ = [
     "IMAGE_BENCHMARKS",
+    "SUITES",
     "ClaimFacts",
     "Link",
     "ResultFacts",
@@ -73,6 +78,7 @@ __all__ = [
     "claimed_ratio",
     "percent_readings",
     "round_for_date",
+    "suite_of",
     "system_matches",
     "to_unit",
     "tolerance",
@@ -80,82 +86,89 @@ __all__ = [
     "verify_claim",
 ]
 
-_NON_MLPERF_METRICS = frozenset(
-    {"throughput", "clock", "compute", "memory", "cost", "process", "power"}
-)
-
-
 # --- verification --------------------------------------------------------------------
 
 
 def verify_claim(
     claim: ClaimFacts, results: Sequence[ResultFacts], *, pinned: Sequence[Link] | None = None
 ) -> Verification:
-    """Check one claim against ``results`` (every stored result it may rest on).
+    """Check one claim against ``results`` (every stored result it may rest on, of
+    any suite: only those of the claim's suite are read, :data:`SUITES`).
 
     ``pinned``: links chosen by a person (a correction); they replace the search.
     Never raises on data: what cannot be decided is ``unverifiable`` with
-    ``details["reason"]``.
+    ``details["reason"]``. Raises KeyError on a claim of an unknown suite.
     """
+    suite = suite_of(claim.suite)
+    mine = [r for r in results if r.suite == suite.name]
+    pins = [lk for lk in pinned if lk.suite == suite.name] if pinned else None
     out = _scope(claim)
-    if out is None and claim.kind == "count":
-        out = Verification(
+    if out is None:
+        out = _CHECKS[suite.checks](claim, mine, pins)
+    return with_flags(claim, out, {r.pk: r for r in mine})
+
+
+def _verify_time_to_train(
+    claim: ClaimFacts, results: Sequence[ResultFacts], pinned: Sequence[Link] | None
+) -> Verification:
+    """The checks of a time-to-train suite (training; HPC when it lands)."""
+    if claim.kind == "count":
+        return Verification(
             UNVERIFIABLE,
             details={
                 "reason": f"a count of {claim.unit}s: checking it needs every result of a"
                 " round, and benchdb may hold a part"
             },
         )
-    if out is None:
-        by_pk = {r.pk: r for r in results}
-        chosen = None
-        if pinned:
-            chosen = {
-                role: [by_pk[lk.result] for lk in pinned if lk.role == role and lk.result in by_pk]
-                for role in ("subject", "compared", "baseline")
-            }
-        bench = (
-            canonical_benchmark(claim.benchmark_key, claim.round)
-            if claim.benchmark_key and claim.round
-            else claim.benchmark_key
+    by_pk = {r.pk: r for r in results}
+    chosen = None
+    if pinned:
+        chosen = {
+            role: [by_pk[lk.result] for lk in pinned if lk.role == role and lk.result in by_pk]
+            for role in ("subject", "compared", "baseline")
+        }
+    bench = (
+        canonical_benchmark(claim.benchmark_key, claim.round)
+        if claim.benchmark_key and claim.round
+        else claim.benchmark_key
+    )
+    verify = {
+        "time": _verify_time,
+        "head_to_head": _verify_head_to_head,
+        "percentage": _verify_gain,
+        "multiplier": _verify_gain,
+        "parity": _verify_parity,
+        "scale": _verify_scale,
+    }.get(claim.kind)
+    if verify is None:
+        return Verification(UNVERIFIABLE, details={"reason": f"no check for a {claim.kind} claim"})
+    if not claim.round:
+        return Verification(
+            UNVERIFIABLE, details={"reason": "no round named and no publication date"}
         )
-        verify = {
-            "time": _verify_time,
-            "head_to_head": _verify_head_to_head,
-            "percentage": _verify_gain,
-            "multiplier": _verify_gain,
-            "parity": _verify_parity,
-            "scale": _verify_scale,
-        }.get(claim.kind)
-        if verify is None:
-            out = Verification(
-                UNVERIFIABLE, details={"reason": f"no check for a {claim.kind} claim"}
-            )
-        elif not claim.round:
-            out = Verification(
-                UNVERIFIABLE, details={"reason": "no round named and no publication date"}
-            )
-        elif not bench:
-            out = Verification(UNVERIFIABLE, details={"reason": "no MLPerf benchmark named"})
-        else:
-            out = verify(claim, bench, results, chosen)
-    return _with_flags(claim, out, {r.pk: r for r in results})
+    if not bench:
+        return Verification(UNVERIFIABLE, details={"reason": "no MLPerf benchmark named"})
+    return verify(claim, bench, results, chosen)
+
+
+#: A suite's ``checks`` (:attr:`Suite.checks`) -> the function that checks its claims.
+_CHECKS = {"time-to-train": _verify_time_to_train, "throughput": verdicts_values.verify}
 
 
 def _scope(c: ClaimFacts) -> Verification | None:
     """A not-mlperf verdict when the claim is not about MLPerf results, else None."""
-    reason = ""
-    if c.kind in ("spec", "throughput") or c.metric in _NON_MLPERF_METRICS:
-        reason = f"{c.metric or c.kind} is not an MLPerf Training metric (time to train)"
+    reason, suite = "", suite_of(c.suite)
+    if c.kind in suite.other_kinds or c.metric in suite.other_metrics:
+        reason = f"{c.metric or c.kind} is not an {suite.title} metric ({suite.metric_label})"
     elif c.non_mlperf:
         reason = (
             "the page says this is not an MLPerf result"
             if c.non_mlperf == "stated"
-            else f"{c.non_mlperf} is not an MLPerf Training benchmark"
+            else f"{c.non_mlperf} is not an {suite.title} benchmark"
         )
     elif not c.mlperf_context:
         reason = "the page does not mention MLPerf"
-    elif c.unverified:
+    elif c.unverified and suite.unverified_not_mlperf:
         reason = "the page says these numbers are not the officially submitted (verified) results"
     return Verification(NOT_MLPERF, details={"reason": reason}) if reason else None
 
@@ -188,7 +201,7 @@ def _verify_time(
     results: Sequence[ResultFacts],
     chosen: dict[str, list[ResultFacts]] | None,
 ) -> Verification:
-    tol = tolerance(bench)
+    tol = tolerance(bench, c.suite)
     cands = (
         chosen["subject"]
         if chosen
@@ -237,7 +250,7 @@ def _verify_head_to_head(
     results: Sequence[ResultFacts],
     chosen: dict[str, list[ResultFacts]] | None,
 ) -> Verification:
-    tol = tolerance(bench)
+    tol = tolerance(bench, c.suite)
     subj = (
         chosen["subject"]
         if chosen
@@ -330,7 +343,7 @@ def _verify_gain(
 ) -> Verification:
     """A percentage or multiplier: against another system of the same round
     (``compared_system``) or the same system in an earlier round (``baseline``)."""
-    tol = tolerance(bench)
+    tol = tolerance(bench, c.suite)
     pairs = _gain_pairs(c, bench, results, chosen)
     if not pairs:
         subject = c.system or c.submitter or "the system"
@@ -437,7 +450,7 @@ def _verify_parity(
     """ "X performs like Y": every pair of results of the two frameworks (or systems)
     on the same hardware (accelerator model and count) in the round; the recomputed
     value is the largest difference, in percent of Y's score."""
-    tol = tolerance(bench)
+    tol = tolerance(bench, c.suite)
     pairs = _parity_pairs(c, bench, results, chosen)
     if not pairs:
         return Verification(
@@ -549,47 +562,3 @@ def _no_result(system: str, bench: str, rnd: str) -> str:
 
 def _diff(claimed: float | None, rec: float) -> float | None:
     return None if claimed is None or not rec else (claimed / rec - 1.0) * 100.0
-
-
-def _with_flags(c: ClaimFacts, v: Verification, by_pk: Mapping[int, ResultFacts]) -> Verification:
-    flags: list[str] = []
-    linked = [(lk.role, by_pk[lk.result]) for lk in v.links if lk.result in by_pk]
-    subj = [r for role, r in linked if role == "subject"]
-    other = [r for role, r in linked if role != "subject"]
-    compared = [(a, b) for a in subj for b in other]
-    if "pairs" in v.details:  # parity: only the pairs that were compared
-        compared = [
-            (by_pk[p["subject"]], by_pk[p["compared"]])
-            for p in v.details["pairs"]
-            if p["subject"] in by_pk and p["compared"] in by_pk
-        ]
-    for a, b in compared:
-        for differs, flag in (
-            (a.division != b.division, "different-divisions"),
-            (a.availability != b.availability, "different-availability"),
-            (a.round != b.round, "different-rounds"),
-            (a.accelerators != b.accelerators, "different-accelerator-counts"),
-        ):
-            if differs:
-                flags.append(flag)
-    if any(r.division == "open" for _, r in linked):
-        flags.append("open-division-result")
-    if c.per_accelerator:
-        flags.append("per-accelerator-normalization")
-    if c.unverified and (c.benchmark_key or c.metric == "time-to-train"):
-        flags.append("unverified-result")
-    if v.verdict != NOT_MLPERF and not c.result_ids:
-        flags.append("no-result-id")
-    details = dict(v.details)
-    if c.implied_value is not None and c.value is not None:
-        details["arithmetic"] = {"claimed": c.value, "implied": c.implied_value}
-        if not arithmetic_ok(c.value, c.implied_value):
-            flags.append("arithmetic-error")
-    if "system" in c.context and v.verdict != NOT_MLPERF:
-        flags.append("system-from-context")
-    if "round-date" in c.context and v.verdict != NOT_MLPERF:
-        flags.append("round-from-date")
-    uniq = tuple(dict.fromkeys(flags))
-    return Verification(
-        v.verdict, v.recomputed_value, v.compared_recomputed_value, v.links, uniq, details
-    )

@@ -179,6 +179,8 @@ def claim_detail(request: HttpRequest, pk: int) -> HttpResponse:
         claim = claim_get(pk)
         links = list(claim.links.all())
         rows = [link_row(lk) for lk in links]
+        for lk, row in zip(links, rows, strict=True):
+            lk.url = row["link"]  # type: ignore[attr-defined]  # inference links' page
         form = CorrectionForm(claim=claim) if request.user.is_authenticated else None
         tol = claim.details.get("tolerance")
         context = {

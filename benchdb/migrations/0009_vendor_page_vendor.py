@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('benchdb', '0007_inference_json_orjson'),
+        ('benchdb', '0008_hpc_results'),
     ]
 
     operations = [

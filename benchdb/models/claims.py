@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import models
 from django.urls import reverse
 
+from benchdb.models.inference import InferenceResult
 from benchdb.models.mlperf import Result
 
 # Issue 4. Written only by ``ingest.vendor_pages`` (vendor_page_ingest, claim_links_correct);
@@ -187,20 +188,43 @@ class Claim(models.Model):
 
 class ClaimResult(models.Model):
     """A link from a claim to an MLPerf result: ``role`` ``subject``, ``compared`` or
-    ``baseline`` (``benchdb.claims.Link``)."""
+    ``baseline`` (``benchdb.claims.Link``). Exactly one of ``result`` (training) and
+    ``inference_result`` is set, as the link's suite says."""
 
     claim = models.ForeignKey(Claim, on_delete=models.CASCADE, related_name="links")
-    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="claim_links")
+    result = models.ForeignKey(
+        Result, on_delete=models.CASCADE, related_name="claim_links", null=True, blank=True
+    )
+    inference_result = models.ForeignKey(
+        InferenceResult,
+        on_delete=models.CASCADE,
+        related_name="claim_links",
+        null=True,
+        blank=True,
+    )
     role = models.CharField(max_length=16)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["claim", "result", "role"], name="claim_result_unique")
+            models.UniqueConstraint(fields=["claim", "result", "role"], name="claim_result_unique"),
+            models.UniqueConstraint(
+                fields=["claim", "inference_result", "role"], name="claim_inference_result_unique"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(result__isnull=False, inference_result__isnull=True)
+                | models.Q(result__isnull=True, inference_result__isnull=False),
+                name="claim_result_one_suite",
+            ),
         ]
         ordering = ["claim", "pk"]
 
     def __str__(self) -> str:
-        return f"{self.claim_id} {self.role} {self.result_id}"
+        return f"{self.claim_id} {self.role} {self.result_id or self.inference_result_id}"
+
+    @property
+    def target(self) -> Result | InferenceResult | None:
+        """The linked result, whichever suite it is of."""
+        return self.result if self.result_id is not None else self.inference_result
 
 
 class ClaimCorrection(models.Model):

@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .claim_context import SentenceContext
+from .claim_inference import inference_claims
 from .claim_kinds import sentence_claims
 from .claim_patterns import UNVERIFIED
 from .claim_sentences import (
@@ -97,7 +98,7 @@ def extract_claims(
     if max_claims is not None and len(claims) > max_claims:
         raise ParseError(f"more than {max_claims} claims", field="claims")
     claims.sort(key=lambda c: (c.start, c.end))
-    return claims
+    return inference_claims(text, claims)
 
 
 def _map_back(c: Claim, text: str, where: OffsetMap) -> Claim:

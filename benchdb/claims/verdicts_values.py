@@ -1,0 +1,356 @@
+"""Checking claims about a suite whose results are values in a unit (MLPerf Inference:
+tokens/s, samples/s, queries/s, latency): which results a claim rests on, the claimed
+figure recomputed from their values, a verdict. Pure: no Django. Flags are added by
+:func:`benchdb.claims.flags.with_flags`; the verdicts are
+:mod:`benchdb.claims.verdicts`'.
+
+A result is looked up by round, model (``ResultFacts.model``, the benchmark without
+its accuracy variant: a page's "Llama 2 70B" is ``llama2-70b-99`` or ``-99.9``),
+scenario when the text names one, and the system the text names (else the
+submitter). What cannot be found is ``unverifiable`` with ``details["missing"]``
+naming the result looked for (round, system or submitter, model, scenario) and
+``details["reason"]`` saying it in words. The tolerance is the claim's printed
+digits (:func:`benchdb.claims.facts.tolerance`; :data:`benchdb.claims.facts.SUITES`
+cites why).
+
+Checks by claim kind: ``throughput`` and ``time`` (a latency) against one result;
+``multiplier`` and ``percentage`` as the ratio of two results' values, both oriented
+so that more is better (``a / b`` for throughputs, ``b / a`` for latencies), against
+a compared system of the same round or the same system's earlier round
+(``baseline``); ``scale`` against the system's accelerator count; ``count`` needs a
+whole round. A per-accelerator claim compares values divided by accelerator counts,
+and says so (``details["derived"]``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from benchdb.claims.facts import ClaimFacts, Link, ResultFacts, Verification, tolerance, within
+from benchdb.mlperf.inference_rounds import LLM_LIMITS_V51
+from benchdb.vocabulary import CONSISTENT, INCONSISTENT, INFERENCE_ROUNDS, UNVERIFIABLE, round_key
+
+#: Claim units (as ``ingest.parsers.claim_quantities`` writes them) -> (result units
+#: they can be read against, factor from the result's unit to the claim's).
+_UNITS: dict[str, tuple[frozenset[str], float]] = {
+    "token/s": (frozenset({"Tokens/s"}), 1.0),
+    "sample/s": (frozenset({"Samples/s", "Queries/s"}), 1.0),
+    "query/s": (frozenset({"Queries/s", "Samples/s"}), 1.0),
+    "image/s": (frozenset({"Samples/s", "Queries/s"}), 1.0),
+    "ms": (frozenset({"Latency (ms)"}), 1.0),
+    "s": (frozenset({"Latency (ms)"}), 0.001),
+}
+
+_POD = re.compile(r"([a-z]+\d+)nvl(\d+)")
+
+
+def _norm(s: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", s.lower())
+
+
+def system_matches(mention: str, r: ResultFacts, accelerators: int | None = None) -> bool:
+    """Whether a page's system mention names result ``r``'s system: ``GB200 NVL72`` /
+    ``H200 NVL8`` (that accelerator, that many of them), an accelerator alone
+    (``H100``, ``GB200``, ``MI300X``), or the system's name or folder. ``accelerators``,
+    when given, must equal the system's count."""
+    key, accel = _norm(mention), r.accelerator_model.lower()
+    if not key:
+        return False
+    if accelerators is not None and r.accelerators is not None and r.accelerators != accelerators:
+        return False
+    pod = _POD.fullmatch(key)
+    if pod:
+        return _names_accelerator(pod.group(1), accel) and r.accelerators == int(pod.group(2))
+    if re.fullmatch(r"(gb|b|h|a|l|t)\d{2,3}|mi\d{3}x?", key):
+        return _names_accelerator(key, accel)
+    name, folder = _norm(r.system_name), _norm(r.system_folder)
+    return key in (name, folder) or (len(key) >= 5 and (key in name or key in folder))
+
+
+def _names_accelerator(key: str, accel: str) -> bool:
+    """``h100`` in "NVIDIA H100-SXM-80GB", ``gb200`` in "NVIDIA GB200", but not
+    ``b200`` in "NVIDIA GB200" (lower-cased accelerator model)."""
+    return re.search(rf"(?<![a-z0-9]){key}(?![0-9])", accel) is not None
+
+
+def _find(
+    results: Sequence[ResultFacts], c: ClaimFacts, rnd: str, system: str, unit: str
+) -> list[ResultFacts]:
+    """Results of round ``rnd`` on the claim's model (and scenario, division) in a unit
+    the claim can be read in, of ``system`` (else the claim's submitter)."""
+    units = _UNITS.get(unit, (frozenset(), 1.0))[0]
+    out = [
+        r
+        for r in results
+        if r.round == rnd
+        and r.model == c.benchmark_key
+        and r.value is not None
+        and (not units or r.unit in units)
+        and (not c.scenario or r.scenario == c.scenario)
+        and (not c.division or r.division == c.division)
+    ]
+    if system:
+        return [r for r in out if system_matches(system, r, c.accelerators)]
+    if c.submitter:
+        return [r for r in out if r.submitter.lower() == c.submitter.lower()]
+    return []
+
+
+def _missing(
+    c: ClaimFacts, results: Sequence[ResultFacts], rnd: str, who: str, why: str = ""
+) -> Verification:
+    """``unverifiable``, naming the result looked for and what the stored data holds."""
+    missing = {
+        "round": rnd or "not named",
+        "system": who or "not named",
+        "model": c.benchmark_key or "not named",
+        "scenario": c.scenario or "any (not named)",
+    }
+    held = sum(1 for r in results if r.round == rnd)
+    what = (
+        f"{missing['round']} result of {missing['system']} on {missing['model']}"
+        f" ({missing['scenario']})"
+    )
+    have = (
+        f"benchdb holds {held} inference results of {rnd}"
+        if held
+        else f"benchdb holds no inference results of {rnd or 'that round'}"
+    )
+    reason = f"{why}; " if why else ""
+    return Verification(
+        UNVERIFIABLE,
+        details={
+            "reason": f"{reason}no stored {what}; {have}",
+            "missing": missing,
+            "tolerance": _tol(c),
+        },
+    )
+
+
+def _tol(c: ClaimFacts) -> float:
+    return tolerance(c.benchmark_key, c.suite or "inference", c.value)
+
+
+def _figure(r: ResultFacts, c: ClaimFacts) -> float:
+    """``r``'s value in the claim's unit, per accelerator when the claim is."""
+    factor = _UNITS.get(c.unit, (frozenset(), 1.0))[1]
+    value = (r.value or 0.0) * factor
+    return value / r.accelerators if c.per_accelerator and r.accelerators else value
+
+
+def _best(cands: list[ResultFacts], c: ClaimFacts, claimed: float | None) -> ResultFacts:
+    """Closed before open, then the value nearest the claimed one (a page that names
+    no scenario quotes one of them)."""
+    return min(
+        cands,
+        key=lambda r: (r.division != "closed", abs(_figure(r, c) - (claimed or 0.0))),
+    )
+
+
+def _verify_value(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> Verification:
+    cands = chosen["subject"] if chosen else _find(results, c, c.round, c.system, c.unit)
+    if not cands:
+        return _missing(c, results, c.round, c.system or c.submitter)
+    r = _best(cands, c, c.value)
+    rec, tol = _figure(r, c), _tol(c)
+    ok = c.value is not None and rec > 0 and within(c.value, rec, tol, c.qualifier)
+    details: dict[str, Any] = {
+        "tolerance": tol,
+        "difference_percent": (c.value / rec - 1.0) * 100.0 if c.value and rec else None,
+        "result_unit": r.unit,
+        "scenario": r.scenario,
+    }
+    if c.per_accelerator:
+        details["derived"] = f"per accelerator: {r.value} {r.unit} / {r.accelerators}"
+    return Verification(
+        CONSISTENT if ok else INCONSISTENT,
+        rec,
+        links=(Link(r.pk, "subject", r.suite),),
+        details=details,
+    )
+
+
+def _baseline_round(c: ClaimFacts) -> str:
+    """The round a gain is measured from: a named round, the first inference round
+    (``first-submission``), or the round before the claim's in MLPerf's sequence
+    (:data:`benchdb.vocabulary.INFERENCE_ROUNDS`), whether or not benchdb holds it."""
+    if c.baseline.startswith("v"):
+        return c.baseline
+    rounds = sorted(INFERENCE_ROUNDS, key=round_key)
+    if c.baseline == "first-submission":
+        return rounds[0]
+    before = [r for r in rounds if round_key(r) < round_key(c.round)] if c.round else []
+    return before[-1] if before else ""
+
+
+def _ratio(a: ResultFacts, b: ResultFacts, c: ClaimFacts) -> float:
+    """How many times better ``a`` is than ``b`` (per accelerator when the claim is)."""
+    va, vb = _figure(a, c), _figure(b, c)
+    if va <= 0 or vb <= 0:
+        return 0.0
+    return va / vb if a.higher_is_better else vb / va
+
+
+def _sides(
+    c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any
+) -> tuple[list[ResultFacts], list[ResultFacts], str, str, str] | Verification:
+    """(subjects, others, role, other round, other system) of a gain, or the
+    ``unverifiable`` verification naming the side that is missing."""
+    if chosen:
+        role = "compared" if chosen["compared"] else "baseline"
+        return chosen["subject"], chosen["compared"] or chosen["baseline"], role, "", ""
+    who = c.system or c.submitter
+    if c.compared_system:
+        role, rnd, other_who = "compared", c.round, c.compared_system
+    elif c.baseline in ("previous-round", "first-submission") or c.baseline.startswith("v"):
+        role, rnd, other_who = "baseline", _baseline_round(c), who
+    else:
+        return _missing(c, results, c.round, who, "no compared system or earlier round named")
+    subj = _find(results, c, c.round, c.system, "")
+    others = _find(results, c, rnd, c.compared_system or c.system, "")
+    if not subj or not others:
+        v = _missing(c, results, c.round if not subj else rnd, who if not subj else other_who)
+        if not subj and not others:  # name the other side too
+            o = _missing(c, results, rnd, other_who)
+            v.details["reason"] += f"; nor {o.details['reason'].split('; ')[0][3:]}"
+            v.details["missing_" + role] = o.details["missing"]
+        return v
+    return subj, others, role, rnd, other_who
+
+
+def _verify_gain(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> Verification:
+    sides = _sides(c, results, chosen)
+    if isinstance(sides, Verification):
+        return sides
+    subj, others, role, _, _ = sides
+    tol = _tol(c)
+    claimed = (c.value or 0.0) if c.kind == "multiplier" else 1.0 + (c.value or 0.0) / 100.0
+    pairs = [(a, b) for a in subj for b in others if a.pk != b.pk or a.suite != b.suite]
+    same = [(a, b) for a, b in pairs if (a.benchmark, a.scenario) == (b.benchmark, b.scenario)]
+    scored = sorted(
+        (
+            (
+                not within(claimed, _ratio(a, b, c), tol, c.qualifier),
+                abs(_ratio(a, b, c) - claimed),
+                a,
+                b,
+            )
+            for a, b in (same or pairs)
+            if _ratio(a, b, c) > 0
+        ),
+        key=lambda x: (x[0], x[1]),
+    )
+    if not scored:
+        return _missing(c, results, c.round, c.system or c.submitter, "no pair of values")
+    bad, _, a, b = scored[0]
+    ratio = _ratio(a, b, c)
+    rec = ratio if c.kind == "multiplier" else (ratio - 1.0) * 100.0
+    details: dict[str, Any] = {
+        "tolerance": tol,
+        "recomputed_ratio": ratio,
+        "values": {"subject": a.value, "other": b.value, "unit": a.unit},
+        "scenario": a.scenario,
+    }
+    if c.per_accelerator:
+        details["derived"] = (
+            f"per accelerator: {a.value}/{a.accelerators} against {b.value}/{b.accelerators}"
+        )
+    return Verification(
+        INCONSISTENT if bad else CONSISTENT,
+        rec,
+        links=(Link(a.pk, "subject", a.suite), Link(b.pk, role, b.suite)),
+        details=details,
+    )
+
+
+def _verify_scale(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> Verification:
+    cands = chosen["subject"] if chosen else _find(results, c, c.round, c.system, "")
+    if not cands:
+        return _missing(c, results, c.round, c.system or c.submitter)
+    match = [r for r in cands if r.accelerators == int(c.value or 0)]
+    r = (match or cands)[0]
+    return Verification(
+        CONSISTENT if match else INCONSISTENT,
+        float(r.accelerators or 0),
+        links=(Link(r.pk, "subject", r.suite),),
+    )
+
+
+_KINDS = {
+    "throughput": _verify_value,
+    "time": _verify_value,
+    "multiplier": _verify_gain,
+    "percentage": _verify_gain,
+    "scale": _verify_scale,
+}
+
+
+def _verify_bound(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> Verification:
+    """A ratio of a model's latency bounds, Server over Interactive (``metric``
+    ``latency-bound:TTFT`` or ``:TPOT``): a claim about the rules, checked against
+    ``LLM_LATENCY_LIMITS`` of the v5.1 checker (``inference_rounds.LLM_LIMITS_V51``);
+    no result is linked."""
+    which = c.metric.split(":", 1)[-1]
+    limits = LLM_LIMITS_V51.get(f"{c.benchmark_key}-99", {})
+    if which not in ("TTFT", "TPOT") or not {"Server", "Interactive"} <= set(limits):
+        return Verification(
+            UNVERIFIABLE,
+            details={
+                "reason": f"no {which} bounds of {c.benchmark_key or 'the model'} for both"
+                " Server and Interactive in the rules benchdb holds (v5.1 checker)"
+            },
+        )
+    i = 0 if which == "TTFT" else 1
+    server, interactive = limits["Server"][i] / 1e6, limits["Interactive"][i] / 1e6
+    ratio, tol = server / interactive, _tol(c)
+    ok = c.value is not None and within(c.value, ratio, tol, c.qualifier)
+    return Verification(
+        CONSISTENT if ok else INCONSISTENT,
+        ratio,
+        details={
+            "tolerance": tol,
+            "rule": f"{which} p99 bound: Server {server:g} ms / Interactive {interactive:g} ms"
+            " (LLM_LATENCY_LIMITS, mlcommons/inference submission checker e20506b2, v5.1)",
+            "rules_round": "v5.1",
+        },
+    )
+
+
+def verify(
+    c: ClaimFacts, results: Sequence[ResultFacts], pinned: Sequence[Link] | None
+) -> Verification:
+    """Check ``c`` against ``results`` (all of the claim's suite); ``pinned``: links a
+    person chose, which replace the lookup. Never raises on data."""
+    if c.kind == "count":
+        return Verification(
+            UNVERIFIABLE,
+            details={
+                "reason": f"a count of {c.unit}s: checking it needs every result of a"
+                " round, and benchdb may hold a part"
+            },
+        )
+    check = _verify_bound if c.metric.startswith("latency-bound") else _KINDS.get(c.kind)
+    if check is None:
+        return Verification(UNVERIFIABLE, details={"reason": f"no check for a {c.kind} claim"})
+    if c.kind in ("throughput", "time") and c.unit not in _UNITS:
+        return Verification(
+            UNVERIFIABLE, details={"reason": f"no MLPerf Inference result is in {c.unit}"}
+        )
+    chosen = None
+    if pinned:
+        by_pk = {r.pk: r for r in results}
+        chosen = {
+            role: [by_pk[lk.result] for lk in pinned if lk.role == role and lk.result in by_pk]
+            for role in ("subject", "compared", "baseline")
+        }
+    if not chosen and (not c.round or not c.benchmark_key):
+        return _missing(
+            c,
+            results,
+            c.round,
+            c.system or c.submitter,
+            "the page names no " + ("round" if not c.round else "MLPerf Inference benchmark"),
+        )
+    return check(c, results, chosen)
