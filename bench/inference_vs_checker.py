@@ -51,7 +51,8 @@ def _checker(path: str) -> tuple[dict[str, dict[str, str]], dict[str, str]]:
     power: dict[str, str] = {}
     with open(path, newline="") as f:
         for row in csv.DictReader(f):
-            if row["Units"] in ("Watts", "Joules", "Joules/Stream", "millijoules"):
+            # v0.7's checker writes no Units column (and has no power rows)
+            if row.get("Units") in ("Watts", "Joules", "Joules/Stream", "millijoules"):
                 power[row["Location"]] = row["Result"]
             else:
                 values[row["Location"]] = row
@@ -74,11 +75,11 @@ def compare(ours: dict[str, dict[str, Any]], theirs: dict[str, dict[str, str]],
     }
     for loc in sorted(both):
         o, t = ours[loc], theirs[loc]
-        if _close(o["value"], t["Result"]) and o["unit"] == t["Units"]:
+        if _close(o["value"], t["Result"]) and o["unit"] == t.get("Units", o["unit"]):
             out["value equal"] += 1
         else:
             ours_text = f"ours {o['value']} {o['unit']}"
-            theirs_text = f"checker {t['Result']} {t['Units']}"
+            theirs_text = f"checker {t['Result']} {t.get('Units', '')}"
             out["differences"].append((loc, ours_text, theirs_text, o["status"]))
         if loc in power:
             out["power compared"] += 1

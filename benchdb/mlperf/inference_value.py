@@ -162,6 +162,10 @@ def _summary_value(
     if run.summary is None:
         return Value(None, "", unit)
     label = _SUMMARY_FIELD.get(log_scen, "") if rt < (1, 0) else ""
+    if (0, 7) <= rt < (1, 0) and scenario == "Offline" and log_scen == "SingleStream":
+        # v0.7 submission-checker.py (75018167), main loop: "special case for Offline
+        # results infered from SingleStream": r = rt.get("QPS w/o loadgen overhead")
+        label = "QPS w/o loadgen overhead"
     if not label:
         label = _SUMMARY_LABEL.get(result_field(rt, benchmark, log_scen), "")
     raw = run.summary.values.get(label)

@@ -338,3 +338,24 @@ def test_a_power_log_absent_from_the_snapshot_makes_the_result_unverifiable() ->
     verdict = evaluate(replace(result, runs=(run,)), "v3.0")
     assert verdict.status == INVALID
     assert [f.rule for f in verdict.findings if f.invalidates] == ["power_files"]
+
+
+def test_v07_offline_inferred_from_a_singlestream_log(tmp_path: Path) -> None:
+    """Dividiti's v0.7 firefly/rpi4 submissions hold a SingleStream run in their ``offline``
+    folders; the v0.7 checker (75018167) then reports ``QPS w/o loadgen overhead``. Here a
+    real v0.7 SingleStream result (Dividiti xavier-tensorrt-v6.0 resnet50) is laid out the
+    same way; its summary prints ``QPS w/o loadgen overhead : 442.56`` and
+    ``90th percentile latency (ns) : 2290468`` (the value read before this rule: 2.29)."""
+    src = DATA / "inference_results_v0.7/closed/Dividiti"
+    rel = "xavier-tensorrt-v6.0/resnet50"
+    for part in ("results", "compliance"):
+        shutil.copytree(
+            src / part / rel / "singlestream", tmp_path / f"closed/Dividiti/{part}/{rel}/offline"
+        )
+    (tmp_path / "closed/Dividiti/systems").mkdir(parents=True)
+    shutil.copy(src / "systems/xavier-tensorrt-v6.0.json", tmp_path / "closed/Dividiti/systems")
+    tree = Tree(tmp_path)
+    (folder,) = find_results(tree)
+    verdict = evaluate(load_result(tree, folder), "v0.7")
+    assert verdict.value.value == 442.56
+    assert verdict.value.inferred
