@@ -149,6 +149,27 @@ FLAGS: dict[str, Explanation] = dict(
             DIFFERENCES,
         ),
         _e(
+            "different-scenarios",
+            "different scenarios",
+            "The inference results compared were measured in different scenarios (Offline,"
+            " Server, ...), whose metrics are not comparable; the comparison must say so.",
+            DIFFERENCES,
+        ),
+        _e(
+            "different-categories",
+            "different categories",
+            "The inference results compared are in different categories (datacenter and"
+            " edge); the comparison must say so.",
+            DIFFERENCES,
+        ),
+        _e(
+            "preview-result",
+            "preview result",
+            "A result it rests on is in the preview availability category: the system was"
+            " not yet available when it was submitted, which must be stated.",
+            DIFFERENCES,
+        ),
+        _e(
             "open-division-result",
             "open division",
             "A result it rests on is in the open division, where models and training may"
@@ -195,6 +216,13 @@ FLAGS: dict[str, Explanation] = dict(
             "The page names no MLPerf round here; benchdb checked the claim in the latest"
             " round published on or before the page's date. The benchmark version must be"
             " identified with the result.",
+            REQUIRED_INFORMATION,
+        ),
+        _e(
+            "round-from-page",
+            "round from elsewhere on the page",
+            "The sentence names no MLPerf round; benchdb took the one round the page names"
+            " elsewhere. The benchmark version must be identified with the result.",
             REQUIRED_INFORMATION,
         ),
     ]
