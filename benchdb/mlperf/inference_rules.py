@@ -412,9 +412,8 @@ _RESNET_GUESSES = ("mobilenet", "efficientnet")  # v0.7-v1.x; v2.0+ also resnet5
 
 def _pick_run(rt: RoundKey, benchmark: str, scenario: str, result: ResultLike) -> RunLike | None:
     """The run whose value counts: ``run_1`` (v0.5 ``submission-to-csv.py``; v1.0+ has one
-    run); v0.7 Server: the last run without an invalidating finding, else the last run
-    (the v0.7 checker, 75018167, main loop: ``n = ["run_1", ..., "run_5"]`` for Server,
-    ``n = ["run_1"]`` otherwise, keeping the last valid result)."""
+    run); v0.7 Server: the last run without an invalidating finding, else the last (v0.7
+    checker 75018167, main loop: ``n = run_1..run_5`` for Server, else ``["run_1"]``)."""
     if not result.runs:
         return None
     if rt < (0, 7) or rt >= (1, 0) or scenario != "Server":
