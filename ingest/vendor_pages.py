@@ -312,30 +312,38 @@ def _same(stored: Any, new: Any) -> bool:
 # --- checking -----------------------------------------------------------------------
 
 
+def _common_facts(r: Result | InferenceResult) -> dict[str, Any]:
+    """The fields every suite's :class:`benchdb.claims.ResultFacts` reads the same way:
+    round, submitter, system and its accelerators, division, availability, result ID."""
+    system = r.system
+    return {
+        "pk": r.pk,
+        "round": r.round.version,
+        "submitter": system.submitter.name,
+        "system_folder": system.folder,
+        "system_name": system.name,
+        "division": r.division,
+        "availability": system.availability,
+        "accelerators": system.accelerators,
+        "accelerator_model": system.accelerator_model,
+        "framework": system.framework,
+        "nodes": system.nodes,
+        "result_id": r.result_id,
+    }
+
+
 def result_facts(benchmarks: Iterable[str] | None = None) -> list[verdicts.ResultFacts]:
-    """Every scored result (of ``benchmarks``, canonical keys, when given) as
-    :class:`benchdb.claims.ResultFacts`: one query."""
-    qs = Result.objects.filter(status=Result.Status.SCORED).select_related(
-        "round", "system", "system__submitter", "benchmark"
-    )
+    """Every scored training result (of ``benchmarks``, canonical keys, when given) as
+    :class:`benchdb.claims.ResultFacts`: one query. HPC results share the ``Result``
+    table but no claim suite yet, so they are left out."""
+    qs = Result.objects.filter(
+        status=Result.Status.SCORED, round__suite=Round.Suite.TRAINING
+    ).select_related("round", "system", "system__submitter", "benchmark")
     if benchmarks is not None:
         qs = qs.filter(benchmark__key__in=list(benchmarks))
     return [
         verdicts.ResultFacts(
-            pk=r.pk,
-            round=r.round.version,
-            submitter=r.system.submitter.name,
-            system_folder=r.system.folder,
-            system_name=r.system.name,
-            division=r.division,
-            availability=r.system.availability,
-            accelerators=r.system.accelerators,
-            accelerator_model=r.system.accelerator_model,
-            framework=r.system.framework,
-            benchmark=r.benchmark.key,
-            score_minutes=r.score_minutes,
-            nodes=r.system.nodes,
-            result_id=r.result_id,
+            **_common_facts(r), benchmark=r.benchmark.key, score_minutes=r.score_minutes
         )
         for r in qs
     ]
@@ -350,20 +358,9 @@ def inference_result_facts() -> list[verdicts.ResultFacts]:
     ).select_related("round", "system", "system__submitter")
     return [
         verdicts.ResultFacts(
-            pk=r.pk,
-            round=r.round.version,
-            submitter=r.system.submitter.name,
-            system_folder=r.system.folder,
-            system_name=r.system.name,
-            division=r.division,
-            availability=r.system.availability,
-            accelerators=r.system.accelerators,
-            accelerator_model=r.system.accelerator_model,
-            framework=r.system.framework,
+            **_common_facts(r),
             benchmark=r.benchmark,
             score_minutes=None,
-            nodes=r.system.nodes,
-            result_id=r.result_id,
             suite="inference",
             metric=r.metric,
             unit=r.unit,

@@ -4,35 +4,44 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('benchdb', '0007_inference_json_orjson'),
+        ("benchdb", "0007_inference_json_orjson"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='result',
-            name='instance_scale',
-            field=models.IntegerField(blank=True, help_text='HPC weak scaling: accelerators per model (S)', null=True),
+            model_name="result",
+            name="instance_scale",
+            field=models.IntegerField(
+                blank=True, help_text="HPC weak scaling: accelerators per model (S)", null=True
+            ),
         ),
         migrations.AddField(
-            model_name='result',
-            name='models_count',
-            field=models.IntegerField(blank=True, help_text='HPC weak scaling: models that passed (M)', null=True),
+            model_name="result",
+            name="models_count",
+            field=models.IntegerField(
+                blank=True, help_text="HPC weak scaling: models that passed (M)", null=True
+            ),
         ),
         migrations.AddField(
-            model_name='result',
-            name='scaling_type',
+            model_name="result",
+            name="scaling_type",
             field=models.CharField(blank=True, max_length=8),
         ),
         migrations.AddField(
-            model_name='result',
-            name='throughput_models_per_minute',
-            field=models.FloatField(blank=True, help_text='HPC weak scaling: M / time to train all (derived)', null=True),
+            model_name="result",
+            name="throughput_models_per_minute",
+            field=models.FloatField(
+                blank=True, help_text="HPC weak scaling: M / time to train all (derived)", null=True
+            ),
         ),
         migrations.AddField(
-            model_name='result',
-            name='time_to_train_all_minutes',
-            field=models.FloatField(blank=True, help_text='HPC weak scaling: first run_start to last run_stop', null=True),
+            model_name="result",
+            name="time_to_train_all_minutes",
+            field=models.FloatField(
+                blank=True,
+                help_text="HPC weak scaling: first run_start to last run_stop",
+                null=True,
+            ),
         ),
     ]

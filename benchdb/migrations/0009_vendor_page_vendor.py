@@ -4,25 +4,28 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('benchdb', '0008_hpc_results'),
+        ("benchdb", "0008_hpc_results"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='vendorpage',
-            name='vendor',
+            model_name="vendorpage",
+            name="vendor",
             field=models.CharField(blank=True, max_length=100),
         ),
         migrations.AddField(
-            model_name='vendorpage',
-            name='vendor_source',
-            field=models.CharField(blank=True, help_text='"given", "html", "url", "title", "text" or ""', max_length=8),
+            model_name="vendorpage",
+            name="vendor_source",
+            field=models.CharField(
+                blank=True, help_text='"given", "html", "url", "title", "text" or ""', max_length=8
+            ),
         ),
         migrations.AlterField(
-            model_name='vendorpage',
-            name='published_source',
-            field=models.CharField(blank=True, help_text='"given", "html", "text", "url" or ""', max_length=8),
+            model_name="vendorpage",
+            name="published_source",
+            field=models.CharField(
+                blank=True, help_text='"given", "html", "text", "url" or ""', max_length=8
+            ),
         ),
     ]

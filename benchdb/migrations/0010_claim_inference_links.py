@@ -5,28 +5,48 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('benchdb', '0009_vendor_page_vendor'),
+        ("benchdb", "0009_vendor_page_vendor"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='claimresult',
-            name='inference_result',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='claim_links', to='benchdb.inferenceresult'),
+            model_name="claimresult",
+            name="inference_result",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="claim_links",
+                to="benchdb.inferenceresult",
+            ),
         ),
         migrations.AlterField(
-            model_name='claimresult',
-            name='result',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='claim_links', to='benchdb.result'),
+            model_name="claimresult",
+            name="result",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="claim_links",
+                to="benchdb.result",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='claimresult',
-            constraint=models.UniqueConstraint(fields=('claim', 'inference_result', 'role'), name='claim_inference_result_unique'),
+            model_name="claimresult",
+            constraint=models.UniqueConstraint(
+                fields=("claim", "inference_result", "role"), name="claim_inference_result_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='claimresult',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('inference_result__isnull', True), ('result__isnull', False)), models.Q(('inference_result__isnull', False), ('result__isnull', True)), _connector='OR'), name='claim_result_one_suite'),
+            model_name="claimresult",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("inference_result__isnull", True), ("result__isnull", False)),
+                    models.Q(("inference_result__isnull", False), ("result__isnull", True)),
+                    _connector="OR",
+                ),
+                name="claim_result_one_suite",
+            ),
         ),
     ]
