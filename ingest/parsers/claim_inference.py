@@ -46,7 +46,8 @@ _SYSTEM = re.compile(
 )
 _ROUND = re.compile(r"MLPerf(?:\s+Inference)?\s+[vV](\d+\.\d+)")
 _WORDS = re.compile(
-    r"(?:(?P<q>nearly|almost|more than|over|about)\s+)?\b(?P<w>doubl|tripl|quadrupl)(?:e[sd]?|ing)\b",
+    r"(?:(?P<q>nearly|almost|more than|over|about)\s+)?"
+    r"\b(?P<w>doubl|tripl|quadrupl)(?:e[sd]?|ing)\b",
     re.I,
 )
 _TIMES = {"doubl": 2.0, "tripl": 3.0, "quadrupl": 4.0}
