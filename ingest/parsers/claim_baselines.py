@@ -60,7 +60,8 @@ _PROCESSORS = re.compile(
 _MACHINES = re.compile(
     r"(?<![\w.])(?P<n>\d[\d,]*)\s*(?:台|个|個)?\s*(?:(?P<what>[A-Za-z][\w -]{0,30}?)\s*)?"
     r"(?i:machines|servers|nodes|instances|GPUs|CPUs|IPUs|TPUs|accelerators)"
-    r"|(?P<zn>\d[\d,]*)\s*(?:台|个|個)\s*(?P<zwhat>[\w -]{0,30}?)\s*(?:服务器|服務器|机器|機器|节点|節點)"
+    r"|(?P<zn>\d[\d,]*)\s*(?:台|个|個)\s*(?P<zwhat>[\w -]{0,30}?)\s*"
+    r"(?:服务器|服務器|机器|機器|节点|節點)"
 )
 _CLOUD = re.compile(
     r"(?i:Google Cloud(?: Platform)?|AWS|Amazon Web Services|Azure|Alibaba Cloud|阿里云|华为云)"

@@ -52,8 +52,8 @@ class Claim(ClaimFacts):
     ``qualifier_text``: the qualifier as written; ``benchmark``: the benchmark as
     written; ``source``: ``text`` or ``table``, and ``table_row`` (table, row) for a
     table's row; ``value_high``: a range's upper figure ("2-3x": ``value`` 2, qualifier
-    "at least", ``value_high`` 3). ``round`` is "" unless the text names one (the verifier fills it in
-    from the page's date).
+    "at least", ``value_high`` 3). ``round`` is "" unless the text names one (the
+    verifier fills it in from the page's date).
     """
 
     sentence: str
