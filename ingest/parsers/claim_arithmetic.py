@@ -216,15 +216,13 @@ def fits(claimed: float, implied: float, qualifier: str = "", high: float | None
     lo, up = claimed * (1 - SLACK), (high if high is not None else claimed) * (1 + SLACK)
     if high is not None:
         return lo <= implied <= up
-    if _same_digits(claimed, implied) or lo <= implied <= up:
-        return True
     if qualifier in ("more than", "at least", "just over"):
         return implied >= lo
     if qualifier in ("up to", "less than"):
         return implied <= up
     if qualifier == "nearly":
         return claimed * 0.9 <= implied <= up
-    return False
+    return _same_digits(claimed, implied) or lo <= implied <= up
 
 
 def _same_digits(claimed: float, implied: float) -> bool:

@@ -32,6 +32,7 @@ from benchdb.vocabulary import FRAMEWORK_NAMES
 
 from .claim_arithmetic import PageArithmetic
 from .claim_patterns import SUBMITTERS
+from .claim_sentences import split_sentences
 from .claim_types import Claim
 
 _COMPARATIVE = ("multiplier", "percentage", "head_to_head", "parity")
@@ -125,8 +126,7 @@ def describe_baselines(
     """Each claim's :class:`Baseline` (module docstring), aligned with ``claims``.
     ``text``: the text the claims' spans point into; ``arithmetic``: their page
     arithmetic (:func:`.claim_arithmetic.page_arithmetic`), aligned with them."""
-    sentences = sorted({(c.sentence_start, c.sentence_end) for c in claims})
-    spans = [(a, b, text[a:b]) for a, b in sentences]
+    spans = [(x.start, x.end, text[x.start : x.end]) for x in split_sentences(text)]
     return [
         _baseline(text, c, pa, claims, spans) if c.kind in _COMPARATIVE else None
         for c, pa in zip(claims, arithmetic, strict=True)

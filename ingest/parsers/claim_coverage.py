@@ -129,11 +129,13 @@ def _reason(text: str, a: int, b: int, in_row: bool) -> str:
         return "url"
     if RESULT_ID.fullmatch(tok):
         return "result-id"
+    glued_l = a > 0 and (text[a - 1].isascii() and text[a - 1].isalpha() or text[a - 1] == "-")
+    if glued_l and not re.match(r"^[BbMm](?![A-Za-z])", after) and text[a - 1] not in "vV":
+        return "name"  # "M2000", "A100", "ResNet-50" (before a year: "IPU-M2000")
     if _is_date(tok, before, after):
         return "date"
     if _is_version(tok, before, after):
         return "version"
-    glued_l = a > 0 and (text[a - 1].isascii() and text[a - 1].isalpha() or text[a - 1] == "-")
     if _MODEL_SIZE.match(after) and glued_l is False or re.match(r"^[Bb](?![A-Za-z])", after):
         return "model-size"
     if glued_l or re.match(r"^[A-Za-z]", after):
