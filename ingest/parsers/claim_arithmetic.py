@@ -108,14 +108,11 @@ def page_arithmetic(claims: Sequence[Claim]) -> list[PageArithmetic | None]:
     # The same figure repeated (a headline, a summary) is the same claim: it takes the
     # arithmetic of the one the page's figures give.
     given = {(pa.claimed, pa.unit): pa for pa in out if pa and pa.verdict == CONSISTENT_WITH_PAGE}
-    return [
-        pa
-        if pa or c.kind not in _GAIN_KINDS
-        else replace(given[(c.value, c.unit)], where="page")
-        if (c.value, c.unit) in given
-        else None
-        for c, pa in zip(claims, out, strict=True)
-    ]
+    for i, c in enumerate(claims):
+        same = given.get((c.value or 0.0, c.unit)) if c.kind in _GAIN_KINDS else None
+        if out[i] is None and same is not None:
+            out[i] = replace(same, where="page")
+    return out
 
 
 def operands(claims: Sequence[Claim]) -> list[Operand]:
