@@ -40,7 +40,7 @@ from benchdb.models import (
 )
 from ingest import fetch
 from ingest.fetch import MAX_PAGE_BYTES as MAX_PAGE_BYTES  # re-exported: the upload view
-from ingest.parsers import claim_text, vendor_html, vendor_meta
+from ingest.parsers import claim_page, claim_text, vendor_html, vendor_meta
 from ingest.parsers.types import ParseError
 from ingest.parsers.vendor_tables import VendorRow, VendorTable, parse_vendor_tables
 
@@ -131,7 +131,9 @@ def vendor_page_ingest(
     page.created_by = user if getattr(user, "is_authenticated", False) else None
     rows = [_vendor_result(t, r) for t in tables for r in t.rows]
     checked = _check(found, page.published)
-    stored = _store_page(page, rows, checked)
+    reading = claim_page.read_page(doc.text, found, tables)
+    page.numbers = _json_safe(reading.numbers)
+    stored = _store_page(page, rows, checked, reading.claims)
     if stored is None:
         return VendorIngestReport(_existing_page_id(sha), False)
     verdict_counts = Counter(v.verdict for _, _, v in checked)
@@ -203,6 +205,7 @@ def _store_page(
     page: VendorPage,
     rows: list[VendorResult],
     checked: Sequence[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]],
+    on_page: Sequence[claim_page.ClaimOnPage],
 ) -> VendorPage | None:
     """Write the page, its table rows and claims in one transaction; None when the
     same bytes were stored meanwhile by another request (then nothing is written)."""
@@ -213,7 +216,7 @@ def _store_page(
                 row.page = page
             VendorResult.objects.bulk_create(rows)
             by_row = {(r.table, r.row): r for r in rows}
-            _store_claims(page, checked, by_row)
+            _store_claims(page, checked, by_row, on_page)
     except IntegrityError:
         if not VendorPage.objects.filter(sha256=page.sha256).exists():
             raise
@@ -421,14 +424,18 @@ def _store_claims(
     page: VendorPage,
     checked: Sequence[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]],
     by_row: dict[tuple[int, int], VendorResult],
+    on_page: Sequence[claim_page.ClaimOnPage],
 ) -> None:
     rows = []
-    for i, (c, f, v) in enumerate(checked):
+    for i, ((c, f, v), p) in enumerate(zip(checked, on_page, strict=True)):
         row = Claim(
             page=page,
             position=i,
             source=c.source,
             vendor_result=by_row.get(c.table_row) if c.table_row else None,
+            page_verdict=p.page_verdict,
+            page_arithmetic=_json_safe(p.arithmetic),
+            baseline_facts=_json_safe(p.baseline),
         )
         _apply(row, c.as_dict(), f, v)
         rows.append(row)

@@ -300,8 +300,9 @@ def result_label(lk: ClaimResult) -> dict[str, Any]:
 def claim_html_row(c: Claim, page: VendorPage | None = None) -> dict[str, Any]:
     """:func:`claim_row` and what the HTML shows besides: ``claimed`` and
     ``recomputed`` in words, ``heading``, the page's ``vendor`` and ``title``,
-    ``verdict_note`` and ``flag_notes`` (:class:`benchdb.claims.explain.Explanation`)
-    and ``linked`` (:func:`result_label`). The CSV and JSON keep the schema's columns."""
+    ``verdict_note`` and ``flag_notes`` (:class:`benchdb.claims.explain.Explanation`),
+    ``page_verdict`` and ``page_implied`` (the claim recomputed from its own page's
+    figures) and ``linked`` (:func:`result_label`). The CSV and JSON keep the schema's columns."""
     row = claim_row(c, page)
     p = page or c.page
     facts = {**row, "extracted": c.extracted}
@@ -313,6 +314,8 @@ def claim_html_row(c: Claim, page: VendorPage | None = None) -> dict[str, Any]:
         "vendor": p.vendor,
         "page_title": p.title or p.source,
         "verdict_note": explain.verdict_explanation(c.verdict),
+        "page_verdict": c.page_verdict,
+        "page_implied": c.page_arithmetic.get("implied"),
         "flag_notes": [
             {"note": explain.flag_explanation(f), "detail": explain.flag_detail(f, linked)}
             for f in c.flags
