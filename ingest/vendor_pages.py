@@ -27,7 +27,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from benchdb import vocabulary
-from benchdb.claims import verdicts
+from benchdb.claims import resolve, verdicts
 from benchdb.models import (
     Claim,
     ClaimCorrection,
@@ -130,7 +130,7 @@ def vendor_page_ingest(
     )
     page.created_by = user if getattr(user, "is_authenticated", False) else None
     rows = [_vendor_result(t, r) for t in tables for r in t.rows]
-    checked = _check(found, page.published)
+    checked = _check(found, page_context(page))
     stored = _store_page(page, rows, checked)
     if stored is None:
         return VendorIngestReport(_existing_page_id(sha), False)
@@ -392,27 +392,40 @@ def _round_dates() -> dict[str, dict[str, date]]:
     return {"training": dates, "inference": {}}
 
 
+def page_context(page: VendorPage) -> resolve.PageContext:
+    """What a page's claims may take from it (``benchdb.claims.resolve``)."""
+    return resolve.PageContext(
+        title=page.title, text=page.text, published=page.published, vendor=page.vendor
+    )
+
+
 def _facts(
-    c: verdicts.ClaimFacts | Mapping[str, Any],
-    published: date | None,
+    c: claim_text.Claim | Mapping[str, Any],
+    page: resolve.PageContext,
     dates: dict[str, dict[str, date]],
 ) -> verdicts.ClaimFacts:
-    """A claim (the parser's, which is a ``ClaimFacts``, or a stored ``extracted`` dict)
-    with its round resolved: as named, else the latest one of its suite published by
-    ``published``."""
-    facts = c if isinstance(c, verdicts.ClaimFacts) else verdicts.ClaimFacts.from_mapping(c)
+    """A claim (the parser's, or a stored ``extracted`` dict) with its subject,
+    benchmark and round resolved from its sentence and ``page``
+    (``benchdb.claims.resolve.resolve_claim``); a round still missing is the latest
+    one of its suite published by the page's date."""
+    if isinstance(c, claim_text.Claim):
+        facts, sentence = c, c.sentence
+    else:
+        facts, sentence = verdicts.ClaimFacts.from_mapping(c), str(c.get("sentence", ""))
+    rounds = dates.get(facts.suite or "training", {})
+    facts = resolve.resolve_claim(facts, sentence, page, rounds)
     if facts.round:
         return facts
-    rnd = verdicts.round_for_date(published, dates.get(facts.suite or "training", {}))
+    rnd = verdicts.round_for_date(page.published, rounds)
     context = facts.context + ("round-date",) if rnd else facts.context
     return replace(facts, round=rnd, context=context)
 
 
 def _check(
-    found: Sequence[claim_text.Claim], published: date | None
+    found: Sequence[claim_text.Claim], page: resolve.PageContext
 ) -> list[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]]:
     dates = _round_dates()
-    facts = [_facts(c, published, dates) for c in found]
+    facts = [_facts(c, page, dates) for c in found]
     results = all_result_facts()
     return [(c, f, verdicts.verify_claim(f, results)) for c, f in zip(found, facts, strict=True)]
 
@@ -511,13 +524,14 @@ def claims_reverify(*, page_id: int) -> Counter[str]:
     (``select_for_update``) while they are rewritten. Raises
     ``VendorPage.DoesNotExist`` for an unknown page.
     """
-    page = VendorPage.objects.only("pk", "published").get(pk=page_id)
+    page = VendorPage.objects.only("pk", "published", "title", "text", "vendor").get(pk=page_id)
+    context = page_context(page)
     dates = _round_dates()
     results = all_result_facts()
     counts: Counter[str] = Counter()
     with transaction.atomic():
         for row in Claim.objects.select_for_update().filter(page=page).prefetch_related("links"):
-            facts = _facts(row.extracted, page.published, dates)
+            facts = _facts(row.extracted, context, dates)
             stored = [_stored_link(lk) for lk in row.links.all()]
             pinned = stored if row.corrected else None
             v = verdicts.verify_claim(facts, results, pinned=pinned)
@@ -560,7 +574,7 @@ def claim_links_correct(
         row = Claim.objects.select_for_update().select_related("page").get(pk=claim_id)
         old = [{"result": lk.result_id, "role": lk.role} for lk in row.links.all()]
         old_verdict = row.verdict
-        facts = _facts(row.extracted, row.page.published, _round_dates())
+        facts = _facts(row.extracted, page_context(row.page), _round_dates())
         pinned = [verdicts.Link(pk, role) for pk, role in links]
         v = verdicts.verify_claim(facts, result_facts(), pinned=pinned)
         _apply_verification(row, v)
