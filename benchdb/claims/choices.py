@@ -23,7 +23,8 @@ def described(system: str, accelerators: int | None, submitter: str = "") -> str
     """A subject as looked for: ``"384 x Gaudi2 (Intel)"``, ``"IPU-POD16"``,
     ``"Intel's results"``; ``"an unnamed system"`` when nothing names it."""
     if system:
-        what = f"{accelerators} x {system}" if accelerators else system
+        sized = accelerators and str(accelerators) not in system  # not IPU-POD16
+        what = f"{accelerators} x {system}" if sized else system
         return f"{what} ({submitter})" if submitter else what
     if submitter:
         count = f" on {accelerators} accelerators" if accelerators else ""

@@ -117,18 +117,26 @@ def _subject(c: ClaimFacts, side: str, page: PageContext) -> tuple[dict[str, obj
     out: dict[str, object] = {}
     ctx: list[str] = []
     mentions = find_mentions(side)
-    implied = False  # the named system states its size (IPU-POD16)
-    if c.system:
-        own = find_mentions(c.system)
-        fam = own[0].family if len(own) == 1 else ""
-        implied = len(own) == 1 and own[0].count is not None
-        mentions = [m for m in mentions if m.family == fam and not implied]
+    own = find_mentions(c.system) if c.system else []
+    implied = len(own) == 1 and own[0].count is not None  # IPU-POD16 states its size
+    if c.baseline or (c.system and not family_of(c.system)):
+        # a gain over the same system's earlier rounds, or a system the parser read
+        # by its name: the parser's subject stands
+        mentions = []
+    elif c.system and c.system in side:
+        # the parser reads clauses: its family stands, with the count beside it
+        mentions = [m for m in mentions if m.text == c.system]
     mention = _best(mentions, side, c.value)
     if mention is not None:
-        out["system"] = c.system or mention.text
-        if c.accelerators is None and mention.count is not None:
+        # The family nearest the claimed figure on its side of the sentence, over
+        # the parser's (which reads the first system of the sentence).
+        same = family_of(c.system) == mention.family
+        out["system"] = c.system if same and not mention.count else mention.text
+        if mention.count is not None:  # the count beside the figure, not the first
             out["accelerators"] = mention.count
             ctx.append("accelerators-sentence")
+        elif not same:
+            out["accelerators"] = None
     elif not c.system:
         for where, text in (("title", page.title), ("page", page.text)):
             fam = _only_family(text)
@@ -141,7 +149,7 @@ def _subject(c: ClaimFacts, side: str, page: PageContext) -> tuple[dict[str, obj
         if n is not None:
             out["accelerators"] = n
             ctx.append("accelerators-sentence")
-    if not c.submitter and page.vendor:
+    if not c.submitter and page.vendor and mention is None:
         out["submitter"] = page.vendor
         ctx.append("submitter-page")
     return out, ctx
@@ -152,15 +160,12 @@ def _compared(c: ClaimFacts, side: str, subject: str) -> tuple[dict[str, object]
     out: dict[str, object] = {}
     if not side or (c.baseline and not c.compared_system):  # a gain over earlier rounds
         return out, []
-    mentions = find_mentions(side)
-    if c.compared_system:
-        own = find_mentions(c.compared_system)
-        fam = own[0].family if len(own) == 1 else ""
-        mentions = [m for m in mentions if m.family == fam and own[0].count is None]
+    mentions = [] if c.compared_system and not family_of(c.compared_system) else find_mentions(side)
     mention = _best(mentions, side, c.compared_value)
     if mention is not None:
-        out["compared_system"] = c.compared_system or mention.text
-        if c.compared_accelerators is None and mention.count is not None:
+        same = family_of(c.compared_system) == mention.family
+        out["compared_system"] = c.compared_system if same and not mention.count else mention.text
+        if mention.count is not None:
             out["compared_accelerators"] = mention.count
         return out, []
     if not c.compared_system and _PREVIOUS.search(side):
@@ -203,7 +208,7 @@ def resolve_claim(
     more, ctx2 = _compared(c, compared_side, subject)
     fields |= more
     ctx += ctx2
-    if not c.benchmark_key:
+    if not c.benchmark_key and (c.suite or "training") == "training":  # its vocabulary
         key, tag = _from_page(
             "benchmark",
             benchmarks_named(sentence),
@@ -213,9 +218,13 @@ def resolve_claim(
         if key:
             fields["benchmark_key"] = key
             ctx += [tag] if tag else []
-    if not c.round:
-        suite = c.suite or "training"
-        named = [r for r in rounds_named(subject_side, suite, rounds) if r != c.baseline]
+    suite = c.suite or "training"
+    named = [r for r in rounds_named(subject_side, suite, rounds) if r != c.baseline]
+    if named and c.round and "round" in c.context and named[0] != c.round:
+        # a round carried from an earlier sentence yields to the one this one names
+        fields["round"] = named[0]
+        ctx.append("round-words")
+    elif not c.round:
         rnd, tag = _from_page(
             "round",
             named,

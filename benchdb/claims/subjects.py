@@ -75,7 +75,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("Gaudi3", r"Gaudi[ ®]*3" + _G, r"Gaudi ?3"),
     Family("Gaudi2", r"Gaudi[ ®]*2" + _G, r"Gaudi ?2"),
     Family("Bow IPU", r"Bow[- ]IPU", r"Bow IPU"),
-    Family("IPU", r"(?<![A-Za-z])(?:GC200 )?IPUs?" + _G, r"IPU"),
+    Family("IPU", r"(?<![A-Za-z])(?:GC200 )?IPUs?" + _G, r"(?<!Bow )IPU"),
     Family("TPU v5p", r"TPU[- ]?v5p", r"TPU-?v5p"),
     Family("TPU v5e", r"TPU[- ]?v5e", r"TPU-?v5e"),
     Family("Trillium", r"Trillium|TPU[- ]?v6e?", r"TPU-?v6|Trillium"),
@@ -100,7 +100,7 @@ PREVIOUS: Mapping[str, str] = {
     "MI350 Series": "MI300 Series",
     "MI325X": "MI300X",
     "Bow IPU": "IPU",
-    "Bow Pod": "IPU-POD",
+    "Bow Pod": "IPU",
     "TPU v5p": "TPU v4",
     "Trillium": "TPU v5p",
 }
@@ -120,7 +120,7 @@ class Mention:
 
 
 _COUNT_BEFORE = re.compile(
-    r"(?<![\d.])(\d[\d,]*)\s*(?:x|×|-way|个|個|张|張|颗|顆|块|塊)?\s*"
+    r"(?<![A-Za-z\d.])(\d[\d,]*)\s*(?:x|×|-way|个|個|张|張|颗|顆|块|塊)?\s*"
     r"(?:(?:NVIDIA|Intel|AMD|Habana|Google|Graphcore|Instinct|Tensor Core)[®™]?\s+)*$",
     re.I,
 )
