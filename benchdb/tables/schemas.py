@@ -326,6 +326,10 @@ accelerators | integer|null | accelerator count
 benchmark | string | benchmark key
 score_minutes | number|null | the result's time to train, minutes (olympic mean x scaling factor)
 link | string | path of the result page on this site
+suite | string | "training" or "inference" (columns after link were appended to version 1)
+scenario | string | an inference result's LoadGen scenario ("" for training)
+value | number|null | an inference result's value in unit (null for training: score_minutes)
+unit | string | unit of value ("Tokens/s", "Samples/s", "ms"...; "" for training)
 """
 
 _VENDOR_RESULT_SPEC = """
