@@ -22,10 +22,20 @@ from typing import Any
 from django.db import DatabaseError, transaction
 
 from benchdb import vocabulary
-from benchdb.mlperf import hpc_rules, training_rules
+from benchdb.mlperf import hpc_rules, training_energy, training_rules
 from benchdb.models import Benchmark, IngestProblem, Result, Round, Run, RunLog, Submitter, System
+from ingest import energy as ingest_energy
 from ingest import fetch
-from ingest.parsers import safe_json, safe_tree, training_log, training_systems, training_tree
+from ingest.energy import NONE as NO_ENERGY
+from ingest.energy import result_energy
+from ingest.parsers import (
+    safe_json,
+    safe_tree,
+    training_log,
+    training_power,
+    training_systems,
+    training_tree,
+)
 from ingest.parsers import types as parser_types
 from ingest.parsers.types import LoadedResult, ParsedRun, Problem, ResultDir
 from ingest.store import (
@@ -253,6 +263,7 @@ def _code_version() -> str:
     result on the next ingest, and nothing else does."""
     h = hashlib.sha256()
     modules = (safe_json, safe_tree, training_log, training_systems, training_tree, parser_types)
+    modules += (training_power, training_energy, ingest_energy)
     for module in (*modules, training_rules, hpc_rules, vocabulary, sys.modules[__name__]):
         with open(module.__file__ or "", "rb") as f:
             h.update(f.read())
@@ -282,6 +293,12 @@ class _Writer:
         bench = self._benchmark(posixpath.basename(rd.benchmark_folder))
         division, system_fields = self._system_fields(item)
         runs, score, weak = self._score_any(item, bench.key, division)
+        power = NO_ENERGY
+        if weak is None and not isinstance(self.rules, hpc_rules.HpcRuleset):
+            failed = [r.role == Run.Role.FAILED for r, _ in runs]
+            power = result_energy(item, [p for _, p in runs], failed, score, self.round.version)
+            for (row, _), joules in zip(runs, power.runs, strict=True):
+                row.energy_joules = finite(joules)
         # Shared rows are made (and committed) before the result's transaction, so a
         # rolled-back result never leaves a cached row that does not exist.
         json_name = item.system.submitter if item.system and item.system.submitter else ""
@@ -311,6 +328,8 @@ class _Writer:
                 "repository": self.repository,
                 "commit": self.commit,
                 "content_sha256": item.content_sha256,
+                "energy_joules": finite(power.joules),
+                "energy_scope": power.scope,
                 **_weak_fields(rd.scaling_type, weak),
             }.items():
                 setattr(result, name, value)
@@ -329,7 +348,7 @@ class _Writer:
             RunLog.objects.bulk_create(
                 [RunLog(run=r, sha256=p.sha256, compressed=p.compressed_log) for r, p in runs]
             )
-            problems = [*item.problems, *self._run_problems(runs)]
+            problems = [*item.problems, *self._run_problems(runs), *power.problems]
             IngestProblem.objects.bulk_create(
                 [problem_row(self.round, p, result=result) for p in problems], ignore_conflicts=True
             )
