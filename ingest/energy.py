@@ -10,11 +10,14 @@ energy, the result has none.
 
 from __future__ import annotations
 
+import math
 import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from benchdb.mlperf import training_energy
+from benchdb.mlperf.training_energy import Event
 from benchdb.mlperf.training_rules import Score
 from ingest.parsers.training_power import NODE_FILE, run_name
 from ingest.parsers.types import LoadedResult, ParsedRun, Problem
@@ -29,6 +32,11 @@ class Energy:
     joules: float | None
     scope: str
     problems: tuple[Problem, ...]
+
+    def fields(self) -> dict[str, Any]:
+        """The Result columns: ``energy_joules`` (None unless finite) and ``energy_scope``."""
+        ok = self.joules is not None and math.isfinite(self.joules)
+        return {"energy_joules": self.joules if ok else None, "energy_scope": self.scope}
 
 
 NONE = Energy((), None, "", ())
@@ -48,7 +56,7 @@ def result_energy(
     """
     if not item.dir.has_power:
         return NONE
-    by_run: dict[str, list[tuple[str, tuple[object, ...]]]] = {}
+    by_run: dict[str, list[tuple[str, Sequence[Event]]]] = {}
     for rel, events in item.power_logs:
         by_run.setdefault(posixpath.basename(posixpath.dirname(rel)), []).append((rel, events))
     broken = {posixpath.basename(posixpath.dirname(rel)) for rel in item.power_failed}
@@ -63,26 +71,13 @@ def result_energy(
         logs = by_run.get(name, [])
         nodes = [(p, e) for p, e in logs if NODE_FILE.match(posixpath.basename(p))]
         switches = [(p, e) for p, e in logs if not NODE_FILE.match(posixpath.basename(p))]
-        for path, events in switches:
-            if not training_energy.switch_estimated(events):
+        for path, sw_events in switches:
+            if not training_energy.switch_estimated(sw_events):
                 why = "switch log without interconnect_power_est: counted as 0 J, as the summarizer"
                 problems.append(Problem(path, None, why, "warning"))
-        notes: dict[str, training_energy.Notes] = {}
-        ttt_ms = run.run_stop_ms - run.run_start_ms
-        try:
-            joules, scopes[i] = training_energy.run_energy_j(
-                nodes,  # type: ignore[arg-type]
-                switches,  # type: ignore[arg-type]
-                ttt_ms,
-                version,
-                notes,
-            )
-            problems += _noted(notes)
-        except training_energy.EnergyError as exc:
-            where = exc.path or f"{posixpath.dirname(run.path)}/power/{name}/"
-            problems.append(Problem(where, exc.line, f"no energy for {run.path}: {exc.reason}"))
-            joules = None
+        joules, scope = _run_energy(run, name, nodes, switches, version, problems)
         energies.append(joules)
+        scopes[i] = scope
     counted = score.counted if score.score_minutes is not None else ()
     total = training_energy.result_energy_j(energies, counted, score.scaling_factor)
     if total is None and counted:
@@ -106,3 +101,30 @@ def _noted(notes: dict[str, training_energy.Notes]) -> list[Problem]:
             more = f" (and {len(found) - 1} more such lines)" if len(found) > 1 else ""
             out.append(Problem(path, line, message + more, "warning"))
     return out
+
+
+def _run_energy(
+    run: ParsedRun,
+    name: str,
+    nodes: list[tuple[str, Sequence[Event]]],
+    switches: list[tuple[str, Sequence[Event]]],
+    version: str,
+    problems: list[Problem],
+) -> tuple[float | None, str]:
+    """One run's (energy J, scope), or (None, "") with the refusal in ``problems``."""
+    notes: dict[str, training_energy.Notes] = {}
+    ttt_ms = run.run_stop_ms - run.run_start_ms  # type: ignore[operator]
+    try:
+        joules, scope = training_energy.run_energy_j(
+            nodes,
+            switches,
+            ttt_ms,
+            version,
+            notes,
+        )
+    except training_energy.EnergyError as exc:
+        where = exc.path or f"{posixpath.dirname(run.path)}/power/{name}/"
+        problems.append(Problem(where, exc.line, f"no energy for {run.path}: {exc.reason}"))
+        return None, ""
+    problems += _noted(notes)
+    return joules, scope
