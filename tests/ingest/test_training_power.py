@@ -155,3 +155,32 @@ def test_a_line_without_metadata_does_not_parse() -> None:
     with pytest.raises(ParseError) as exc:
         training_power.parse_power_log(data, "p/node_0.txt")
     assert str(exc.value).startswith("p/node_0.txt:1: MLLOG line does not parse: no 'metadata'")
+
+
+@pytest.mark.django_db
+def test_energy_on_the_pages_and_in_the_exports(client) -> None:  # type: ignore[no-untyped-def]
+    import csv
+    import io
+    import json
+
+    from django.core.management import call_command
+    from django.urls import reverse
+
+    result = _ingest(V40)
+    shown = "1.266"  # 1265893.1860145212 J in MJ, 3 decimals
+    page = client.get(result.get_absolute_url()).content.decode()
+    assert 'id="energy"' in page and shown in page and "nodes only" in page
+    assert page.count('<td class="num"><span title="') >= 10  # a run energy cell per run
+    board = client.get(reverse("benchdb:leaderboard", args=["v4.0", "dlrm_dcnv2"]))
+    assert f"{shown}</span> MJ" in board.content.decode()
+    table = client.get(reverse("benchdb:round_table", args=["v4.0"]))
+    assert f"{shown}</span> MJ" in table.content.decode()
+    rows = json.loads(
+        client.get(reverse("benchdb:round_table", args=["v4.0"]) + "?format=json").content
+    )["rows"]
+    assert rows[0]["dlrm_dcnv2_energy_joules"] == pytest.approx(V40_ENERGY_J, rel=1e-12)
+    out = io.StringIO()
+    call_command("export", "results", "--format", "csv", stdout=out)
+    (row,) = list(csv.DictReader(io.StringIO(out.getvalue())))
+    assert float(row["energy_joules"]) == pytest.approx(V40_ENERGY_J, rel=1e-12)
+    assert row["energy_scope"] == "node"
