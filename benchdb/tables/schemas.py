@@ -62,9 +62,9 @@ RESULT_COLUMNS = (
     "status",
     "reason",
     "result_id",
-    "source",
     "energy_joules",
     "energy_scope",
+    "source",
 )
 
 
@@ -109,11 +109,11 @@ scaling_factor | number | scaling.json factor applied to the mean (1.0 if none)
 status | string | "scored" or "unscored"
 reason | string | why there is no score ("" when scored)
 result_id | string | MLPerf result ID such as "1.1-2040" where known, else ""
-source | string | URL (or path) of the result folder
 energy_joules | number|null | energy to train, joules (v4.0 on, power results only): the mean of
     the counted runs' energies x scaling factor, as result_summarizer's *_power.csv
 energy_scope | string | what the energy measures: "node" (node power logs) or "node+switch"
     (and the interconnect switches' estimates); "" without energy
+source | string | URL (or path) of the result folder
 """
 
 _RUN_SPEC = """
