@@ -62,6 +62,8 @@ RESULT_COLUMNS = (
     "status",
     "reason",
     "result_id",
+    "energy_joules",
+    "energy_scope",
     "source",
 )
 
@@ -107,6 +109,10 @@ scaling_factor | number | scaling.json factor applied to the mean (1.0 if none)
 status | string | "scored" or "unscored"
 reason | string | why there is no score ("" when scored)
 result_id | string | MLPerf result ID such as "1.1-2040" where known, else ""
+energy_joules | number|null | energy to train, joules (v4.0 on, power results only): the mean of
+    the counted runs' energies x scaling factor, as result_summarizer's *_power.csv
+energy_scope | string | what the energy measures: "node" (node power logs) or "node+switch"
+    (and the interconnect switches' estimates); "" without energy
 source | string | URL (or path) of the result folder
 """
 
@@ -133,6 +139,8 @@ log_url | string | path of the stored log on this site (text/plain, byte for byt
 log_page | string | the stored log as a page: numbered lines, #L<n> anchors, at run_start
 source | string | the log in its repository: GitHub URL with the run_start..run_stop lines
     highlighted, else its path
+energy_joules | number|null | the run's energy, joules: its power/<run>/ node (and switch) logs'
+    mean power x its time to train (power results only)
 """
 
 _COMPARE_SPEC = """
@@ -427,6 +435,14 @@ SCHEMAS |= {
     "benchdb.round_table/1": _cols(_ROUND_TABLE_SPEC)
     + tuple(
         Column(f"{key}_minutes", "number|null", f"{name}: the system's score, minutes")
+        for key, name in BENCHMARK_NAMES.items()
+    )
+    + tuple(
+        Column(
+            f"{key}_energy_joules",
+            "number|null",
+            f"{name}: the system's energy to train, joules (power results, v4.0 on)",
+        )
         for key, name in BENCHMARK_NAMES.items()
     )
 }
