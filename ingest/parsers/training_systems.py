@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from benchdb.mlperf.training_rules import scaling_factor_error
-from benchdb.vocabulary import AVAILABILITY
+from benchdb.vocabulary import availability_of
 
 from . import safe_json
 from .types import MAX_COUNT, ParsedSystem, ParseError, Problem
@@ -133,7 +133,7 @@ def parse_systems_json(data: bytes, path: str = "") -> ParsedSystem:
     hook, dups = _pairs_no_duplicates(path, text)
     problems = dups
     raw = _storable_object(_json_object(text, path, hook), path, problems)
-    availability = AVAILABILITY.get(str(raw.get("status", "")).strip().lower(), "")
+    availability = availability_of(raw.get("status", ""))
     if not availability:
         status = safe_json.cut(repr(raw.get("status")), 80)[0]
         problems.append(
@@ -214,7 +214,7 @@ def parse_entry_json(data: bytes, path: str = "") -> ParsedSystem:
         path=path,
         raw=raw,
         division=division if len(division) <= MAX_DIVISION else "",
-        availability=AVAILABILITY.get(str(raw.get("status", "")).lower(), ""),
+        availability=availability_of(raw.get("status", "")),
         system_name=str(raw.get("hardware", "")),
         submitter="",
         number_of_nodes=n_nodes,

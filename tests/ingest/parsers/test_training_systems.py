@@ -102,3 +102,18 @@ def test_an_overlong_submitter_or_division_is_not_kept():
     system = mlperf.parse_systems_json(data, "s.json")
     assert system.submitter == "" and system.division == ""
     assert sum("characters, over" in p.message for p in system.problems) == 2
+
+
+def test_an_unknown_availability_spelling_is_a_warning_with_its_line_not_a_silent_blank():
+    data = b'{\n "submitter": "Acme",\n "status": "Available soon",\n "division": "closed"\n}\n'
+    system = mlperf.parse_systems_json(data, "Acme/systems/x.json")
+    assert system.availability == ""
+    [p] = [p for p in system.problems if "availability" in p.message]
+    assert p.line == 3 and p.severity == "warning" and "'Available soon'" in p.message
+
+
+def test_v31_available_on_premise_without_hyphen_is_available():
+    data = b'{"submitter": "Acme", "status": "Available on premise", "division": "closed"}'
+    system = mlperf.parse_systems_json(data, "Acme/systems/x.json")
+    assert system.availability == "available"
+    assert not [p for p in system.problems if "availability" in p.message]
