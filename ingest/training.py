@@ -28,6 +28,7 @@ from ingest import fetch
 from ingest.parsers import safe_json, safe_tree, training_log, training_systems, training_tree
 from ingest.parsers import types as parser_types
 from ingest.parsers.types import LoadedResult, ParsedRun, Problem, ResultDir
+from ingest.result_ids import result_ids_derive
 from ingest.store import (
     GIT_URL,
     NOT_STORED,
@@ -167,6 +168,8 @@ def _ingest_repository(
                 not_stored(rnd, item.dir.path, f"{type(exc).__name__}: {exc}", report)
         if on_result:
             on_result(item)
+    if suite == "training":
+        result_ids_derive(rnd=rnd)
     summary = Result.objects.filter(round=rnd, source_path__in=[d.path for d in dirs])
     report.scored += summary.filter(status=Result.Status.SCORED).count()
     for reason in summary.filter(status=Result.Status.UNSCORED).values_list("reason", flat=True):

@@ -126,6 +126,7 @@ _TABLE_FIELDS = {
     "status": "status",
     "reason": "reason",
     "result_id": "result_id",
+    "result_id_origin": "result_id_origin",
 }
 _SOURCE_FIELDS = ("repository", "commit", "source_path")
 # Result.natural_key() as ORM paths, in its order.

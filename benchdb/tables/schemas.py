@@ -62,6 +62,7 @@ RESULT_COLUMNS = (
     "status",
     "reason",
     "result_id",
+    "result_id_origin",
     "source",
 )
 
@@ -107,6 +108,8 @@ scaling_factor | number | scaling.json factor applied to the mean (1.0 if none)
 status | string | "scored" or "unscored"
 reason | string | why there is no score ("" when scored)
 result_id | string | MLPerf result ID such as "1.1-2040" where known, else ""
+result_id_origin | string | where result_id came from: "derived" (benchdb's rule), "vendor-cited",
+    "imported" (an ID table from MLCommons), or "" (no ID)
 source | string | URL (or path) of the result folder
 """
 
