@@ -196,6 +196,9 @@ def _round_of(
         version=rules.version,
         defaults={"ruleset_tag": rules.tag, "repository": url},
     )
+    if rnd.ruleset_tag != rules.tag:  # a round first stored under an older label ("3.0.0")
+        rnd.ruleset_tag = rules.tag
+        rnd.save(update_fields=["ruleset_tag"])
     return rules, rnd, url
 
 
