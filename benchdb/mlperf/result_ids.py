@@ -21,13 +21,16 @@ round's tag (``benchdb.vocabulary.ROUNDS``):
 
 What the published IDs are (checked by ``bench/result_ids_vs_cited.py`` on whole rounds
 against every ID cited in ``../shared/vendor``): not the workbook's numbers. MLCommons'
-v3.0 IDs start at ``3.0-2000`` and put the cloud section first; the ten IDs NVIDIA's v3.0
-table cites all fit "cloud, then on-premise, in the summarizer's row order, from 2000"
-only if one of the 49 on-premise rows sorted before Dell's XE9680x8H100-SXM-80GB is left
-out, and the cited IDs cannot tell which. So no round has an established rule yet:
-:data:`PUBLISHED_RULES` is empty and benchdb derives no ID (an imported or vendor-cited
-ID is stored instead, with its origin). A round is added there only when its rule
-reproduces every published ID found.
+v3.0 IDs start at ``3.0-2000`` and put the cloud section first: NVIDIA+CoreWeave's
+coreweave_hgxh100_n448 mxnet row, third of the 5 cloud rows, is ``3.0-2002``. The nine
+on-premise rows NVIDIA cites (Dell XE9680x8H100-SXM-80GB ... NVIDIA dgxh100_n96 mxnet) are
+each ``3.0-(1999 + their index in the summarizer's order)``, one less than "cloud, then
+on-premise, from 2000" gives: one row numbered before Dell's (one of the 49 on-premise
+rows before it, or one of the 2 cloud rows after n448 mxnet: n448 pytorch, n96 pytorch)
+has no number of its own in the published table, and the cited IDs cannot tell which.
+So no round has an established rule yet: :data:`PUBLISHED_RULES` is empty and benchdb
+derives no ID (an imported ID is stored instead, with its origin). A round is added
+there only when its rule reproduces every published ID found.
 """
 
 from __future__ import annotations

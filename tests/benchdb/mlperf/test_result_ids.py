@@ -89,9 +89,9 @@ def test_no_round_has_an_established_rule_so_nothing_is_derived():
 
 def test_the_cited_v30_ids_are_off_by_one_from_cloud_first_numbering(monkeypatch):
     """Why v3.0 has no rule: of the 10 IDs NVIDIA cites (12 citations), the cloud one fits
-    "cloud, on-premise, RDI from 3.0-2000" and every on-premise one is one less, so one
-    on-premise row before Dell's XE9680x8H100 is not in the published table and the cited
-    IDs cannot tell which."""
+    "cloud, on-premise, RDI from 3.0-2000" and every on-premise one is one less (1999 +
+    its index in the summarizer's order), so one row numbered before Dell's XE9680x8H100
+    has no number of its own in the published table and the cited IDs cannot tell which."""
     benches, rows = read_rows(str(SUMMARY))
     monkeypatch.setitem(
         rid.PUBLISHED_RULES, "v3.0", rid.PublishedRule((rid.CLOUD, rid.ON_PREMISE, rid.RDI), 2000)
@@ -106,3 +106,8 @@ def test_the_cited_v30_ids_are_off_by_one_from_cloud_first_numbering(monkeypatch
         off[v["result_id"]] = int(v["result_id"][-4:]) - int(candidate[row.key][-4:])
     assert off.pop("3.0-2002") == 0  # NVIDIA+CoreWeave coreweave_hgxh100_n448 mxnet
     assert set(off.values()) == {-1}
+    index = {r.key: i for i, r in enumerate(rows)}
+    for v in found:
+        if v["result_id"] != "3.0-2002":
+            row = named_row(v, benches, rows, "v3.0")
+            assert int(v["result_id"][-4:]) == 1999 + index[row.key]
