@@ -140,3 +140,24 @@ def test_formatting_is_not_fought() -> None:
     marker = "fmt: " + "skip"  # split, so this file does not count itself
     count = sum(p.read_text().count(marker) for p in sources)
     assert count < 30
+
+
+def test_no_merge_conflict_markers_are_committed() -> None:
+    """A merge that left ``<<<<<<<``/``>>>>>>>`` lines in a file git tracks (Python,
+    templates, Markdown, Makefile) fails here rather than in a reader's hands."""
+    import subprocess
+
+    tracked = subprocess.run(
+        ["git", "-C", str(ROOT), "ls-files", "-z", "--", "*.py", "*.html", "*.md", "Makefile",
+         "*.toml", "*.txt", "*.css", "*.js"],
+        capture_output=True, check=True,
+    ).stdout.decode().split("\0")  # fmt: skip
+    marker = ("<<<<<<< ", ">>>>>>> ")
+    bad = [
+        f"{rel}:{n}"
+        for rel in tracked
+        if rel and (ROOT / rel).is_file()
+        for n, line in enumerate((ROOT / rel).read_text(errors="replace").splitlines(), 1)
+        if line.startswith(marker)
+    ]
+    assert not bad, f"merge conflict markers: {bad}"
