@@ -1,0 +1,127 @@
+"""Reads behind the per-page guideline report and the claim families (issue 14):
+the stored claims reshaped for :mod:`benchdb.claims.guidelines` and
+:mod:`benchdb.claims.families`, which do the work (pure). Nothing is stored: both
+are computed when read, from the claims as they stand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+
+from benchdb import vocabulary
+from benchdb.claims import families, guidelines
+from benchdb.models import Claim, VendorPage
+
+#: Claim fields the reports read (no links needed: flags and verdicts are stored).
+_FIELDS = (
+    "pk",
+    "page_id",
+    "position",
+    "start",
+    "kind",
+    "sentence",
+    "value",
+    "unit",
+    "qualifier",
+    "compared_value",
+    "system",
+    "compared_system",
+    "benchmark",
+    "benchmark_key",
+    "round",
+    "division",
+    "result_ids",
+    "verdict",
+    "flags",
+    "extracted",
+)
+
+
+def report_claim_row(c: Claim, page: VendorPage) -> dict[str, Any]:
+    """A claim as the reports read it: the columns of ``benchdb.claims/1`` they use,
+    with ``extracted`` and its page's id, source, date, language and vendor."""
+    return {
+        "id": c.pk,
+        "page_id": page.pk,
+        "page": page.source,
+        "published": page.published,
+        "language": page.language,
+        "vendor": page.vendor,
+        "position": c.position,
+        "kind": c.kind,
+        "sentence": c.sentence,
+        "value": c.value,
+        "unit": c.unit,
+        "qualifier": c.qualifier,
+        "compared_value": c.compared_value,
+        "system": c.system,
+        "compared_system": c.compared_system,
+        "benchmark": c.benchmark,
+        "benchmark_key": c.benchmark_key,
+        "round": c.round,
+        "division": c.division,
+        "result_ids": list(c.result_ids),
+        "verdict": c.verdict,
+        "flags": list(c.flags),
+        "extracted": c.extracted,
+    }
+
+
+def _claims(qs: QuerySet[Claim]) -> QuerySet[Claim]:
+    return qs.only(*_FIELDS).order_by("page_id", "start", "position")
+
+
+def report_page_get(pk: int) -> VendorPage:
+    """One page with its text, raw bytes not loaded (one query). Raises Http404."""
+    return get_object_or_404(VendorPage.objects.defer("raw"), pk=pk)
+
+
+def page_guideline_report(page: VendorPage) -> list[guidelines.Finding]:
+    """The guideline report of one page (its text loaded): one query for its claims."""
+    claims = _claims(Claim.objects.filter(page=page))
+    rows = [report_claim_row(c, page) for c in claims]
+    return guidelines.page_report(
+        rows, text=page.text, published=page.published, round_dates=vocabulary.ROUND_PUBLISHED
+    )
+
+
+def guideline_counts(pages: Iterable[VendorPage]) -> dict[int, dict[str, int]]:
+    """Page id -> :func:`benchdb.claims.guidelines.counts` of its report, for
+    ``pages`` (their text is read again here, in one query, with their claims in a
+    second)."""
+    ids = [p.pk for p in pages]
+    texts = dict(VendorPage.objects.filter(pk__in=ids).values_list("pk", "text"))
+    by_page: dict[int, list[Claim]] = {}
+    for c in _claims(Claim.objects.filter(page_id__in=ids)):
+        by_page.setdefault(c.page_id, []).append(c)
+    out = {}
+    for p in pages:
+        rows = [report_claim_row(c, p) for c in by_page.get(p.pk, [])]
+        report = guidelines.page_report(
+            rows,
+            text=texts.get(p.pk, ""),
+            published=p.published,
+            round_dates=vocabulary.ROUND_PUBLISHED,
+        )
+        out[p.pk] = guidelines.counts(report)
+    return out
+
+
+def claim_family_list(*, vendor: str = "") -> list[families.Family]:
+    """Every claim with a value grouped into families (of pages of ``vendor`` when
+    given), in order of first publication: two queries (pages, claims)."""
+    pages_qs = VendorPage.objects.defer("raw", "text")
+    if vendor:
+        pages_qs = pages_qs.filter(vendor=vendor)
+    pages = {p.pk: p for p in pages_qs}
+    claims = _claims(Claim.objects.filter(page_id__in=list(pages), value__isnull=False))
+    return families.claim_families(report_claim_row(c, pages[c.page_id]) for c in claims)
+
+
+def families_per_page() -> Mapping[int, int]:
+    """Page id -> how many claim families its claims make (two queries)."""
+    return families.families_per_page(claim_family_list())
