@@ -63,6 +63,8 @@ class Member:
     sentence: str
     verdict: str
     position: int
+    value: float | None = None
+    compared_value: float | None = None
 
 
 @dataclass
@@ -149,6 +151,8 @@ def claim_families(claims: Iterable[Mapping[str, Any]]) -> list[Family]:
             c.get("sentence") or "",
             c.get("verdict") or "",
             c.get("position") or 0,
+            value,
+            other,
         )
         bucket = groups.setdefault((skey, kind, unit), [])
         fam = next(
@@ -168,6 +172,7 @@ def claim_families(claims: Iterable[Mapping[str, Any]]) -> list[Family]:
     out = [f for bucket in groups.values() for f in bucket]
     for f in out:
         f.members.sort(key=_order)
+        f.value, f.compared_value = f.first.value, f.first.compared_value
     return sorted(out, key=lambda f: _order(f.first))
 
 

@@ -76,7 +76,8 @@ _COMPARATIVE = ("head_to_head", "multiplier", "percentage", "parity")
 _LEGEND = re.compile(r"MLPerf\s+name\s+and\s+logo\s+are\s+registered", re.I)
 #: The MLPerf name as prose writes it (not inside a URL or a file name).
 _NAME = r"(?<![/\w.-])(?:MLPerf|MLPERF)"
-_MLPERF = re.compile(_NAME + r"(?!\s*®)(?P<tail>['’]s\b|s\b)?")
+#: A use without ® (the legend's own "MLPerf name and logo" is no use of the mark).
+_MLPERF = re.compile(_NAME + r"(?!\s*®)(?!\s+name\s+and\s+logo)(?P<tail>['’]s\b|s\b)?")
 #: What a sentence says when it states the difference a flag is about.
 _STATED = {
     "different-divisions": re.compile(r"\b(open|closed)\b|开放|開放|封闭|封閉", re.I),
@@ -176,7 +177,7 @@ def _claim_findings(
 def _page_findings(text: str) -> Iterable[tuple[Clause, str, str, str]]:
     """(clause, status, reason, statement) of the page-level clauses (§11.1, §11.2,
     §11.4): only on a page that names MLPerf."""
-    uses = list(re.finditer(_NAME, text))
+    uses = [m for m in re.finditer(_NAME, text) if not _LEGEND.match(text, m.start())]
     if not uses:
         return
     bare = [m for m in _MLPERF.finditer(text)]

@@ -6,7 +6,7 @@ are computed when read, from the claims as they stand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db.models import QuerySet
@@ -80,35 +80,43 @@ def report_page_get(pk: int) -> VendorPage:
     return get_object_or_404(VendorPage.objects.defer("raw"), pk=pk)
 
 
-def page_guideline_report(page: VendorPage) -> list[guidelines.Finding]:
-    """The guideline report of one page (its text loaded): one query for its claims."""
-    claims = _claims(Claim.objects.filter(page=page))
+def page_guideline_report(
+    page: VendorPage, claims: Iterable[Claim] | None = None
+) -> list[guidelines.Finding]:
+    """The guideline report of one page (its text loaded). ``claims``: the page's
+    claims when the caller holds them (no query), else one query reads them."""
+    if claims is None:
+        claims = _claims(Claim.objects.filter(page=page))
     rows = [report_claim_row(c, page) for c in claims]
     return guidelines.page_report(
         rows, text=page.text, published=page.published, round_dates=vocabulary.ROUND_PUBLISHED
     )
 
 
-def guideline_counts(pages: Iterable[VendorPage]) -> dict[int, dict[str, int]]:
-    """Page id -> :func:`benchdb.claims.guidelines.counts` of its report, for
-    ``pages`` (their text is read again here, in one query, with their claims in a
-    second)."""
-    ids = [p.pk for p in pages]
-    texts = dict(VendorPage.objects.filter(pk__in=ids).values_list("pk", "text"))
-    by_page: dict[int, list[Claim]] = {}
-    for c in _claims(Claim.objects.filter(page_id__in=ids)):
-        by_page.setdefault(c.page_id, []).append(c)
-    out = {}
-    for p in pages:
-        rows = [report_claim_row(c, p) for c in by_page.get(p.pk, [])]
-        report = guidelines.page_report(
-            rows,
-            text=texts.get(p.pk, ""),
-            published=p.published,
-            round_dates=vocabulary.ROUND_PUBLISHED,
+def page_list_counts(
+    pages: Sequence[VendorPage],
+) -> tuple[dict[int, dict[str, int]], Mapping[Any, int]]:
+    """For the vendor pages list: page id -> :func:`benchdb.claims.guidelines.counts` of
+    its report, and page id -> how many claim families its claims make (families
+    across all of ``pages``). Two queries: the pages' texts, their claims."""
+    by_id = {p.pk: p for p in pages}
+    texts = dict(VendorPage.objects.filter(pk__in=list(by_id)).values_list("pk", "text"))
+    rows: dict[int, list[dict[str, Any]]] = {pk: [] for pk in by_id}
+    for c in _claims(Claim.objects.filter(page_id__in=list(by_id))):
+        rows[c.page_id].append(report_claim_row(c, by_id[c.page_id]))
+    counts = {
+        pk: guidelines.counts(
+            guidelines.page_report(
+                rows[pk],
+                text=texts.get(pk, ""),
+                published=p.published,
+                round_dates=vocabulary.ROUND_PUBLISHED,
+            )
         )
-        out[p.pk] = guidelines.counts(report)
-    return out
+        for pk, p in by_id.items()
+    }
+    fams = families.claim_families(r for page_rows in rows.values() for r in page_rows)
+    return counts, families.families_per_page(fams)
 
 
 def claim_family_list(*, vendor: str = "") -> list[families.Family]:
@@ -120,8 +128,3 @@ def claim_family_list(*, vendor: str = "") -> list[families.Family]:
     pages = {p.pk: p for p in pages_qs}
     claims = _claims(Claim.objects.filter(page_id__in=list(pages), value__isnull=False))
     return families.claim_families(report_claim_row(c, pages[c.page_id]) for c in claims)
-
-
-def families_per_page() -> Mapping[int, int]:
-    """Page id -> how many claim families its claims make (two queries)."""
-    return families.families_per_page(claim_family_list())

@@ -18,7 +18,7 @@ from django.http import HttpRequest, HttpResponse
 
 from benchdb.claims import guidelines
 from benchdb.claims.forms import CorrectionForm
-from benchdb.claims.reports import families_per_page, guideline_counts, page_guideline_report
+from benchdb.claims.reports import page_guideline_report, page_list_counts
 from benchdb.claims.selectors import (
     HIDDEN_KINDS,
     claim_facets,
@@ -68,7 +68,7 @@ def highlight_segments(text: str, spans: Sequence[tuple[int, int, Any]]) -> list
 def page_list(request: HttpRequest) -> HttpResponse:
     def select(d: dict[str, Any]) -> Table:
         pages = list(vendor_page_list())
-        per_page, n_families = guideline_counts(pages), families_per_page()
+        per_page, n_families = page_list_counts(pages)
         rows = [
             page_row(p)
             | {"families": n_families.get(p.pk, 0)}
@@ -92,7 +92,7 @@ def page_detail(request: HttpRequest, pk: int) -> HttpResponse:
             ]
             context["segments"] = highlight_segments(page.text, spans)
             context["n_claims"] = len(claims)
-            report = page_guideline_report(page)
+            report = page_guideline_report(page, claims)
             context["guidelines"] = [guidelines.finding_row(f) for f in report]
             context["guideline_counts"] = guidelines.counts(report)
 
