@@ -69,7 +69,8 @@ def test_it_checks_a_real_page_and_stores_nothing(ingested_shared: object) -> No
     assert notes["different-accelerator-counts"]["clause"] == "5"
     assert {r["role"] for r in h2h["results"]} == {"subject", "compared"}
     assert all(r["url"].startswith("/results/training/v1.1/") for r in h2h["results"])
-    broken = {(g["clause"], tuple(g["claims"])) for g in out["guidelines"] if g["status"] == "breaks"}
+    found = out["guidelines"]
+    broken = {(g["clause"], tuple(g["claims"])) for g in found if g["status"] == "breaks"}
     assert ("3.2", (0, 1)) in broken and ("5", (0,)) in broken and ("5", (7,)) in broken
     assert out["counts"]["claims"] == 8 and out["counts"]["breaks"] > 0
     assert not VendorPage.objects.exists() and not Claim.objects.exists()

@@ -169,7 +169,7 @@ def test_graphcore_v1_1_report(graphcore, name: str, comparison: str, gain: str)
 
 @pytest.mark.django_db
 def test_the_open_bert_time_that_says_open_satisfies_the_open_clause(graphcore) -> None:  # type: ignore[no-untyped-def]
-    """"an impressive time to train of 5.78 minutes on the new IPU-POD128, in our open
+    """ "an impressive time to train of 5.78 minutes on the new IPU-POD128, in our open
     submission": the open result is named as open; "MLPerf’s ‘available’ category"
     uses the name in the possessive (§11.4)."""
     rows = graphcore["graphcore-mlperf-training-v1.1-performance-at-scale.en.txt"]
