@@ -72,6 +72,15 @@ CLAUSES: tuple[Clause, ...] = (
 #: Verdicts of claims checked against MLPerf results (the others are not-mlperf and
 #: unverifiable).
 _CHECKED = ("consistent", "inconsistent", "ambiguous")
+#: A claim's page verdict (the claim recomputed from two figures of its own page,
+#: ``benchdb.vocabulary.PAGE_VERDICTS``) as a §10 finding.
+_PAGE_VERDICTS = {
+    "consistent-with-page": (SATISFIES, "The page's own figures give the figure it states."),
+    "inconsistent-with-page": (
+        BREAKS,
+        "The page's own figures do not give the figure it states.",
+    ),
+}
 _COMPARATIVE = ("head_to_head", "multiplier", "percentage", "parity")
 _LEGEND = re.compile(r"MLPerf\s+name\s+and\s+logo\s+are\s+registered", re.I)
 #: The MLPerf name as prose writes it (not inside a URL or a file name).
@@ -155,6 +164,10 @@ def _claim_findings(
                 "The statement names the system, benchmark and MLPerf version it rests on.",
                 "",
             )
+    page_verdict = claim.get("page_verdict") or ""
+    if page_verdict in _PAGE_VERDICTS and verdict != "not-mlperf":
+        status, why = _PAGE_VERDICTS[page_verdict]
+        yield explain.CLEAR_AND_CORRECT, status, why, ""
     if claim.get("result_ids"):
         ids = ", ".join(claim["result_ids"])
         yield explain.REQUIRED_FOOTNOTE, SATISFIES, f"The statement cites result ID {ids}.", ""
@@ -219,8 +232,9 @@ def page_report(
     """The guideline report of a page.
 
     ``claims``: rows of ``benchdb.claims/1`` (``id``, ``sentence``, ``kind``,
-    ``verdict``, ``flags``, ``round``, ``division``, ``result_ids``) with
-    ``extracted`` (the parser's fields: ``baseline``, ``context``...), in text order;
+    ``verdict``, ``flags``, ``round``, ``division``, ``result_ids``), optionally
+    ``page_verdict`` (consistent/inconsistent-with-page), with ``extracted`` (the
+    parser's fields: ``baseline``, ``context``...), in text order;
     ``text``: the page's text (for the page-level clauses; "" leaves them out);
     ``published``: the page's date; ``round_dates``: round -> official publication
     date (``benchdb.vocabulary.ROUND_PUBLISHED``). Returns findings ordered by clause

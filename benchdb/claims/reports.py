@@ -16,30 +16,6 @@ from benchdb import vocabulary
 from benchdb.claims import families, guidelines
 from benchdb.models import Claim, VendorPage
 
-#: Claim fields the reports read (no links needed: flags and verdicts are stored).
-_FIELDS = (
-    "pk",
-    "page_id",
-    "position",
-    "start",
-    "kind",
-    "sentence",
-    "value",
-    "unit",
-    "qualifier",
-    "compared_value",
-    "system",
-    "compared_system",
-    "benchmark",
-    "benchmark_key",
-    "round",
-    "division",
-    "result_ids",
-    "verdict",
-    "flags",
-    "extracted",
-)
-
 
 def report_claim_row(c: Claim, page: VendorPage) -> dict[str, Any]:
     """A claim as the reports read it: the columns of ``benchdb.claims/1`` they use,
@@ -68,11 +44,15 @@ def report_claim_row(c: Claim, page: VendorPage) -> dict[str, Any]:
         "verdict": c.verdict,
         "flags": list(c.flags),
         "extracted": c.extracted,
+        # the page verdict, where claims have one (page arithmetic, issue 14)
+        "page_verdict": getattr(c, "page_verdict", ""),
     }
 
 
 def _claims(qs: QuerySet[Claim]) -> QuerySet[Claim]:
-    return qs.only(*_FIELDS).order_by("page_id", "start", "position")
+    # Every field but ``details`` (the verifier's notes, unused here): ``only()`` would
+    # make a field it leaves out cost a query per claim when read.
+    return qs.defer("details").order_by("page_id", "start", "position")
 
 
 def report_page_get(pk: int) -> VendorPage:

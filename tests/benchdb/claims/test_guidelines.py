@@ -176,3 +176,15 @@ def test_the_open_bert_time_that_says_open_satisfies_the_open_clause(graphcore) 
     bert = [r for r in rows if "in our open submission" in r["statement"]]
     assert (explain.OPEN_VS_CLOSED.quote, SATISFIES) in {(r["quote"], r["status"]) for r in bert}
     assert any(r["clause"] == "11.4" and "MLPerf’s" in r["reasons"][0] for r in rows)
+
+
+def test_a_claim_its_own_page_contradicts_breaks_clear_and_correct() -> None:
+    """§10 "must be clear and correct": a figure the page's own numbers do not give
+    (page arithmetic) breaks it, one they give satisfies it; a not-MLPerf claim is
+    outside the guidelines."""
+    wrong = _claim(verdict="unverifiable", page_verdict="inconsistent-with-page")
+    right = _claim(id=2, sentence="B.", verdict="unverifiable", page_verdict="consistent-with-page")
+    other = _claim(id=3, sentence="C.", verdict="not-mlperf", page_verdict="inconsistent-with-page")
+    found = {(f.clause.number, f.status, f.claims) for f in page_report([wrong, right, other])}
+    assert {("10", BREAKS, (1,)), ("10", SATISFIES, (2,))} <= found
+    assert not any(3 in claims for _, _, claims in found)
