@@ -84,7 +84,8 @@ _PAGE_VERDICTS = {
 _COMPARATIVE = ("head_to_head", "multiplier", "percentage", "parity")
 _LEGEND = re.compile(r"MLPerf\s+name\s+and\s+logo\s+are\s+registered", re.I)
 #: The MLPerf name as prose writes it (not inside a URL or a file name).
-_NAME = r"(?<![/\w.-])(?:MLPerf|MLPERF)"
+#: (ASCII letters only before it: in Chinese text a Han character may stand right before.)
+_NAME = r"(?<![/A-Za-z0-9_.-])(?:MLPerf|MLPERF)"
 #: A use without ® (the legend's own "MLPerf name and logo" is no use of the mark).
 _MLPERF = re.compile(_NAME + r"(?!\s*®)(?!\s+name\s+and\s+logo)(?P<tail>['’]s\b|s\b)?")
 #: What a sentence says when it states the difference a flag is about.

@@ -91,6 +91,8 @@ def test_page_level_clauses_read_the_text() -> None:
     bad = page_report([], text="MLPerf’s closed division. Two MLPerfs.")
     assert _statuses(bad) == {("11.1", BREAKS), ("11.2", BREAKS), ("11.4", BREAKS)}
     assert page_report([], text="No benchmark named here; see mlperf-training-results.") == []
+    (zh,) = page_report([], text="與上一輪MLPerf訓練相比，在本輪MLPerf 1.1訓練中")[:1]
+    assert zh.reasons == ("MLPerf is written without ® 2 times of 2.",)
 
 
 def test_a_result_published_before_its_round_breaks_the_timing_clause() -> None:
