@@ -65,6 +65,7 @@ class Member:
     position: int
     value: float | None = None
     compared_value: float | None = None
+    shown: str = ""
 
 
 @dataclass
@@ -153,6 +154,7 @@ def claim_families(claims: Iterable[Mapping[str, Any]]) -> list[Family]:
             c.get("position") or 0,
             value,
             other,
+            explain.claimed_text(c),
         )
         bucket = groups.setdefault((skey, kind, unit), [])
         fam = next(
@@ -186,23 +188,16 @@ def _same(a: float | None, b: float | None, unit: str) -> bool:
 def family_row(f: Family, index: int) -> dict[str, Any]:
     """A family -> a row of ``benchdb.claim_families/1``: ``{"family": int (its place
     in first-publication order, from 1), "subject": str, "kind": str, "value": str
-    (as people write it: "46x", "28.3 min vs 29.1 min"), "number": float | None,
-    "unit": str, "claims": int, "pages": [source], "languages": [str],
+    (as first published, as people write it: "46x", "1.8 h"), "number": float | None,
+    "unit": str (times in minutes), "claims": int, "pages": [source], "languages": [str],
     "first_seen": "YYYY-MM-DD" | None, "first_page": str, "first_claim": id,
     "first_sentence": str, "claim_ids": [id], "verdicts": [str]}``."""
     first = f.first
-    shown = {
-        "kind": f.kind,
-        "value": f.value,
-        "unit": f.unit,
-        "qualifier": f.qualifier,
-        "compared_value": f.compared_value,
-    }
     return {
         "family": index,
         "subject": f.subject,
         "kind": f.kind,
-        "value": explain.claimed_text(shown),
+        "value": first.shown,
         "number": f.value,
         "unit": f.unit,
         "claims": len(f.members),
