@@ -8,7 +8,9 @@ vendor with no subject named), the same quantity (kind and unit; times in minute
 seconds and hours are one quantity) and the same value within rounding: equal once
 both are rounded to the coarser of their printed precisions (IBM's "46x" and
 "45.9x" are one value, "28.3 min" and "28.33 min" too; "24%" and "41%" are not),
-and for a comparison the same value on the other side. A family's first
+and for a comparison the same value on the other side. A claim that names no
+system joins the one family of its page that makes the same claim naming one
+("GPT-3 ... 153.58 min" in a table row under "Gaudi 2 ... 153.58 min"). A family's first
 publication is its earliest-dated page (undated pages last), then the earliest
 claim on that page.
 """
@@ -74,7 +76,7 @@ class Family:
     ``value`` and ``compared_value`` as first published (in ``unit``), ``members`` in
     publication order (the first is the first publication)."""
 
-    key: tuple[str, ...]
+    parts: tuple[str, str, str, str]
     subject: str
     kind: str
     unit: str
@@ -97,19 +99,57 @@ class Family:
         return list(dict.fromkeys(m.language for m in self.members if m.language))
 
 
-def _subject(c: Mapping[str, Any]) -> tuple[str, str]:
-    """(key, words) of what a claim is about (module docstring)."""
+def _subject(c: Mapping[str, Any]) -> tuple[tuple[str, str, str, str], str]:
+    """What a claim is about (module docstring): ``(system, compared system, words,
+    benchmark)`` normalized, and in words."""
     ex = c.get("extracted") or {}
     system, other = c.get("system") or "", c.get("compared_system") or ""
     bench = c.get("benchmark_key") or ex.get("benchmark_key") or ""
     words = " vs ".join(x for x in (system, other) if x)
     if not (system or other):
         words = ex.get("framework") or ex.get("submitter") or ""
-    key = f"{_norm(system)}|{_norm(other)}|{_norm(words) if not system else ''}|{bench}"
+    parts = (_norm(system), _norm(other), _norm(words) if not system else "", bench)
     if not (words or bench):
         vendor = c.get("vendor") or ""
-        return f"vendor:{_norm(vendor)}", f"{vendor or 'unknown vendor'} (no subject named)"
-    return key, f"{words} on {bench}" if words and bench else words or bench
+        return parts, f"{vendor or 'unknown vendor'} (no subject named)"
+    return parts, f"{words} on {bench}" if words and bench else words or bench
+
+
+def _covers(named: Family, partial: Family, page: Any) -> bool:
+    """Whether a claim of ``partial`` (naming no system) on ``page`` can be ``named``'s
+    claim made again there: same quantity and value, a system on ``named``'s side, no
+    other benchmark named, and ``named`` made on that page."""
+    (s1, _, _, b1), b2 = named.parts, partial.parts[3]
+    return (
+        bool(s1)
+        and b2 in ("", b1)
+        and (named.kind, named.unit) == (partial.kind, partial.unit)
+        and _same(named.value, partial.value, named.unit)
+        and _same(named.compared_value, partial.compared_value, named.unit)
+        and any(m.page == page for m in named.members)
+    )
+
+
+def _fold_partial(families: list[Family]) -> list[Family]:
+    """Each claim naming no system joined to the one family of its page whose claim
+    names its system (:func:`_covers`); left where it was when none or several could
+    be meant."""
+    named = [f for f in families if f.parts[0] or f.parts[1]]
+    out = list(named)
+    for f in families:
+        if f.parts[0] or f.parts[1]:
+            continue
+        kept = []
+        for m in f.members:
+            fits = [g for g in named if _covers(g, f, m.page)]
+            if len(fits) == 1:
+                fits[0].members.append(m)
+            else:
+                kept.append(m)
+        if kept:
+            f.members = kept
+            out.append(f)
+    return out
 
 
 def _in_unit(c: Mapping[str, Any]) -> tuple[str, float | None, float | None]:
@@ -140,7 +180,8 @@ def claim_families(claims: Iterable[Mapping[str, Any]]) -> list[Family]:
     for c in claims:
         if c.get("value") is None:
             continue
-        skey, words = _subject(c)
+        parts, words = _subject(c)
+        skey = "|".join(parts) if any(parts) else f"vendor:{_norm(c.get('vendor') or '')}"
         unit, value, other = _in_unit(c)
         kind = c.get("kind") or ""
         member = Member(
@@ -166,12 +207,10 @@ def claim_families(claims: Iterable[Mapping[str, Any]]) -> list[Family]:
             None,
         )
         if fam is None:
-            fam = Family(
-                (skey, kind, unit), words, kind, unit, value, other, c.get("qualifier") or ""
-            )
+            fam = Family(parts, words, kind, unit, value, other, c.get("qualifier") or "")
             bucket.append(fam)
         fam.members.append(member)
-    out = [f for bucket in groups.values() for f in bucket]
+    out = _fold_partial([f for bucket in groups.values() for f in bucket])
     for f in out:
         f.members.sort(key=_order)
         f.value, f.compared_value = f.first.value, f.first.compared_value

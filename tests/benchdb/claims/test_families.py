@@ -112,3 +112,18 @@ def test_families_of_the_shared_pages(client: Client, ingested_shared: object) -
     repeated = json.loads(client.get("/vendor/families/?format=json&repeated=on").content)
     assert all(r["claims"] > 1 for r in repeated["rows"])
     assert client.get("/vendor/families/?bogus=1").status_code == 400
+
+
+def test_a_claim_naming_no_system_joins_the_same_claim_of_its_page_that_names_one() -> None:
+    """Intel's Gaudi 2 table: "Gaudi 2 ... GPT-3 ... 153.58 min" and a row naming only
+    GPT-3 with the same time are one claim; on another page they stay apart, and with
+    two systems to choose from the claim joins neither."""
+    kw = {"kind": "time", "unit": "min", "value": 153.58, "extracted": {}, "page": "intel"}
+    named = _c(id=1, page_id=7, system="Gaudi 2", benchmark_key="gpt3", **kw)
+    bare = _c(id=2, page_id=7, benchmark_key="gpt3", **kw)
+    elsewhere = _c(id=3, page_id=8, benchmark_key="gpt3", **kw)
+    rows = family_rows(claim_families([named, bare, elsewhere]))
+    assert sorted(r["claim_ids"] for r in rows) == [[1, 2], [3]]
+    other = _c(id=4, page_id=7, system="Gaudi 3", benchmark_key="gpt3", **kw)
+    rows = family_rows(claim_families([named, other, bare]))
+    assert sorted(r["claim_ids"] for r in rows) == [[1], [2], [4]]
