@@ -262,6 +262,11 @@ AVAILABILITY = {
 CONSISTENT, INCONSISTENT, AMBIGUOUS = "consistent", "inconsistent", "ambiguous"
 NOT_MLPERF, UNVERIFIABLE = "not-mlperf", "unverifiable"
 VERDICTS = (CONSISTENT, INCONSISTENT, AMBIGUOUS, NOT_MLPERF, UNVERIFIABLE)
+#: A claim's page verdict, beside its MLPerf verdict: whether two figures the page itself
+#: gives (in any of its sentences or tables) recompute its multiplier or percentage
+#: (``ingest.parsers.claim_arithmetic``); "" when the page gives none.
+CONSISTENT_WITH_PAGE, INCONSISTENT_WITH_PAGE = "consistent-with-page", "inconsistent-with-page"
+PAGE_VERDICTS = (CONSISTENT_WITH_PAGE, INCONSISTENT_WITH_PAGE)
 
 
 # --- MLPerf Inference -------------------------------------------------------------

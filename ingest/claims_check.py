@@ -5,9 +5,10 @@ is stored. Served by ``ingest/check_views.py`` (a form and ``POST /api/claims/ch
 and ``manage.py check-claims``.
 
 It lives in ``ingest`` because it reads the outside world (a URL) and runs ingest's
-parsers (``ingest.parsers.claim_text``); ``benchdb`` does not import ``ingest``. The
-checking is the ingest service's (``ingest.vendor_pages``: the same verdicts a stored
-page's claims get), the report :mod:`benchdb.claims.guidelines`.
+parsers (``ingest.parsers.claim_text``, ``claim_page``); ``benchdb`` does not import
+``ingest``. The checking is the ingest service's (``ingest.claim_facts.check_claims``:
+the verdicts a stored page's claims get; ``claim_page.read_page``: page arithmetic,
+baselines, every number accounted for), the report :mod:`benchdb.claims.guidelines`.
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ from typing import Any
 from django.utils import timezone
 
 from benchdb import vocabulary
-from benchdb.claims import explain, families, guidelines
+from benchdb.claims import explain, families, guidelines, resolve
 from benchdb.models import InferenceResult, Result
-from ingest import vendor_pages
-from ingest.parsers import claim_text, vendor_html, vendor_meta
+from ingest import claim_facts, vendor_pages
+from ingest.parsers import claim_page, claim_text, vendor_html, vendor_meta
 from ingest.parsers.types import ParseError
 from ingest.parsers.vendor_tables import parse_vendor_tables
 
@@ -116,10 +117,15 @@ def claims_check(*, text: str = "", url: str = "", published: date | None = None
         found = claim_text.extract_claims(src.text, tables=tables, max_claims=MAX_CHECK_CLAIMS)
     except ParseError as exc:
         raise CheckError(f"{exc.reason}; at most {MAX_CHECK_CLAIMS} are checked", 413) from exc
-    checked = vendor_pages._check(found, when)  # the verdicts a stored page's claims get
-    urls = _result_urls([lk for _, _, v in checked for lk in v.links])
-    rows = [_claim_out(i, c, f, v, urls) for i, (c, f, v) in enumerate(checked)]
     vendor = meta.vendor
+    page = resolve.PageContext(title=meta.title, text=src.text, published=when, vendor=vendor)
+    checked = claim_facts.check_claims(found, page)  # the verdicts a stored page's claims get
+    reading = claim_page.read_page(src.text, found, tables)
+    urls = _result_urls([lk for _, _, v in checked for lk in v.links])
+    rows = [
+        _claim_out(i, c, f, v, urls) | _on_page(p)
+        for i, ((c, f, v), p) in enumerate(zip(checked, reading.claims, strict=True))
+    ]
     report = guidelines.page_report(
         [r | {"vendor": vendor} for r in rows],
         text=src.text,
@@ -129,18 +135,10 @@ def claims_check(*, text: str = "", url: str = "", published: date | None = None
     fams = families.claim_families(r | {"vendor": vendor, "page_id": 0} for r in rows)
     return {
         "schema": SCHEMA,
-        "source": {
-            "kind": src.kind,
-            "url": src.url,
-            "characters": len(src.text),
-            "language": src.language,
-            "title": meta.title,
-            "vendor": vendor,
-            "published": when.isoformat(),
-            "published_source": when_source,
-        },
+        "source": _source_out(src, meta, when, when_source),
         "counts": {
             "claims": len(rows),
+            "numbers": reading.counts,
             "verdicts": _count(r["verdict"] for r in rows),
             "families": len(fams),
             **guidelines.counts(report),
@@ -149,6 +147,28 @@ def claims_check(*, text: str = "", url: str = "", published: date | None = None
         "guidelines": [guidelines.finding_row(g) for g in report],
         "seconds": round(time.perf_counter() - t0, 3),
     }
+
+
+def _source_out(src: _Source, meta: Any, when: date, when_source: str) -> dict[str, Any]:
+    """What was checked: kind (text, url), url, characters, language, title, vendor,
+    the date used and where it came from (given, html, text, url, today)."""
+    return {
+        "kind": src.kind,
+        "url": src.url,
+        "characters": len(src.text),
+        "language": src.language,
+        "title": meta.title,
+        "vendor": meta.vendor,
+        "published": when.isoformat(),
+        "published_source": when_source,
+    }
+
+
+def _on_page(p: claim_page.ClaimOnPage) -> dict[str, Any]:
+    """What the page itself says about a claim (``claim_page``): ``page_verdict``
+    (consistent- or inconsistent-with-page, "" when the text gives no figures for it),
+    ``page_arithmetic`` and ``baseline`` (what it is compared against; {} when none)."""
+    return {"page_verdict": p.page_verdict, "page_arithmetic": p.arithmetic, "baseline": p.baseline}
 
 
 def _count(values: Any) -> dict[str, int]:

@@ -360,8 +360,10 @@ def _load_one(
     try:
         loaded = load_result(tree, folder)
         files = loaded.files
-        # The sibling scenario folders and the systems file's presence are judged too.
-        sha = _content_sha256(files, (*loaded.model_scenarios, str(loaded.system_exists)))
+        # The sibling scenario folders, the systems file's presence and the files known
+        # only from the omitted-files manifest are judged too.
+        listing = (*loaded.model_scenarios, str(loaded.system_exists), *loaded.elsewhere)
+        sha = _content_sha256(files, listing)
         if sha == known_sha256:
             return InferenceItem(folder.path, True, len(files))
         verdict = inference_rules.evaluate(loaded, version, extra)

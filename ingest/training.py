@@ -22,10 +22,20 @@ from typing import Any
 from django.db import DatabaseError, transaction
 
 from benchdb import vocabulary
-from benchdb.mlperf import hpc_rules, training_rules
+from benchdb.mlperf import hpc_rules, training_energy, training_rules
 from benchdb.models import Benchmark, IngestProblem, Result, Round, Run, RunLog, Submitter, System
+from ingest import energy as ingest_energy
 from ingest import fetch
-from ingest.parsers import safe_json, safe_tree, training_log, training_systems, training_tree
+from ingest.energy import NONE as NO_ENERGY
+from ingest.energy import result_energy
+from ingest.parsers import (
+    safe_json,
+    safe_tree,
+    training_log,
+    training_power,
+    training_systems,
+    training_tree,
+)
 from ingest.parsers import types as parser_types
 from ingest.parsers.types import LoadedResult, ParsedRun, Problem, ResultDir
 from ingest.store import (
@@ -253,7 +263,8 @@ def _code_version() -> str:
     result on the next ingest, and nothing else does."""
     h = hashlib.sha256()
     modules = (safe_json, safe_tree, training_log, training_systems, training_tree, parser_types)
-    for module in (*modules, training_rules, hpc_rules, vocabulary, sys.modules[__name__]):
+    more = (training_power, training_energy, ingest_energy)
+    for module in (*modules, *more, training_rules, hpc_rules, vocabulary, sys.modules[__name__]):
         with open(module.__file__ or "", "rb") as f:
             h.update(f.read())
     return h.hexdigest()
@@ -281,9 +292,8 @@ class _Writer:
         rd = item.dir
         bench = self._benchmark(posixpath.basename(rd.benchmark_folder))
         division, system_fields = self._system_fields(item)
-        runs, score, weak = self._score_any(item, bench.key, division)
-        # Shared rows are made (and committed) before the result's transaction, so a
-        # rolled-back result never leaves a cached row that does not exist.
+        runs, score, weak, power = self._score_any(item, bench.key, division)
+        # Shared rows are committed first: a rolled-back result leaves no cached row.
         json_name = item.system.submitter if item.system and item.system.submitter else ""
         submitter = self._submitter(rd.submitter_folder, json_name)
         with transaction.atomic():
@@ -311,6 +321,7 @@ class _Writer:
                 "repository": self.repository,
                 "commit": self.commit,
                 "content_sha256": item.content_sha256,
+                **power.fields(),
                 **_weak_fields(rd.scaling_type, weak),
             }.items():
                 setattr(result, name, value)
@@ -329,7 +340,7 @@ class _Writer:
             RunLog.objects.bulk_create(
                 [RunLog(run=r, sha256=p.sha256, compressed=p.compressed_log) for r, p in runs]
             )
-            problems = [*item.problems, *self._run_problems(runs)]
+            problems = [*item.problems, *self._run_problems(runs), *power.problems]
             IngestProblem.objects.bulk_create(
                 [problem_row(self.round, p, result=result) for p in problems], ignore_conflicts=True
             )
@@ -337,6 +348,18 @@ class _Writer:
         report.changed += not is_new
         report.runs_stored += len(run_rows)
         report.problems += len(problems)
+
+    def _energy(
+        self, item: LoadedResult, runs: list[tuple[Run, ParsedRun]], score: training_rules.Score
+    ) -> ingest_energy.Energy:
+        """A training power result's energy (``ingest.energy``), set on its run rows."""
+        if not item.dir.has_power:
+            return NO_ENERGY
+        failed = [r.role == Run.Role.FAILED for r, _ in runs]
+        power = result_energy(item, [p for _, p in runs], failed, score, self.round.version)
+        for (row, _), joules in zip(runs, power.runs, strict=True):
+            row.energy_joules = finite(joules)
+        return power
 
     @staticmethod
     def _run_problems(runs: list[tuple[Run, ParsedRun]]) -> list[Problem]:
@@ -357,11 +380,18 @@ class _Writer:
 
     def _score_any(
         self, item: LoadedResult, bench: str, division: str
-    ) -> tuple[list[tuple[Run, ParsedRun]], training_rules.Score, hpc_rules.WeakScore | None]:
-        """Runs and score under the suite's rules (HPC: and the weak-scaling figures)."""
+    ) -> tuple[
+        list[tuple[Run, ParsedRun]],
+        training_rules.Score,
+        hpc_rules.WeakScore | None,
+        ingest_energy.Energy,
+    ]:
+        """Runs and score under the suite's rules (HPC: and the weak-scaling figures;
+        training: and the energy to train of a power result)."""
         if isinstance(self.rules, hpc_rules.HpcRuleset):
-            return _hpc_score(item, self.rules, bench)
-        return (*self._score(item, self.rules, bench, division), None)
+            return (*_hpc_score(item, self.rules, bench), NO_ENERGY)
+        runs, score = self._score(item, self.rules, bench, division)
+        return runs, score, None, self._energy(item, runs, score)
 
     @staticmethod
     def _score(

@@ -18,8 +18,8 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
@@ -32,15 +32,13 @@ from benchdb.models import (
     Claim,
     ClaimCorrection,
     ClaimResult,
-    InferenceResult,
     Result,
-    Round,
     VendorPage,
     VendorResult,
 )
-from ingest import fetch
+from ingest import claim_facts, fetch
 from ingest.fetch import MAX_PAGE_BYTES as MAX_PAGE_BYTES  # re-exported: the upload view
-from ingest.parsers import claim_text, vendor_html, vendor_meta
+from ingest.parsers import claim_page, claim_text, vendor_html, vendor_meta
 from ingest.parsers.types import ParseError
 from ingest.parsers.vendor_tables import VendorRow, VendorTable, parse_vendor_tables
 
@@ -130,8 +128,10 @@ def vendor_page_ingest(
     )
     page.created_by = user if getattr(user, "is_authenticated", False) else None
     rows = [_vendor_result(t, r) for t in tables for r in t.rows]
-    checked = _check(found, page.published)
-    stored = _store_page(page, rows, checked)
+    checked = claim_facts.check_claims(found, claim_facts.page_context(page))
+    reading = claim_page.read_page(doc.text, found, tables)
+    page.numbers = _json_safe(reading.numbers)
+    stored = _store_page(page, rows, checked, reading.claims)
     if stored is None:
         return VendorIngestReport(_existing_page_id(sha), False)
     verdict_counts = Counter(v.verdict for _, _, v in checked)
@@ -203,6 +203,7 @@ def _store_page(
     page: VendorPage,
     rows: list[VendorResult],
     checked: Sequence[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]],
+    on_page: Sequence[claim_page.ClaimOnPage],
 ) -> VendorPage | None:
     """Write the page, its table rows and claims in one transaction; None when the
     same bytes were stored meanwhile by another request (then nothing is written)."""
@@ -213,7 +214,7 @@ def _store_page(
                 row.page = page
             VendorResult.objects.bulk_create(rows)
             by_row = {(r.table, r.row): r for r in rows}
-            _store_claims(page, checked, by_row)
+            _store_claims(page, checked, by_row, on_page)
     except IntegrityError:
         if not VendorPage.objects.filter(sha256=page.sha256).exists():
             raise
@@ -312,123 +313,22 @@ def _same(stored: Any, new: Any) -> bool:
 # --- checking -----------------------------------------------------------------------
 
 
-def _common_facts(r: Result | InferenceResult) -> dict[str, Any]:
-    """The fields every suite's :class:`benchdb.claims.ResultFacts` reads the same way:
-    round, submitter, system and its accelerators, division, availability, result ID."""
-    system = r.system
-    return {
-        "pk": r.pk,
-        "round": r.round.version,
-        "submitter": system.submitter.name,
-        "system_folder": system.folder,
-        "system_name": system.name,
-        "division": r.division,
-        "availability": system.availability,
-        "accelerators": system.accelerators,
-        "accelerator_model": system.accelerator_model,
-        "framework": system.framework,
-        "nodes": system.nodes,
-        "result_id": r.result_id,
-    }
-
-
-def result_facts(benchmarks: Iterable[str] | None = None) -> list[verdicts.ResultFacts]:
-    """Every scored training result (of ``benchmarks``, canonical keys, when given) as
-    :class:`benchdb.claims.ResultFacts`: one query. HPC results share the ``Result``
-    table but no claim suite yet, so they are left out."""
-    qs = Result.objects.filter(
-        status=Result.Status.SCORED, round__suite=Round.Suite.TRAINING
-    ).select_related("round", "system", "system__submitter", "benchmark")
-    if benchmarks is not None:
-        qs = qs.filter(benchmark__key__in=list(benchmarks))
-    return [
-        verdicts.ResultFacts(
-            **_common_facts(r), benchmark=r.benchmark.key, score_minutes=r.score_minutes
-        )
-        for r in qs
-    ]
-
-
-def inference_result_facts() -> list[verdicts.ResultFacts]:
-    """Every valid MLPerf Inference result with a value as
-    :class:`benchdb.claims.ResultFacts` (``suite="inference"``, ``value`` in ``unit``):
-    one query. Rejected results and those benchdb cannot recompute are left out."""
-    qs = InferenceResult.objects.filter(
-        status=InferenceResult.Status.VALID, value__isnull=False
-    ).select_related("round", "system", "system__submitter")
-    return [
-        verdicts.ResultFacts(
-            **_common_facts(r),
-            benchmark=r.benchmark,
-            score_minutes=None,
-            suite="inference",
-            metric=r.metric,
-            unit=r.unit,
-            higher_is_better=r.higher_is_better,
-            value=r.value,
-            model=re.sub(r"-99(\.9)?$", "", r.benchmark),
-            scenario=r.scenario,
-            category=r.category,
-        )
-        for r in qs
-    ]
-
-
-def all_result_facts() -> list[verdicts.ResultFacts]:
-    """The results of every suite claims are checked against (:data:`verdicts.SUITES`)."""
-    return result_facts() + inference_result_facts()
-
-
-def _round_dates() -> dict[str, dict[str, date]]:
-    """Suite -> round -> publication date, for claims that name no round. Training's
-    from ``vocabulary.ROUND_PUBLISHED`` and stored rounds; none is known for inference
-    (its rounds are taken only as the page names them)."""
-    dates = dict(vocabulary.ROUND_PUBLISHED)
-    for version, published in Round.objects.filter(
-        suite=Round.Suite.TRAINING, published__isnull=False
-    ).values_list("version", "published"):
-        if published is not None:
-            dates[version] = published
-    return {"training": dates, "inference": {}}
-
-
-def _facts(
-    c: verdicts.ClaimFacts | Mapping[str, Any],
-    published: date | None,
-    dates: dict[str, dict[str, date]],
-) -> verdicts.ClaimFacts:
-    """A claim (the parser's, which is a ``ClaimFacts``, or a stored ``extracted`` dict)
-    with its round resolved: as named, else the latest one of its suite published by
-    ``published``."""
-    facts = c if isinstance(c, verdicts.ClaimFacts) else verdicts.ClaimFacts.from_mapping(c)
-    if facts.round:
-        return facts
-    rnd = verdicts.round_for_date(published, dates.get(facts.suite or "training", {}))
-    context = facts.context + ("round-date",) if rnd else facts.context
-    return replace(facts, round=rnd, context=context)
-
-
-def _check(
-    found: Sequence[claim_text.Claim], published: date | None
-) -> list[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]]:
-    dates = _round_dates()
-    facts = [_facts(c, published, dates) for c in found]
-    results = all_result_facts()
-    return [(c, f, verdicts.verify_claim(f, results)) for c, f in zip(found, facts, strict=True)]
-
-
 def _store_claims(
     page: VendorPage,
     checked: Sequence[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]],
     by_row: dict[tuple[int, int], VendorResult],
+    on_page: Sequence[claim_page.ClaimOnPage],
 ) -> None:
     rows = []
-    for i, (c, f, v) in enumerate(checked):
+    for i, ((c, f, v), p) in enumerate(zip(checked, on_page, strict=True)):
         row = Claim(
             page=page,
             position=i,
             source=c.source,
             vendor_result=by_row.get(c.table_row) if c.table_row else None,
+            page_verdict=p.page_verdict,
+            page_arithmetic=_json_safe(p.arithmetic),
+            baseline_facts=_json_safe(p.baseline),
         )
         _apply(row, c.as_dict(), f, v)
         rows.append(row)
@@ -511,13 +411,14 @@ def claims_reverify(*, page_id: int) -> Counter[str]:
     (``select_for_update``) while they are rewritten. Raises
     ``VendorPage.DoesNotExist`` for an unknown page.
     """
-    page = VendorPage.objects.only("pk", "published").get(pk=page_id)
-    dates = _round_dates()
-    results = all_result_facts()
+    page = VendorPage.objects.only("pk", "published", "title", "text", "vendor").get(pk=page_id)
+    context = claim_facts.page_context(page)
+    dates = claim_facts.round_dates()
+    results = claim_facts.all_result_facts()
     counts: Counter[str] = Counter()
     with transaction.atomic():
         for row in Claim.objects.select_for_update().filter(page=page).prefetch_related("links"):
-            facts = _facts(row.extracted, page.published, dates)
+            facts = claim_facts.claim_facts(row.extracted, context, dates)
             stored = [_stored_link(lk) for lk in row.links.all()]
             pinned = stored if row.corrected else None
             v = verdicts.verify_claim(facts, results, pinned=pinned)
@@ -560,9 +461,10 @@ def claim_links_correct(
         row = Claim.objects.select_for_update().select_related("page").get(pk=claim_id)
         old = [{"result": lk.result_id, "role": lk.role} for lk in row.links.all()]
         old_verdict = row.verdict
-        facts = _facts(row.extracted, row.page.published, _round_dates())
+        context = claim_facts.page_context(row.page)
+        facts = claim_facts.claim_facts(row.extracted, context, claim_facts.round_dates())
         pinned = [verdicts.Link(pk, role) for pk, role in links]
-        v = verdicts.verify_claim(facts, result_facts(), pinned=pinned)
+        v = verdicts.verify_claim(facts, claim_facts.result_facts(), pinned=pinned)
         _apply_verification(row, v)
         row.corrected = True
         row.save(update_fields=[*_VERIFY_FIELDS[1:], "corrected"])

@@ -28,6 +28,10 @@ PURE = (
     "benchdb/claims/facts.py",
     "benchdb/claims/verdicts.py",
     "benchdb/claims/explain.py",
+    "benchdb/claims/subjects.py",
+    "benchdb/claims/resolve.py",
+    "benchdb/claims/choices.py",
+    "benchdb/claims/verdicts_parity.py",
     "ingest/parsers/*.py",
 )
 #: What a pure module may not import: the web framework, the task queue, the

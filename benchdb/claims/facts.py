@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 from datetime import date
 from typing import Any
 
+from benchdb.claims.subjects import family_matches, family_of
 from benchdb.vocabulary import ROUND_PUBLISHED
 
 #: Benchmarks MLCommons counts as imaging ("Vision" in its benchmark table).
@@ -145,6 +146,20 @@ class ResultFacts:
     ``category``: ``datacenter``, ``edge`` or both. Training rows keep the defaults
     (their figure is ``score_minutes``)."""
 
+    def label(self) -> str:
+        """How a claim's page names the result among those tried: ``"v3.0 NVIDIA
+        dgxh100_n64_nemo (512 x NVIDIA H100-SXM5-80GB, closed): 64.26 min"``."""
+        hw = f"{self.accelerators} x {self.accelerator_model}" if self.accelerators else ""
+        figure = (
+            f"{self.score_minutes:.2f} min"
+            if self.score_minutes is not None
+            else f"{self.value:g} {self.unit}"
+            if self.value is not None
+            else "no score"
+        )
+        what = ", ".join(x for x in (hw, self.division) if x)
+        return f"{self.round} {self.submitter} {self.system_folder} ({what}): {figure}"
+
     pk: int
     round: str
     submitter: str
@@ -209,6 +224,7 @@ class ClaimFacts:
     result_ids: tuple[str, ...] = ()
     compared_value: float | None = None
     compared_system: str = ""
+    compared_accelerators: int | None = None
     compared_framework: str = ""
     baseline: str = ""
     metric: str = ""
@@ -281,9 +297,11 @@ def system_matches(mention: str, r: ResultFacts, accelerators: int | None = None
 
     ``IPU-POD16``/``Bow Pod16``: a Graphcore system of 16 IPUs (``Bow`` needs Bow IPUs);
     ``DGX A100``/``DGX H100``: NVIDIA's DGX folders, one node unless ``accelerators``
-    says how many; ``DGX SuperPOD``: a multi-node DGX; ``A100``/``H100``/``V100``/``TPU v4``:
-    the accelerator model; otherwise the system's name or folder, ignoring case and
-    punctuation. ``accelerators``, when given, must equal the system's count.
+    says how many; ``DGX SuperPOD``: a multi-node DGX; a product family as marketed
+    (``H100``, ``8x H100``, ``Gaudi2 accelerators``, ``MI350 Series``, ``Blackwell``:
+    :func:`benchdb.claims.subjects.family_matches` on the accelerator model);
+    otherwise the system's name or folder, ignoring case and punctuation.
+    ``accelerators``, when given, must equal the system's count.
     """
     key = _norm(mention)
     if not key:
@@ -304,9 +322,18 @@ def system_matches(mention: str, r: ResultFacts, accelerators: int | None = None
         return named and (accelerators is not None or (r.nodes or 1) == 1)
     if key == "dgxsuperpod":
         return folder.startswith("dgx") and (r.nodes or 1) > 1
-    if key in ("a100", "h100", "v100") or key.startswith("tpuv"):
-        return key[:5] in accel
+    family = family_of(mention)
+    if family:
+        return family_matches(family, r, accelerators)
     return key in (name, folder) or (len(key) >= 5 and (key in name or key in folder))
+
+
+def submitter_matches(named: str, r: ResultFacts) -> bool:
+    """Whether a page's submitter or vendor name is result ``r``'s submitter, ignoring
+    case and punctuation; a vendor names its own submitting arm too (``Intel`` is
+    ``Intel-HabanaLabs``)."""
+    key = _norm(named)
+    return bool(key) and _norm(r.submitter).startswith(key)
 
 
 def candidates(
@@ -321,8 +348,9 @@ def candidates(
     accelerators: int | None = None,
 ) -> list[ResultFacts]:
     """Scored results of ``round`` and ``benchmark`` that the mention can mean:
-    by system (:func:`system_matches`) or, when no system is named, by submitter;
-    none when neither is given."""
+    by system (:func:`system_matches`; the ``submitter``'s own among them when it has
+    any) or, when no system is named, by submitter (:func:`submitter_matches`) and
+    ``accelerators``; none when neither is given."""
     out = [
         r
         for r in results
@@ -330,8 +358,15 @@ def candidates(
     ]
     if system:
         out = [r for r in out if system_matches(system, r, accelerators)]
+        if submitter:  # the vendor's own results of a family, when it has any
+            out = [r for r in out if submitter_matches(submitter, r)] or out
     elif submitter:
-        out = [r for r in out if r.submitter.lower() == submitter.lower()]
+        out = [
+            r
+            for r in out
+            if submitter_matches(submitter, r)
+            and (accelerators is None or r.accelerators == accelerators)
+        ]
     else:
         return []
     if framework:

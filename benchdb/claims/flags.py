@@ -66,7 +66,7 @@ def with_flags(c: ClaimFacts, v: Verification, by_pk: Mapping[int, ResultFacts])
         flags.append("system-from-context")
     if "round-date" in c.context and v.verdict != NOT_MLPERF:
         flags.append("round-from-date")
-    if "round-page" in c.context and v.verdict != NOT_MLPERF:
+    if {"round-page", "round-title"} & set(c.context) and v.verdict != NOT_MLPERF:
         flags.append("round-from-page")
     uniq = tuple(dict.fromkeys(flags))
     return Verification(

@@ -281,8 +281,22 @@ def result_label(lk: ClaimResult) -> dict[str, Any]:
     """A claim's linked result as the pages show it: ``{"role", "url", "round",
     "submitter", "system" (its name, else folder), "benchmark", "division",
     "accelerators", "score": "28.33 min" | "no score"}`` (its round, system and score
-    prefetched)."""
+    prefetched). An inference result gives its model as ``benchmark``, its
+    ``scenario``, and its value with its unit as ``score`` ("14,774.3 Tokens/s")."""
     r = lk.result
+    if r is None:
+        i = lk.inference_result
+        assert i is not None  # claim_result_one_suite
+        row = _inference_link_row(lk)
+        keep = ("round", "submitter", "division", "availability", "accelerators", "scenario")
+        return {
+            **{k: row[k] for k in keep},
+            "role": lk.role,
+            "url": row["link"],
+            "system": i.system.name or i.system.folder,
+            "benchmark": i.benchmark or i.model_folder,
+            "score": f"{number(i.value, 1)} {i.unit}" if i.value is not None else "no value",
+        }
     return {
         "role": lk.role,
         "url": r.get_absolute_url(),
@@ -300,8 +314,9 @@ def result_label(lk: ClaimResult) -> dict[str, Any]:
 def claim_html_row(c: Claim, page: VendorPage | None = None) -> dict[str, Any]:
     """:func:`claim_row` and what the HTML shows besides: ``claimed`` and
     ``recomputed`` in words, ``heading``, the page's ``vendor`` and ``title``,
-    ``verdict_note`` and ``flag_notes`` (:class:`benchdb.claims.explain.Explanation`)
-    and ``linked`` (:func:`result_label`). The CSV and JSON keep the schema's columns."""
+    ``verdict_note`` and ``flag_notes`` (:class:`benchdb.claims.explain.Explanation`),
+    ``page_verdict`` and ``page_implied`` (the claim recomputed from its own page's
+    figures) and ``linked`` (:func:`result_label`). The CSV and JSON keep the schema's columns."""
     row = claim_row(c, page)
     p = page or c.page
     facts = {**row, "extracted": c.extracted}
@@ -313,6 +328,8 @@ def claim_html_row(c: Claim, page: VendorPage | None = None) -> dict[str, Any]:
         "vendor": p.vendor,
         "page_title": p.title or p.source,
         "verdict_note": explain.verdict_explanation(c.verdict),
+        "page_verdict": c.page_verdict,
+        "page_implied": c.page_arithmetic.get("implied"),
         "flag_notes": [
             {"note": explain.flag_explanation(f), "detail": explain.flag_detail(f, linked)}
             for f in c.flags
@@ -326,9 +343,10 @@ def link_row(lk: ClaimResult) -> dict[str, Any]:
     ``benchdb.claim_links/1``: ``{"claim": int, "role": str, "result": str (path),
     "round": str, "submitter": str, "system": str (folder), "division": str,
     "availability": str, "accelerators": int | None, "benchmark": str,
-    "score_minutes": float | None (minutes), "link": str (path)}``. An inference
-    result gives its model as ``benchmark``, ``score_minutes`` None, and its ``value``,
-    ``unit`` and ``scenario`` (keys only inference links have)."""
+    "score_minutes": float | None (minutes), "link": str (path), "suite": str,
+    "scenario": str, "value": float | None, "unit": str}``. A training result has
+    ``suite`` "training" and no scenario, value or unit; an inference result gives its
+    model as ``benchmark``, ``score_minutes`` None, and its scenario, value and unit."""
     r = lk.result
     if r is None:
         return _inference_link_row(lk)
@@ -345,6 +363,10 @@ def link_row(lk: ClaimResult) -> dict[str, Any]:
         "benchmark": r.benchmark.key,
         "score_minutes": r.score_minutes,
         "link": r.get_absolute_url(),
+        "suite": "training",
+        "scenario": "",
+        "value": None,
+        "unit": "",
     }
 
 
@@ -366,10 +388,11 @@ def _inference_link_row(lk: ClaimResult) -> dict[str, Any]:
         "accelerators": i.system.accelerators,
         "benchmark": i.benchmark,
         "score_minutes": None,
+        "link": url,
+        "suite": "inference",
         "scenario": i.scenario,
         "value": i.value,
         "unit": i.unit,
-        "link": url,
     }
 
 

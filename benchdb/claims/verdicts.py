@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from benchdb.claims import verdicts_values
+from benchdb.claims.choices import choice, looked_for, no_result, pick
 from benchdb.claims.facts import (
     IMAGE_BENCHMARKS,
     SUITES,
@@ -53,6 +54,7 @@ from benchdb.claims.facts import (
     within,
 )
 from benchdb.claims.flags import with_flags
+from benchdb.claims.verdicts_parity import verify_parity
 from benchdb.vocabulary import (
     AMBIGUOUS,
     CONSISTENT,
@@ -137,7 +139,7 @@ def _verify_time_to_train(
         "head_to_head": _verify_head_to_head,
         "percentage": _verify_gain,
         "multiplier": _verify_gain,
-        "parity": _verify_parity,
+        "parity": verify_parity,
         "scale": _verify_scale,
     }.get(claim.kind)
     if verify is None:
@@ -173,28 +175,6 @@ def _scope(c: ClaimFacts) -> Verification | None:
     return Verification(NOT_MLPERF, details={"reason": reason}) if reason else None
 
 
-def _pick(
-    cands: list[ResultFacts], claimed: float | None, unit: str, tol: float, qualifier: str
-) -> tuple[ResultFacts | None, bool]:
-    """The result a time most likely quotes: closed before open; within a division
-    the nearest score; a consistent one if there is one. Returns (result, consistent)."""
-    if not cands:
-        return None, False
-    order = sorted(
-        cands,
-        key=lambda r: (
-            r.division != "closed",
-            abs(to_unit(r.score_minutes or 0.0, unit) - (claimed or 0.0)),
-        ),
-    )
-    if claimed is None:
-        return order[0], False
-    for r in order:
-        if within(claimed, to_unit(r.score_minutes or 0.0, unit), tol, qualifier):
-            return r, True
-    return order[0], False
-
-
 def _verify_time(
     c: ClaimFacts,
     bench: str,
@@ -217,30 +197,25 @@ def _verify_time(
             accelerators=c.accelerators,
         )
     )
-    if not c.system and not chosen and len({r.system_folder for r in cands}) > 1:
-        return Verification(
-            UNVERIFIABLE,
-            details={
-                "reason": f"no system named; {len(cands)} results of {c.submitter} could be meant",
-                "candidates": [r.pk for r in cands],
-                "tolerance": tol,
-            },
-        )
-    r, ok = _pick(cands, c.value, c.unit, tol, c.qualifier)
+    what = looked_for(c)
+    r, ok, why = pick(cands, c.value, c.unit, tol, c.qualifier)
+    if not c.system and not chosen and len({x.system_folder for x in cands}) > 1:
+        why = f"no system named, so every system of {what} was tried: {why}"
     if r is None:
         return Verification(
             UNVERIFIABLE,
-            details={
-                "reason": _no_result(c.system or c.submitter, bench, c.round),
-                "tolerance": tol,
-            },
+            details={"reason": no_result(what, bench, c.round), "tolerance": tol},
         )
     rec = to_unit(r.score_minutes or 0.0, c.unit)
     return Verification(
         CONSISTENT if ok else INCONSISTENT,
         rec,
         links=(Link(r.pk, "subject"),),
-        details={"tolerance": tol, "difference_percent": _diff(c.value, rec)},
+        details={
+            "tolerance": tol,
+            "difference_percent": _diff(c.value, rec),
+            "choices": [choice("subject", what, cands, r, why)],
+        },
     )
 
 
@@ -259,6 +234,7 @@ def _verify_head_to_head(
             round=c.round,
             benchmark=bench,
             system=c.system,
+            submitter=c.submitter,
             framework=c.framework,
             division=c.division,
             accelerators=c.accelerators,
@@ -268,15 +244,20 @@ def _verify_head_to_head(
         chosen["compared"]
         if chosen
         else candidates(
-            results, round=c.round, benchmark=bench, system=c.compared_system, division=c.division
+            results,
+            round=c.round,
+            benchmark=bench,
+            system=c.compared_system,
+            division=c.division,
+            accelerators=c.compared_accelerators,
         )
     )
-    a, ok_a = _pick(subj, c.value, c.unit, tol, c.qualifier)
-    b, ok_b = _pick(comp, c.compared_value, c.unit, tol, "")
+    a, ok_a, why_a = pick(subj, c.value, c.unit, tol, c.qualifier)
+    b, ok_b, why_b = pick(comp, c.compared_value, c.unit, tol, "")
     if a is None or b is None:
-        missing = c.system if a is None else c.compared_system
+        missing = looked_for(c, "subject" if a is None else "compared")
         return Verification(
-            UNVERIFIABLE, details={"reason": _no_result(missing, bench, c.round), "tolerance": tol}
+            UNVERIFIABLE, details={"reason": no_result(missing, bench, c.round), "tolerance": tol}
         )
     ra, rb = to_unit(a.score_minutes or 0.0, c.unit), to_unit(b.score_minutes or 0.0, c.unit)
     details = {
@@ -285,6 +266,10 @@ def _verify_head_to_head(
         "compared_difference_percent": _diff(c.compared_value, rb),
         "claimed_ratio": (c.compared_value or 0.0) / c.value if c.value else None,
         "recomputed_ratio": rb / ra if ra else None,
+        "choices": [
+            choice("subject", looked_for(c), subj, a, why_a),
+            choice("compared", looked_for(c, "compared"), comp, b, why_b),
+        ],
     }
     return Verification(
         CONSISTENT if ok_a and ok_b else INCONSISTENT,
@@ -315,8 +300,8 @@ def _baseline_rounds(
     if c.baseline.startswith("v"):
         return [r for r in olds if r.round == c.baseline]
     rounds = sorted({r.round for r in olds}, key=round_tuple)
-    pick = rounds[0] if c.baseline == "first-submission" else rounds[-1]
-    return [r for r in olds if r.round == pick]
+    which = rounds[0] if c.baseline == "first-submission" else rounds[-1]
+    return [r for r in olds if r.round == which]
 
 
 def _earlier(a: str, b: str) -> bool:
@@ -346,8 +331,8 @@ def _verify_gain(
     tol = tolerance(bench, c.suite)
     pairs = _gain_pairs(c, bench, results, chosen)
     if not pairs:
-        subject = c.system or c.submitter or "the system"
-        what = f"{subject} against {c.compared_system or c.baseline or 'nothing named'}"
+        other = looked_for(c, "compared") if c.compared_system else c.baseline
+        what = f"{looked_for(c)} against {other or 'nothing named'}"
         return Verification(
             UNVERIFIABLE,
             details={
@@ -358,6 +343,7 @@ def _verify_gain(
     scored = [(_gain_quality(c, a, b, tol), a, b, role) for a, b, role in pairs]
     scored.sort(key=lambda x: (-x[0][0], x[1].division != "closed", x[0][1]))
     (n_ok, _, readings, ok_readings), a, b, role = scored[0]
+    choices = _gain_choices(c, pairs, a, b, role)
     links = (Link(a.pk, "subject"), Link(b.pk, role))
     if c.kind == "multiplier":
         ratio = readings["ratio"]
@@ -370,6 +356,7 @@ def _verify_gain(
                 "recomputed_ratio": ratio,
                 "old_minutes": b.score_minutes,
                 "new_minutes": a.score_minutes,
+                "choices": choices,
             },
         )
     best = min(("time_reduction", "speedup"), key=lambda k: abs(readings[k] - (c.value or 0.0)))
@@ -380,8 +367,31 @@ def _verify_gain(
         "readings_consistent": ok_readings,
         "old_minutes": b.score_minutes,
         "new_minutes": a.score_minutes,
+        "choices": choices,
     }
     return Verification(verdict, readings[best], links=links, details=details)
+
+
+def _gain_choices(
+    c: ClaimFacts,
+    pairs: Sequence[tuple[ResultFacts, ResultFacts, str]],
+    a: ResultFacts,
+    b: ResultFacts,
+    role: str,
+) -> list[dict[str, object]]:
+    """The choices of a gain: every subject and compared result of the pairs tried."""
+    subj = list({x.pk: x for x, _, _ in pairs}.values())
+    other = list({y.pk: y for _, y, _ in pairs}.values())
+    why = (
+        f"{len(pairs)} pairs fit; the pair read is the one under which the claim holds"
+        " best (then closed division first, then the nearest figure)"
+        if len(pairs) > 1
+        else "the only pair that fits"
+    )
+    if role == "compared" and b.round != a.round:
+        why += f"; {looked_for(c, 'compared')} has no result in {a.round}: its latest before"
+    what = looked_for(c, "compared") if c.compared_system else c.baseline
+    return [choice("subject", looked_for(c), subj, a, why), choice(role, what, other, b, why)]
 
 
 def _gain_pairs(
@@ -398,12 +408,19 @@ def _gain_pairs(
         return [(a, b, role) for a in chosen["subject"] for b in others]
     if c.compared_system:
         subj = candidates(
-            results, round=c.round, benchmark=bench, system=c.system, division=c.division
+            results,
+            round=c.round,
+            benchmark=bench,
+            system=c.system,
+            submitter=c.submitter,
+            division=c.division,
+            accelerators=c.accelerators,
         )
-        comp = candidates(
-            results, round=c.round, benchmark=bench, system=c.compared_system, division=c.division
-        )
-        return [(a, b, "compared") for a in subj for b in comp]
+        comp = _compared_results(c, bench, results)
+        pairs = [(a, b, "compared") for a in subj for b in comp if a.pk != b.pk]
+        if c.compared_accelerators is None:  # chip to chip when the count is not stated
+            pairs = [p for p in pairs if p[0].accelerators == p[1].accelerators] or pairs
+        return pairs
     if c.baseline and c.system:
         subj = candidates(
             results,
@@ -415,6 +432,31 @@ def _gain_pairs(
         )
         return [(a, b, "baseline") for a in subj for b in _baseline_rounds(c, a, results, bench)]
     return []
+
+
+def _compared_results(
+    c: ClaimFacts, bench: str, results: Sequence[ResultFacts]
+) -> list[ResultFacts]:
+    """The compared side's results in the claim's round, else in the latest earlier
+    round that has any ("vs the previous product": its last submission)."""
+
+    def of(rnd: str) -> list[ResultFacts]:
+        return candidates(
+            results,
+            round=rnd,
+            benchmark=canonical_benchmark(bench, rnd) if bench else bench,
+            system=c.compared_system,
+            division=c.division,
+            accelerators=c.compared_accelerators,
+        )
+
+    found = of(c.round)
+    if found:
+        return found
+    earlier = sorted(
+        {r.round for r in results if _earlier(r.round, c.round)}, key=round_tuple, reverse=True
+    )
+    return next((got for rnd in earlier if (got := of(rnd))), [])
 
 
 def _gain_quality(
@@ -441,83 +483,6 @@ def _gain_quality(
     return len(ok_readings), dist, readings, ok_readings
 
 
-def _verify_parity(
-    c: ClaimFacts,
-    bench: str,
-    results: Sequence[ResultFacts],
-    chosen: dict[str, list[ResultFacts]] | None,
-) -> Verification:
-    """ "X performs like Y": every pair of results of the two frameworks (or systems)
-    on the same hardware (accelerator model and count) in the round; the recomputed
-    value is the largest difference, in percent of Y's score."""
-    tol = tolerance(bench, c.suite)
-    pairs = _parity_pairs(c, bench, results, chosen)
-    if not pairs:
-        return Verification(
-            UNVERIFIABLE,
-            details={
-                "reason": f"no results of both sides on the same hardware ({bench}, {c.round})",
-                "tolerance": tol,
-            },
-        )
-    diffs = [((x.score_minutes or 0.0) / (y.score_minutes or 1.0) - 1.0) * 100.0 for x, y in pairs]
-    worst = max(diffs, key=abs)
-    links: list[Link] = []
-    for x, y in pairs:
-        for lk in (Link(x.pk, "subject"), Link(y.pk, "compared")):
-            if lk not in links:
-                links.append(lk)
-    verdict = CONSISTENT if all(abs(d) <= tol * 100.0 for d in diffs) else INCONSISTENT
-    details = {
-        "tolerance": tol,
-        "pairs": [
-            {
-                "subject": x.pk,
-                "compared": y.pk,
-                "difference_percent": d,
-                "accelerators": x.accelerators,
-            }
-            for (x, y), d in zip(pairs, diffs, strict=True)
-        ],
-    }
-    return Verification(verdict, worst, links=tuple(links), details=details)
-
-
-def _parity_pairs(
-    c: ClaimFacts,
-    bench: str,
-    results: Sequence[ResultFacts],
-    chosen: dict[str, list[ResultFacts]] | None,
-) -> list[tuple[ResultFacts, ResultFacts]]:
-    """(X, Y) result pairs of a parity claim: the chosen links, or the two frameworks'
-    (else systems') results of the round on the same accelerator model and count."""
-    pool = [
-        r
-        for r in results
-        if r.round == c.round
-        and r.benchmark == bench
-        and r.score_minutes
-        and (not c.division or r.division == c.division)
-    ]
-    if chosen:
-        xs, ys = chosen["subject"], chosen["compared"]
-    elif c.framework and c.compared_framework:
-        xs = [r for r in pool if c.framework.lower() in r.framework.lower()]
-        ys = [r for r in pool if c.compared_framework.lower() in r.framework.lower()]
-    else:
-        xs = [r for r in pool if c.system and system_matches(c.system, r)]
-        ys = [r for r in pool if c.compared_system and system_matches(c.compared_system, r)]
-    return [
-        (x, y)
-        for x in xs
-        for y in ys
-        if x.pk != y.pk
-        and (
-            chosen or (x.accelerator_model, x.accelerators) == (y.accelerator_model, y.accelerators)
-        )
-    ]
-
-
 def _verify_scale(
     c: ClaimFacts,
     bench: str,
@@ -537,7 +502,7 @@ def _verify_scale(
     )
     if not cands:
         return Verification(
-            UNVERIFIABLE, details={"reason": _no_result(c.system or c.submitter, bench, c.round)}
+            UNVERIFIABLE, details={"reason": no_result(looked_for(c), bench, c.round)}
         )
     match = [r for r in cands if r.accelerators == int(c.value or 0)]
     r = (match or cands)[0]
@@ -554,10 +519,6 @@ def _ids_or(c: ClaimFacts, results: Sequence[ResultFacts], bench: str) -> list[R
     return [
         r for r in results if r.result_id and r.result_id in c.result_ids and r.benchmark == bench
     ]
-
-
-def _no_result(system: str, bench: str, rnd: str) -> str:
-    return f"no stored result for {system or 'an unnamed system'} on {bench} in {rnd}"
 
 
 def _diff(claimed: float | None, rec: float) -> float | None:

@@ -131,6 +131,7 @@ def run_row(result: Result, run: Run) -> dict[str, Any]:
         "log_url": run.get_absolute_url(),
         "log_page": run_log_page_url(run, run.run_start_line),
         "source": source,
+        "energy_joules": run.energy_joules,
     }
 
 

@@ -41,6 +41,8 @@ FIXED_COLUMNS = (
 #: One score column per benchmark benchdb knows, ``<key>_minutes`` (stable: a new
 #: benchmark adds a column).
 SCORE_COLUMNS = tuple(f"{key}_minutes" for key in vocabulary.BENCHMARK_NAMES)
+#: And one energy column per benchmark, ``<key>_energy_joules`` (power results only).
+ENERGY_COLUMNS = tuple(f"{key}_energy_joules" for key in vocabulary.BENCHMARK_NAMES)
 SORTS = ("submitter", "system", "accelerators", "accelerator_model", *vocabulary.BENCHMARK_NAMES)
 
 _EXTRA = (
@@ -58,8 +60,9 @@ _EXTRA = (
 @dataclass(frozen=True)
 class RoundTable:
     """``rows`` (``benchdb.round_table/1`` plus, for HTML, ``scores``: benchmark key ->
-    (minutes, result path)), ``benchmarks``: the (key, name) of the columns that hold a
-    score, in the vocabulary's order; ``choices``: filter name -> values present."""
+    (minutes, result path, energy J or None, energy scope)), ``benchmarks``: the (key,
+    name) of the columns that hold a score, in the vocabulary's order; ``choices``:
+    filter name -> values present."""
 
     rows: list[dict[str, Any]]
     benchmarks: list[tuple[str, str]]
@@ -112,8 +115,10 @@ def _rows(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if row is None:
             row = by_system[r["system_id"]] = _system_row(r)
         if r["score_minutes"] is not None:
-            row["scores"][r["benchmark"]] = (r["score_minutes"], r["url"])
+            energy = (r["energy_joules"], r["energy_scope"])
+            row["scores"][r["benchmark"]] = (r["score_minutes"], r["url"], *energy)
             row[f"{r['benchmark']}_minutes"] = r["score_minutes"]
+            row[f"{r['benchmark']}_energy_joules"] = r["energy_joules"]
         if r["result_id"] and r["result_id"] not in row["result_ids"]:
             row["result_ids"] += ("; " if row["result_ids"] else "") + r["result_id"]
     return list(by_system.values())
@@ -141,7 +146,7 @@ def _system_row(r: dict[str, Any]) -> dict[str, Any]:
         "code": derived.source_url(repo, commit, f"{sub}/benchmarks"),
         "logs": derived.source_url(repo, commit, f"{sub}/results/{folder}"),
         "scores": {},
-        **{c: None for c in SCORE_COLUMNS},
+        **{c: None for c in SCORE_COLUMNS + ENERGY_COLUMNS},
     }
 
 

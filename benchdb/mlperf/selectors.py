@@ -126,6 +126,8 @@ _TABLE_FIELDS = {
     "status": "status",
     "reason": "reason",
     "result_id": "result_id",
+    "energy_joules": "energy_joules",
+    "energy_scope": "energy_scope",
 }
 _SOURCE_FIELDS = ("repository", "commit", "source_path")
 # Result.natural_key() as ORM paths, in its order.

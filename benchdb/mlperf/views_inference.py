@@ -28,11 +28,11 @@ def round_table(request: HttpRequest, round_version: str) -> HttpResponse:
 
     def select(d: dict[str, Any]) -> Table:
         filters = {k: d[k] or None for k in ("division", "category", "submitter")}
-        everything = sel.inference_result_rows(round_version=round_version)
-        rows = everything
-        if any(filters.values()):
-            rows = sel.inference_result_rows(round_version=round_version, **filters)
-        context = {"round_version": round_version, "pivot": sel.inference_pivot(rows, everything)}
+        rows = sel.inference_result_rows(round_version=round_version, **filters)
+        context: dict[str, Any] = {"round_version": round_version}
+        if not d["format"]:  # the pivot and its filter choices are the HTML page's
+            choices = sel.inference_round_choices(round_version)
+            context["pivot"] = sel.inference_pivot(rows, choices)
         name = ("inference", round_version, *(v for v in filters.values() if v))
         return Table(rows, "benchdb.inference_results/1", name, context)
 

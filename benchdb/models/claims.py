@@ -50,6 +50,12 @@ class VendorPage(models.Model):
     created_by = models.ForeignKey(
         "auth.User", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    numbers = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="every number of the text: a claim, or not one and why "
+        "(ingest.parsers.claim_coverage)",
+    )
 
     class Meta:
         ordering = ["-published", "file_name", "pk"]
@@ -113,7 +119,11 @@ class Claim(models.Model):
     resolved from the publication date when unnamed). ``flags`` and ``verdict``:
     ``benchdb.claims.verdicts``; ``details`` explains the check; ``extracted`` keeps every
     attribute the parser found. ``results``: the MLPerf results it was checked
-    against, each with its role; ``corrected``: links set by a person."""
+    against, each with its role; ``corrected``: links set by a person.
+    ``page_verdict`` / ``page_arithmetic``: the claim recomputed from two figures of its
+    own page (``ingest.parsers.claim_arithmetic``), beside the MLPerf ``verdict``;
+    ``baseline_facts``: what it is compared against and where the sides differ
+    (``ingest.parsers.claim_baselines``)."""
 
     class Kind(models.TextChoices):
         TIME = "time", "Time to train"
@@ -166,6 +176,13 @@ class Claim(models.Model):
         Result, through="ClaimResult", related_name="claims", blank=True
     )
     corrected = models.BooleanField(default=False)
+    page_verdict = models.CharField(
+        max_length=24,
+        blank=True,
+        help_text='"consistent-with-page", "inconsistent-with-page" or "" (no figures)',
+    )
+    page_arithmetic = models.JSONField(default=dict, blank=True)
+    baseline_facts = models.JSONField(default=dict, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["page", "position"], name="claim_unique")]

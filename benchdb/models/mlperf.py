@@ -205,6 +205,12 @@ class Result(models.Model):
     throughput_models_per_minute = models.FloatField(
         null=True, blank=True, help_text="HPC weak scaling: M / time to train all (derived)"
     )
+    # Training v4.0 on, a folder with power/ logs: energy to train (J), as
+    # benchdb.mlperf.training_energy.result_energy_j; scope "node" or "node+switch".
+    energy_joules = models.FloatField(
+        null=True, blank=True, help_text="energy to train, joules (olympic mean of runs)"
+    )
+    energy_scope = models.CharField(max_length=16, blank=True)
 
     class Meta:
         constraints = [
@@ -285,6 +291,7 @@ class Run(models.Model):
     converge_unit = models.CharField(max_length=16, blank=True)
     hyperparameters = models.JSONField(default=dict, blank=True)
     eval_curve = FastJSONField(default=list, blank=True)
+    energy_joules = models.FloatField(null=True, blank=True, help_text="energy of the run, J")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["result", "file_name"], name="run_unique")]

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from benchdb.tables import schemas_reports
 from benchdb.vocabulary import BENCHMARK_NAMES
 
 RESULT_COLUMNS = (
@@ -62,6 +63,8 @@ RESULT_COLUMNS = (
     "status",
     "reason",
     "result_id",
+    "energy_joules",
+    "energy_scope",
     "source",
 )
 
@@ -107,6 +110,10 @@ scaling_factor | number | scaling.json factor applied to the mean (1.0 if none)
 status | string | "scored" or "unscored"
 reason | string | why there is no score ("" when scored)
 result_id | string | MLPerf result ID such as "1.1-2040" where known, else ""
+energy_joules | number|null | energy to train, joules (v4.0 on, power results only): the mean of
+    the counted runs' energies x scaling factor, as result_summarizer's *_power.csv
+energy_scope | string | what the energy measures: "node" (node power logs) or "node+switch"
+    (and the interconnect switches' estimates); "" without energy
 source | string | URL (or path) of the result folder
 """
 
@@ -133,6 +140,8 @@ log_url | string | path of the stored log on this site (text/plain, byte for byt
 log_page | string | the stored log as a page: numbered lines, #L<n> anchors, at run_start
 source | string | the log in its repository: GitHub URL with the run_start..run_stop lines
     highlighted, else its path
+energy_joules | number|null | the run's energy, joules: its power/<run>/ node (and switch) logs'
+    mean power x its time to train (power results only)
 """
 
 _COMPARE_SPEC = """
@@ -332,6 +341,10 @@ accelerators | integer|null | accelerator count
 benchmark | string | benchmark key
 score_minutes | number|null | the result's time to train, minutes (olympic mean x scaling factor)
 link | string | path of the result page on this site
+suite | string | "training" or "inference" (columns after link were appended to version 1)
+scenario | string | an inference result's LoadGen scenario ("" for training)
+value | number|null | an inference result's value in unit (null for training: score_minutes)
+unit | string | unit of value ("Tokens/s", "Samples/s", "ms"...; "" for training)
 """
 
 _VENDOR_RESULT_SPEC = """
@@ -355,42 +368,9 @@ carried | array | integers: 0-based indexes of the cells filled from the row abo
 cells | array | strings: the row's cells in column order
 """
 
-_GUIDELINE_SPEC = """
-clause | string | section number of MLPerf_Results_Messaging_Guidelines.adoc ("5", "3.2", "11.1")
-title | string | the section's title as the guidelines write it
-quote | string | the words of the section the finding rests on (verbatim)
-status | string | "breaks" or "satisfies"
-statement | string | the page's sentence (or, for a page-level clause, the passage) it is about
-claims | array | ids of the claims in that statement the finding comes from (empty: page-level)
-flags | array | strings: the claims' flags behind the finding (benchdb.claims/1 flags)
-reasons | array | strings: why, in sentences
-url | string | the section on GitHub (mlcommons/policies)
-"""
-
-_FAMILY_SPEC = """
-family | integer | the family's place in order of first publication, from 1
-subject | string | what the claim is about: systems compared, benchmark, else framework or
-    submitter, else "<vendor> (no subject named)"
-kind | string | the claims' kind (benchdb.claims/1 kind)
-value | string | the claimed figure as first published, as people write it ("24%", "28.3 min vs
-    29.1 min")
-number | number|null | the claimed value as first published, in unit (times in minutes)
-unit | string | its unit ("min" for every time)
-claims | integer | claims in the family (every repetition, on every page)
-pages | array | strings: source URL (else file name) of each page making the claim, first
-    publication first
-languages | array | strings: the pages' languages
-first_seen | string|null | date of the earliest page making it, YYYY-MM-DD (null: no page dated)
-first_page | string | that page's source URL, else file name
-first_claim | integer | id of the claim first published
-first_sentence | string | its sentence
-claim_ids | array | integers: ids of every claim in the family, in publication order
-verdicts | array | strings: the verdicts its claims got
-"""
-
 SCHEMAS |= {
-    "benchdb.guidelines/1": _cols(_GUIDELINE_SPEC),
-    "benchdb.claim_families/1": _cols(_FAMILY_SPEC),
+    "benchdb.guidelines/1": _cols(schemas_reports.GUIDELINE_SPEC),
+    "benchdb.claim_families/1": _cols(schemas_reports.FAMILY_SPEC),
 }
 
 SCHEMAS |= {
@@ -467,6 +447,14 @@ SCHEMAS |= {
     "benchdb.round_table/1": _cols(_ROUND_TABLE_SPEC)
     + tuple(
         Column(f"{key}_minutes", "number|null", f"{name}: the system's score, minutes")
+        for key, name in BENCHMARK_NAMES.items()
+    )
+    + tuple(
+        Column(
+            f"{key}_energy_joules",
+            "number|null",
+            f"{name}: the system's energy to train, joules (power results, v4.0 on)",
+        )
         for key, name in BENCHMARK_NAMES.items()
     )
 }

@@ -40,6 +40,16 @@ def minutes(value: Any) -> SafeString:
 
 
 @register.filter
+def megajoules(value: Any) -> SafeString:
+    """An energy in joules as every page shows one: MJ with 3 decimals (thousands
+    grouped), the full value in J on hover; "—" for None."""
+    if value is None or value != value:
+        return SafeString("—")
+    v = float(value)
+    return format_html('<span title="{} J">{}</span>', repr(v), f"{v / 1e6:,.3f}")
+
+
+@register.filter
 def sig6(value: Any) -> SafeString:
     """An MLPerf Inference value as the round's checker prints it: 6 significant digits
     (thousands grouped), the full value on hover; "—" for None."""
@@ -162,6 +172,18 @@ _ROW = (
 )
 
 
+def energy_line(joules: float | None, scope: str | None) -> SafeString:
+    """Under a score: the result's energy to train (MJ) and its scope, or nothing."""
+    if joules is None:
+        return SafeString("")
+    return format_html(
+        '<div class="muted small energy">{} MJ <span title="measured: {}">{}</span></div>',
+        megajoules(joules),
+        "nodes and switches" if scope == "node+switch" else "nodes",
+        scope,
+    )
+
+
 @register.simple_tag
 def result_rows(
     rows: list[dict[str, Any]],
@@ -186,6 +208,9 @@ def result_rows(
             minutes(r["score_minutes"])
             if r["score_minutes"] is not None
             else format_html('<span class="muted" title="{}">no score</span>', r["reason"])
+        )
+        score = format_html(
+            "{}{}", score, energy_line(r.get("energy_joules"), r.get("energy_scope"))
         )
         name = r["system_name"] or r["system"]
         out.append(
@@ -237,6 +262,8 @@ def round_table_rows(table: Any, show_round: bool = False) -> SafeString:
         for key, _ in table.benchmarks:
             score = row["scores"].get(key)
             link = format_html('<a href="{}">{}</a>', score[1], minutes(score[0])) if score else ""
+            if score:
+                link = format_html("{}{}", link, energy_line(score[2], score[3]))
             cells.append(format_html('<td class="num score">{}</td>', link))
         hosts = row["host_processors_per_node"]
         links = format_html('<a href="{}">details</a>', row["details"])
@@ -276,9 +303,10 @@ _RUN_ROW = (
 
 
 @register.simple_tag
-def run_rows(runs: list[dict[str, Any]]) -> SafeString:
+def run_rows(runs: list[dict[str, Any]], energy: bool = False) -> SafeString:
     """The ``<tr>`` of a result's runs table (``benchdb.runs/1`` rows), built here as
-    :func:`result_rows` (a 40-run unet3d result spent most of its page in the loop)."""
+    :func:`result_rows` (a 40-run unet3d result spent most of its page in the loop).
+    ``energy``: a last cell with each run's energy (MJ) for a power result."""
     out = []
     for run in runs:
         at = ""
@@ -307,6 +335,9 @@ def run_rows(runs: list[dict[str, Any]]) -> SafeString:
                 why=run["failure_reason"],
             )
         )
+        if energy:
+            cell = format_html('<td class="num">{}</td></tr>\n', megajoules(run["energy_joules"]))
+            out[-1] = SafeString(out[-1].removesuffix("</tr>\n") + cell)
     return SafeString("".join(out))  # every part is format_html's output
 
 

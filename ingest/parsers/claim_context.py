@@ -166,6 +166,7 @@ class SentenceContext:
             end=q.end,
             value=q.value,
             unit=q.unit,
+            value_high=q.high,
             **attrs,  # type: ignore[arg-type]
         )
 

@@ -246,7 +246,11 @@ CLAUSE = re.compile(
     r"[,，;；:：、]|\s[–—-]\s|" + EDGE_L + r"(?:and|while|whereas)" + EDGE_R + r"|而|以及"
 )
 SENTENCE_END = re.compile(r"[。！？]+|[.!?](?=\s|$)")
-ABBREV = re.compile(r"(?i:(?:vs|e\.g|i\.e|etc|no|fig|approx|inc|mr|dr|u\.s|[A-Z]))$")
+# An initial is one capital letter after a non-letter ("A. Smith"); inside (?i:) [A-Z]
+# would take any letter, so no English sentence would end at a full stop.
+ABBREV = re.compile(
+    r"(?:(?<![A-Za-z])(?i:vs|e\.g|i\.e|etc|no|fig|approx|inc|mr|dr|u\.s)|(?<![A-Za-z])[A-Z])$"
+)
 GLOSS = re.compile(r"(?<=[\u3400-\u9fff])\([a-zü]*[āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ][a-zü]*\)")
 FULLWIDTH = {c: c - 0xFEE0 for c in range(0xFF01, 0xFF5F)} | {0x3000: 0x20}
 SHARED_UNIT = re.compile(
@@ -254,4 +258,38 @@ SHARED_UNIT = re.compile(
     r"against|对|對|比)\s*\d[\d,.]*\s*(?P<unit>minutes?|"
     r"mins?|seconds?|hours?|分钟|分鐘|秒|小时|小時)(?![A-Za-z]))",
     re.I,
+)
+#: Ranges: "2-3x", "2–3 倍", "2 to 3 times", "20~30%": a gain between two figures.
+RANGE = re.compile(
+    NUM + r"\s*(?:-|–|~|～|to|至|到)\s*(?P<high>\d+(?:\.\d+)?)\s*"
+    r"(?P<unit>[xX×](?![A-Za-z0-9])|times" + EDGE_R + r"|倍|%|percent" + EDGE_R + ")"
+)
+#: Gains written in words: "一倍多" after a verb (缩短了一倍多: more than halved, a 2x
+#: speedup; 提高了一倍: doubled), "halved", "doubled", "tripled", "twice as fast".
+FRACTION = re.compile(
+    r"(?:缩短|縮短|减少|減少|降低|提升|提高|加快|增加|增长|增長)了?\s*(?P<one>一倍)(?P<more>多|以上)?"
+    r"|(?P<zh2>减半|減半|翻倍|翻番|翻了一番)"
+    r"|(?i:(?P<en>halved|cut\s+in\s+half|by\s+half|doubled|tripled|quadrupled|twice\s+as\s+fast))"
+)
+FRACTION_VALUES = {
+    "一倍": 2.0,
+    "减半": 2.0,
+    "減半": 2.0,
+    "翻倍": 2.0,
+    "翻番": 2.0,
+    "翻了一番": 2.0,
+    "halved": 2.0,
+    "cut in half": 2.0,
+    "by half": 2.0,
+    "doubled": 2.0,
+    "twice as fast": 2.0,
+    "tripled": 3.0,
+    "quadrupled": 4.0,
+}
+#: A negation that governs the number after it ("不能說 100% 超越", "not 2x"): the
+#: statement is not a claim the page makes.
+NEGATION = re.compile(
+    r"(?:不能说|不能說|不能讲|不能講|并非|並非|不是|没有|沒有|未能|"
+    r"(?i:(?<![A-Za-z])(?:not|never|isn't|aren't|wasn't|cannot|can't)))\s*"
+    r"(?:(?i:quite|really|yet|even|a|an|the)\s+)?$"
 )

@@ -9,10 +9,14 @@ from dataclasses import dataclass
 
 from .claim_patterns import (
     ACCEL_AFTER_X,
+    FRACTION,
+    FRACTION_VALUES,
+    NEGATION,
     Q_AFTER,
     Q_BEFORE,
     QUALIFIERS,
     QUANTITY,
+    RANGE,
     RESULT_ID,
     SHARED_UNIT,
     TIME_UNITS,
@@ -33,12 +37,17 @@ class Quantity:
     qualifier: str = ""
     qualifier_text: str = ""
     system_hint: str = ""
+    high: float | None = None  # a range's upper figure ("2-3x": 3)
 
 
 def find_quantities(t: str, s: Sentence) -> list[Quantity]:
+    """The quantities of sentence ``s`` of the prepared text ``t``, in text order:
+    ranges and gains in words first (:func:`_ranges_and_words`), then every
+    figure with a unit; figures under a negation ("不能說 100% 超越") are left out
+    (``claim_coverage`` lists them as negated)."""
     seg = t[s.start : s.end]
     seg = RESULT_ID.sub(lambda m: " " * len(m.group()), seg)
-    out: list[Quantity] = []
+    out = _ranges_and_words(seg, s.start)
     for m in SHARED_UNIT.finditer(seg):  # "28.3 vs 29.1 minutes": the first shares the unit
         unit = TIME_UNITS[m.group("unit").lower()]
         out.append(
@@ -58,7 +67,43 @@ def find_quantities(t: str, s: Sentence) -> list[Quantity]:
         if written:
             q.qualifier_text, q.qualifier = written, QUALIFIERS.get(written.lower(), "")
         out.append(q)
+    out = [q for q in out if not negated(seg, q.start - s.start)]
     return sorted(out, key=lambda q: q.start)
+
+
+def negated(seg: str, at: int) -> bool:
+    """Whether a negation governs the figure at offset ``at`` of ``seg`` (NEGATION:
+    the words just before it, a qualifier between them allowed)."""
+    before = seg[max(0, at - 24) : at]
+    qb = Q_BEFORE.search(before)
+    if qb:
+        before = before[: qb.start()]
+    return bool(NEGATION.search(before))
+
+
+def _ranges_and_words(seg: str, base: int) -> list[Quantity]:
+    """Ranges ("2-3x", "20~30%": ``value`` the low figure, ``high`` the other,
+    qualifier "at least") and gains in words ("缩短了一倍多": 2x, more than;
+    "halved", "tripled"); offsets + ``base``."""
+    out: list[Quantity] = []
+    for m in RANGE.finditer(seg):
+        low, high = to_number(m.group("num")), to_number(m.group("high"))
+        unit = "%" if m.group("unit") in ("%", "percent") else "x"
+        kind = "percentage" if unit == "%" else "multiplier"
+        q = Quantity(kind, low, unit, base + m.start(), base + m.end(), "at least", m.group())
+        q.high = high
+        out.append(q)
+    for m in FRACTION.finditer(seg):
+        words = m.group("one") or m.group("zh2") or re.sub(r"\s+", " ", m.group("en").lower())
+        q = Quantity("multiplier", FRACTION_VALUES[words], "x", base + m.start(), base + m.end())
+        qb = Q_BEFORE.search(seg[max(0, m.start() - 24) : m.start()])
+        written = (qb.group("en") or qb.group("zh")) if qb else ""
+        if m.group("more"):
+            written = m.group("more")
+        if written:
+            q.qualifier_text, q.qualifier = written, QUALIFIERS.get(written.lower(), "")
+        out.append(q)
+    return out
 
 
 def _unit(m: re.Match[str], seg: str) -> tuple[str, str, str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from benchdb.vocabulary import BENCHMARKS, KNOWN_ROUNDS
 
@@ -92,3 +93,54 @@ def round_in(text: str) -> str:
             if m.group("r") in KNOWN_ROUNDS and not NOT_ROUND_BEFORE.search(text[: m.start()]):
                 return "v" + m.group("r")
     return ""
+
+
+# --- tables rendered one cell per line ---------------------------------------------
+
+#: A header cell of an accelerator-count column ("# HPU", "#GPUs", "Accelerators").
+_COUNT_HEADER = re.compile(r"(?i)^\s*#\s*(?:HPU|GPU|IPU|TPU|chip|accelerator)s?\s*$")
+_BARE_COUNT = re.compile(r"^\s*(\d[\d,]*)\s*$")
+#: Lines a one-cell-per-line row may span before its time (model, count, precision).
+CELL_ROW_LINES = 4
+
+
+def cell_row_counts(text: str, claims: Sequence[Claim]) -> list[Claim]:
+    """``claims`` with the accelerator count of a table rendered one cell per line
+    (Intel's older Gaudi page: "MLPerf 3.1 - GPT3 / 384 / fp8 / 153.58 min*"): a time
+    claim whose line holds only its cell gets the bare integer of the lines just above
+    it, when an accelerator-count header ("# HPU") stands earlier on the page. Other
+    claims are returned as they are."""
+    headers = [m.start() for m in re.finditer(r"(?m)^.*$", text) if _COUNT_HEADER.match(m.group())]
+    if not headers:
+        return list(claims)
+    out = []
+    for c in claims:
+        count = _count_above(text, c) if c.kind == "time" and c.accelerators is None else None
+        out.append(
+            replace(c, accelerators=count) if count is not None and headers[0] < c.start else c
+        )
+    return out
+
+
+def count_line_above(text: str, c: Claim) -> tuple[int, int] | None:
+    """The span of the bare-integer line above a one-cell-per-line time claim, if any."""
+    line_start = text.rfind("\n", 0, c.start) + 1
+    line_end = text.find("\n", c.end)
+    line = text[line_start : line_end if line_end >= 0 else len(text)]
+    if not re.fullmatch(r"\s*\d[\d,.]*\s*(?:min|mins|minutes|s|h)\s*[*†‡]*\s*", line):
+        return None
+    pos = line_start
+    for _ in range(CELL_ROW_LINES):
+        if pos <= 0:
+            return None
+        prev = text.rfind("\n", 0, pos - 1) + 1
+        m = _BARE_COUNT.match(text[prev : pos - 1])
+        if m:
+            return prev + m.start(1), prev + m.end(1)
+        pos = prev
+    return None
+
+
+def _count_above(text: str, c: Claim) -> int | None:
+    span = count_line_above(text, c)
+    return to_count(to_number(text[span[0] : span[1]])) if span else None

@@ -30,7 +30,7 @@ import zlib
 from collections.abc import Iterator
 from typing import Any
 
-from . import safe_json, safe_tree
+from . import safe_json, safe_tree, training_power
 from .training_systems import parse_entry_json, parse_scaling_json, parse_systems_json
 
 # ``ingest.sync`` reads the layout functions from here (they moved to training_tree).
@@ -443,7 +443,7 @@ def _files(rd: ResultDir) -> list[tuple[str, str]]:
     """(kind, path) of every file of the folder: systems file, scaling.json, runs."""
     out = [("system", rd.system_file)] if rd.system_file else []
     out += [("scaling", rd.scaling_file)] if rd.scaling_file else []
-    return out + [("run", rel) for rel in rd.runs]
+    return out + [("run", rel) for rel in rd.runs] + [("power", rel) for rel in rd.power_files]
 
 
 def _read(rd: ResultDir, kind: str, rel: str) -> bytes:
@@ -496,6 +496,7 @@ def load_result_dir(
         runs.append(run)
     if not rd.runs:
         problems.append(Problem(rd.path, None, "no result_*.txt files in result folder"))
+    logs, failed = _load_power(rd, kept, problems)
     return LoadedResult(
         dir=rd,
         content_sha256=digest,
@@ -505,7 +506,24 @@ def load_result_dir(
         scaling_error=scaling_error,
         runs=tuple(runs),
         problems=tuple(problems),
+        power_logs=logs,
+        power_failed=failed,
     )
+
+
+def _load_power(
+    rd: ResultDir, kept: dict[str, bytes], problems: list[Problem]
+) -> tuple[tuple[tuple[str, tuple[Any, ...]], ...], tuple[str, ...]]:
+    """The power logs parsed (``training_power.parse_power_log``) and those that failed."""
+    logs, failed = [], []
+    for rel in rd.power_files:
+        try:
+            data = kept.pop(rel, None) or _read(rd, "power", rel)
+            logs.append((rel, training_power.parse_power_log(data, rel)))
+        except ParseError as exc:
+            problems.append(Problem(exc.path or rel, exc.line, exc.reason))
+            failed.append(rel)
+    return tuple(logs), tuple(failed)
 
 
 def _load_system(rd: ResultDir, kept: dict[str, bytes], problems: list[Problem]) -> Any:

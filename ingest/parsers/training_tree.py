@@ -18,7 +18,7 @@ from typing import Any
 
 from benchdb.vocabulary import canonical_benchmark
 
-from . import safe_tree
+from . import safe_tree, training_power
 from .types import ParseError, Problem, ResultDir
 
 RUN_FILE = re.compile(r"^result_.*\.txt\Z")  # result_summarizer globs result_*.txt
@@ -319,6 +319,10 @@ class _Finder:
             if RUN_FILE.match(name) or name == "scaling.json":
                 self.problem(f"{rel}/{name}", "symbolic link, not followed", found)
         runs = sorted((n for n in listing.files if RUN_FILE.match(n)), key=_natural)
+        if "power" in listing.links:
+            self.problem(f"{rel}/power", "symbolic link, not followed", found)
+        has_power = "power" in listing.dirs  # result_summarizer._has_power
+        power = training_power.power_files(self.root, rel, found) if has_power else ()
         self.found.append(
             ResultDir(
                 repo_root=self.root,
@@ -331,6 +335,8 @@ class _Finder:
                 scaling_file=f"{rel}/scaling.json" if "scaling.json" in listing.files else None,
                 problems=tuple(found),
                 scaling_type=scaling,
+                has_power=has_power,
+                power_files=power,
             )
         )
 

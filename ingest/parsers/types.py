@@ -154,6 +154,10 @@ class ResultDir:
     scaling_file: str | None
     problems: tuple[Problem, ...] = ()
     scaling_type: str = ""  # MLPerf HPC: "strong" or "weak"; "" for training
+    #: Training v4.0 on: True when the folder has ``power/``; its ``power/<run>/node_*.txt``
+    #: and ``sw_*.txt`` files (sorted), as ``training_power.power_files`` finds them.
+    has_power: bool = False
+    power_files: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -177,3 +181,7 @@ class LoadedResult:
     runs: tuple[ParsedRun, ...] = ()
     problems: tuple[Problem, ...] = ()
     error: str = ""
+    #: ``(path, events)`` of each power log that parsed (``training_power``); the paths
+    #: of those that did not are in ``power_failed`` (their problems in ``problems``).
+    power_logs: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+    power_failed: tuple[str, ...] = ()

@@ -168,3 +168,17 @@ def test_the_command_prints_what_the_api_answers(ingested_shared: object) -> Non
     assert printed == answered
     with pytest.raises(CommandError, match="No such file"):
         call_command("check-claims", "/nonexistent/article.txt")
+
+
+def test_it_recomputes_a_speedup_from_the_texts_own_figures() -> None:
+    """IBM's figures written in three sentences: 70 min / 91.5 s = 45.9, so "46x" is
+    consistent with the text (page arithmetic), and not an MLPerf claim, so no clause
+    of the MLPerf guidelines applies."""
+    text = (
+        "IBM Snap ML trained the Criteo logistic regression in 91.5 seconds. TensorFlow"
+        " took 70 minutes on 89 CPU machines on Google Cloud. Snap ML is 46x faster."
+    )
+    out = _post(Client(), {"text": text}).json()
+    (x,) = [c for c in out["claims"] if c["unit"] == "x"]
+    assert (x["verdict"], x["page_verdict"]) == ("not-mlperf", "consistent-with-page")
+    assert out["guidelines"] == []

@@ -346,3 +346,28 @@ def test_the_command_prints_the_report_and_refuses_an_unknown_round(small_round)
     assert json.loads(out.getvalue())["added"] == 4
     with pytest.raises(CommandError, match="--round"):
         call_command("ingest", "mlperf-inference", str(small_round), "--round", "v9.9")
+
+
+def test_a_file_the_omitted_manifest_names_re_judges_the_result(small_round):
+    """A file absent from a snapshot is listed in ``manifests/<round>.omitted.tsv``
+    beside the round: the result it belongs to is judged again when the manifest
+    changes, though none of its own files did."""
+    rel = f"closed/NVIDIA/compliance/{SYSTEM}/resnet50/Offline/TEST01"
+    rel += "/accuracy/mlperf_log_accuracy.json"
+    size = (small_round / rel).stat().st_size
+    (small_round / rel).unlink()
+    parent = small_round.parent  # holds inference_results_v3.0/ and manifests/
+    mlperf_inference_ingest(location=str(parent), workers=1)
+    assert _result_at("resnet50/Offline").status == "invalid"
+    (parent / "manifests").mkdir()
+    (parent / "manifests/v3.0.omitted.tsv").write_text(
+        f"path\tbytes\tgit_blob_sha1\treason\n{rel}\t{size}\t0\tblob absent from the snapshot\n"
+    )
+    report = mlperf_inference_ingest(location=str(parent), workers=1)
+    assert (report.changed, report.unchanged) == (1, 3)
+    r = _result_at("resnet50/Offline")
+    assert r.status != "invalid" and not r.findings.filter(rule="compliance_files").exists()
+
+
+def _result_at(rel: str) -> InferenceResult:
+    return InferenceResult.objects.get(source_path=f"{BASE}/{rel}")

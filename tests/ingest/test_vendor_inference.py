@@ -7,10 +7,13 @@ checked verdict on the real v5.1 results."""
 
 from __future__ import annotations
 
+import csv
+import io
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.test import Client
 
 from benchdb.models import Claim, VendorPage
 from ingest import vendor_pages as vendor
@@ -66,7 +69,10 @@ def test_blackwell_claims(inference_pages: dict[str, VendorPage]) -> None:
     assert table(page) == [
         ("multiplier", 30.0, "unverifiable", "v5.0", "llama3.1-405b", "GB200 NVL72"),
         ("multiplier", 3.0, "unverifiable", "v5.0", "llama3.1-405b", "GB200 NVL72"),
-        ("multiplier", 9.0, "not-mlperf", "v5.0", "llama3.1-405b", "H200 NVL8"),
+        # "... a 9x larger Nvidia NVLink interconnect domain" is its own sentence now (a
+        # full stop ends it): its subject is the GB200 NVL72 named before it (72 GPUs
+        # against the H200 NVL8's 8), not the H200 it is compared with.
+        ("multiplier", 9.0, "not-mlperf", "v5.0", "llama3.1-405b", "GB200 NVL72"),
         ("multiplier", 5.0, "consistent", "v5.0", "llama2-70b", ""),
         ("multiplier", 4.4, "consistent", "v5.0", "llama2-70b", ""),
     ]
@@ -145,3 +151,19 @@ def test_v51_claims_get_checked_verdicts_and_links(
     assert claims[0].details["tolerance"] == pytest.approx(0.0005)
     again = vendor.claims_reverify(page_id=report.page_id)
     assert again == {"consistent": 2, "inconsistent": 1}
+
+
+def test_an_inference_link_downloads_with_its_scenario_value_and_unit(
+    client: Client, ingested_shared: object, ingested_inference: object
+) -> None:
+    report = vendor.vendor_page_ingest(data=PAGE.encode(), path_or_url="gb200.txt")
+    claim = Claim.objects.filter(page_id=report.page_id).order_by("position")[0]
+    text = client.get(f"/vendor/claims/{claim.pk}/", {"format": "csv"}).content.decode()
+    (row,) = csv.DictReader(io.StringIO(text))
+    assert (row["suite"], row["benchmark"], row["scenario"]) == (
+        "inference",
+        "llama3.1-405b",
+        "Offline",
+    )
+    assert (float(row["value"]), row["unit"]) == (14774.3, "Tokens/s")
+    assert row["score_minutes"] == "" and row["link"].startswith("/inference/v5.1/results/")

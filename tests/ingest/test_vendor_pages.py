@@ -520,3 +520,22 @@ def test_claims_over_the_cap_are_refused_and_nothing_is_written(
     assert not VendorPage.objects.exists()
     report = vendor.vendor_page_ingest(data=body[: body.rindex("IPU")].encode(), path_or_url="x")
     assert report.created and report.claims == 2
+
+
+@pytest.mark.django_db
+def test_ingest_stores_page_arithmetic_baselines_and_numbers() -> None:
+    """IBM's page as written in tests/ingest/parsers/written_pages.py: both 46x claims
+    are consistent-with-page (45.9x from 70 min and 91.5 s) and not-mlperf; the
+    baseline names TensorFlow; every number of the page is stored with its use."""
+    from tests.ingest.parsers.written_pages import IBM_EN
+
+    report = vendor.vendor_page_ingest(data=IBM_EN.encode(), path_or_url="ibm-snapml.en.txt")
+    page = VendorPage.objects.get(pk=report.page_id)
+    gains = list(page.claims.filter(kind="multiplier"))
+    assert [(c.verdict, c.page_verdict) for c in gains] == [
+        ("not-mlperf", "consistent-with-page")
+    ] * 2
+    assert round(gains[1].page_arithmetic["implied"], 1) == 45.9
+    assert gains[1].baseline_facts["baseline"]["software"] == "TensorFlow"
+    uses = {u["text"]: u["reason"] or u["status"] for u in page.numbers}
+    assert uses["91.5"] == "claim" and uses["0.1293"] == "other"

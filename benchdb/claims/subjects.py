@@ -1,0 +1,241 @@
+"""Subjects as vendors name them: accelerator families and counts, benchmarks as
+marketed and rounds named in words, read from a claim's sentence and its page (title,
+other sentences, publication date). Pure: no Django.
+
+:func:`resolve_claim` fills in what a claim's sentence leaves out; the verifier
+(:mod:`benchdb.claims.verdicts`) then matches results by submitter, accelerator family
+and count (:func:`family_matches`), benchmark and round, never by system folder name
+alone. Where each attribute came from is kept in ``ClaimFacts.context``:
+``round-words`` (a round named in the sentence in words: "MLPerf 5.1 Training",
+"the November 2023 update"), ``round-title`` / ``round-page`` (the page's title, or
+the one round its text names), ``benchmark-title`` / ``benchmark-page``,
+``system-title`` / ``system-page`` (the one accelerator family the title or page
+names), ``submitter-page`` (the page's vendor) and ``accelerators-sentence``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING
+
+from benchdb.vocabulary import BENCHMARKS
+
+if TYPE_CHECKING:  # facts imports this module
+    from benchdb.claims.facts import ResultFacts
+
+# --- families ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Family:
+    """A product family as vendors market it. ``mention``: how a page writes it
+    (regex, case-insensitive; a group ``n`` gives a count the name implies:
+    ``IPU-POD16``); ``accelerator``: what the systems JSON of its results holds in
+    ``accelerator_model_name`` (regex, case-insensitive); ``per_node``: accelerators
+    a named node holds (``DGX H100``: 8) when no count is given."""
+
+    name: str
+    mention: str
+    accelerator: str
+    per_node: int | None = None
+
+
+_G = r"(?![A-Za-z0-9])"
+#: Marketed family names -> accelerator-name patterns, most specific first (the first
+#: family whose mention matches a span wins). Sources: the ``accelerator_model_name``
+#: spellings of MLPerf Training v0.7-v5.1 systems JSON (``Habana Gaudi2``, ``Intel
+#: Gaudi2``, ``NVIDIA H100-SXM5-80GB``, ``Graphcore Bow IPU``, ``TPU-v4``...).
+FAMILIES: tuple[Family, ...] = (
+    Family("IPU-POD", r"(?<![A-Za-z])IPU[- ]?POD[- ]?(?P<n>\d+)", r"IPU"),
+    Family("Bow Pod", r"(?<![A-Za-z])Bow[- ]?Pod[- ]?(?P<n>\d+)", r"Bow IPU"),
+    Family("DGX GB200", r"DGX[- ]?GB200", r"GB200", 4),
+    Family("DGX B200", r"DGX[- ]?B200", r"(?<!G)B200", 8),
+    Family("DGX H100", r"DGX[- ]?H100", r"H100", 8),
+    Family("DGX A100", r"DGX[- ]?A100", r"A100", 8),
+    Family("Blackwell Ultra", r"Blackwell Ultra|GB300|B300" + _G, r"B300"),
+    Family("GB200", r"GB200(?:\s*NVL\d+)?" + _G, r"GB200"),
+    Family("B200", r"(?<![A-Za-z])B200" + _G, r"(?<!G)B200"),
+    Family("Blackwell", r"Blackwell", r"B200|B300|Blackwell"),
+    Family("GH200", r"GH200" + _G, r"GH200"),
+    Family("H200", r"(?<![A-Za-z])H200" + _G, r"(?<!G)H200"),
+    Family("H100", r"(?<![A-Za-z])H100" + _G, r"H100"),
+    Family("Hopper", r"Hopper", r"H100|H200"),
+    Family("A100", r"(?<![A-Za-z])A100" + _G, r"A100"),
+    Family("V100", r"(?<![A-Za-z])V100" + _G, r"V100"),
+    Family("L40S", r"(?<![A-Za-z])L40S" + _G, r"L40S"),
+    Family("MI350 Series", r"(?:Instinct\s+)?MI350 Series", r"MI35\dX"),
+    Family("MI300 Series", r"(?:Instinct\s+)?MI300 Series", r"MI3[02]\dX"),
+    Family("MI355X", r"(?<![A-Za-z])MI355X" + _G, r"MI355X"),
+    Family("MI350X", r"(?<![A-Za-z])MI350X" + _G, r"MI350X"),
+    Family("MI325X", r"(?<![A-Za-z])MI325X" + _G, r"MI325X"),
+    Family("MI300X", r"(?<![A-Za-z])MI300X" + _G, r"MI300X"),
+    Family("Gaudi3", r"Gaudi[ ®]*3" + _G, r"Gaudi ?3"),
+    Family("Gaudi2", r"Gaudi[ ®]*2" + _G, r"Gaudi ?2"),
+    Family("Bow IPU", r"Bow[- ]IPU", r"Bow IPU"),
+    Family("IPU", r"(?<![A-Za-z])(?:GC200 )?IPUs?" + _G, r"(?<!Bow )IPU"),
+    Family("TPU v5p", r"TPU[- ]?v5p", r"TPU-?v5p"),
+    Family("TPU v5e", r"TPU[- ]?v5e", r"TPU-?v5e"),
+    Family("Trillium", r"Trillium|TPU[- ]?v6e?", r"TPU-?v6|Trillium"),
+    Family("TPU v4", r"TPU[- ]?v4", r"TPU-?v4"),
+    Family("TPU v3", r"TPU[- ]?v3", r"TPU-?v3"),
+)
+_BY_NAME = {f.name: f for f in FAMILIES}
+_MENTIONS = [(f, re.compile(f.mention, re.I)) for f in FAMILIES]
+
+#: The product a family's "previous generation" is, for "vs the previous product".
+PREVIOUS: Mapping[str, str] = {
+    "Gaudi3": "Gaudi2",
+    "H100": "A100",
+    "DGX H100": "DGX A100",
+    "H200": "H100",
+    "B200": "H100",
+    "GB200": "H100",
+    "Blackwell": "Hopper",
+    "Blackwell Ultra": "Blackwell",
+    "MI355X": "MI300X",
+    "MI350X": "MI300X",
+    "MI350 Series": "MI300 Series",
+    "MI325X": "MI300X",
+    "Bow IPU": "IPU",
+    "Bow Pod": "IPU",
+    "TPU v5p": "TPU v4",
+    "Trillium": "TPU v5p",
+}
+
+
+@dataclass(frozen=True)
+class Mention:
+    """An accelerator family named in a text at ``start``-``end`` as ``text``, with
+    the count it states or implies (``384 Gaudi2``, ``8x H100``, ``IPU-POD16``), None
+    if none."""
+
+    family: str
+    count: int | None
+    start: int
+    end: int
+    text: str = ""
+
+
+_COUNT_BEFORE = re.compile(
+    r"(?<![A-Za-z\d.])(\d[\d,]*)\s*(?:x|×|-way|个|個|张|張|颗|顆|块|塊)?\s*"
+    r"(?:(?:NVIDIA|Intel|AMD|Habana|Google|Graphcore|Instinct|Tensor Core)[®™]?\s+)*$",
+    re.I,
+)
+_COUNT_AFTER = re.compile(r"^\s*(?:x|×)\s*(\d[\d,]*)(?![\d.])", re.I)
+
+
+def find_mentions(text: str) -> list[Mention]:
+    """Every accelerator family named in ``text``, in order; overlapping names keep
+    the first family of :data:`FAMILIES` (``DGX H100`` over ``H100``)."""
+    taken: list[Mention] = []
+    for fam, pat in _MENTIONS:
+        for m in pat.finditer(text):
+            if any(m.start() < t.end and t.start < m.end() for t in taken):
+                continue
+            taken.append(Mention(fam.name, _count(text, m), m.start(), m.end(), m.group()))
+    return sorted(taken, key=lambda t: t.start)
+
+
+def _count(text: str, m: re.Match[str]) -> int | None:
+    if "n" in m.groupdict() and m.group("n"):
+        return int(m.group("n"))
+    before = _COUNT_BEFORE.search(text[max(0, m.start() - 40) : m.start()])
+    after = _COUNT_AFTER.match(text[m.end() : m.end() + 12])
+    found = before.group(1) if before else after.group(1) if after else ""
+    n = int(found.replace(",", "")) if found.replace(",", "").isdigit() else None
+    return n if n and n < 10**6 else None
+
+
+def family_of(mention: str) -> str:
+    """The family a mention names when the whole mention is that family's name,
+    give or take a vendor word and a count (``"NVIDIA H100"``, ``"8x H100"``,
+    ``"Gaudi2 accelerators"``); "" otherwise."""
+    found = find_mentions(mention)
+    if len(found) != 1:
+        return ""
+    rest = mention[: found[0].start] + mention[found[0].end :]
+    rest = re.sub(
+        r"\d[\d,]*|x|×|NVIDIA|Intel|AMD|Habana|Google|Graphcore|Instinct|Tensor Core|"
+        r"accelerators?|GPUs?|chips?|cards?|HPUs?|systems?|nodes?|[®™\s\-,.]",
+        "",
+        rest,
+        flags=re.I,
+    )
+    return found[0].family if not rest else ""
+
+
+def family_matches(family: str, r: ResultFacts, count: int | None = None) -> bool:
+    """Whether result ``r``'s system is of ``family`` (:data:`FAMILIES`; its
+    accelerator model, else its system name) with ``count`` accelerators when given
+    (a named node's ``per_node`` when the mention gives none)."""
+    fam = _BY_NAME.get(family)
+    if fam is None:
+        return False
+    pattern = re.compile(fam.accelerator, re.I)
+    if not (pattern.search(r.accelerator_model) or pattern.search(r.system_name)):
+        return False
+    want = count if count is not None else fam.per_node
+    return want is None or r.accelerators is None or r.accelerators == want
+
+
+# --- rounds and benchmarks in words ------------------------------------------------
+
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH = re.compile(
+    r"(?P<m>Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+(?P<y>20\d\d)", re.I
+)
+_SUITE = r"(?P<s>Training|Inference|HPC)"
+_ROUND_WORDS = (
+    re.compile(r"MLPerf[™®]?\s*" + _SUITE + r"?\s*(?:round\s*)?v?(?P<r>\d\.\d)(?!\d)", re.I),
+    re.compile(r"MLPerf[™®]?\s*v?(?P<r>\d\.\d)(?!\d)\s*" + _SUITE + "?", re.I),
+    re.compile(r"MLPerf[™®]?\s*" + _SUITE + r"\s*(?:round\s*)?v?(?P<r>\d\.\d)(?!\d)", re.I),
+    re.compile(r"MLPerf[™®]?\s*(?P<s>训练|訓練|推理)\s*V?(?P<r>\d\.\d)(?!\d)", re.I),
+)
+_SUITE_WORDS = {"训练": "training", "訓練": "training", "推理": "inference"}
+_ROUND_CONTEXT = re.compile(r"MLPerf|round|update|results|submission", re.I)
+
+
+def rounds_named(text: str, suite: str, rounds: Mapping[str, date]) -> list[str]:
+    """The rounds of ``suite`` that ``text`` names, in order: by number ("MLPerf 5.1
+    Training", "MLPerf Training v3.0", "MLPerf训练V1.1"; a number given for another
+    suite is not this suite's) or by month ("the November 2023 update": the round of
+    ``rounds`` (round -> publication date) published that month, when the text
+    speaks of MLPerf, a round, an update or results)."""
+    found: list[tuple[int, str]] = []
+    for pat in _ROUND_WORDS:
+        for m in pat.finditer(text):
+            s = (m.group("s") or "").lower()
+            s = _SUITE_WORDS.get(m.group("s") or "", s)
+            version = "v" + m.group("r")
+            if (not s or s == suite) and version in rounds:
+                found.append((m.start(), version))
+    if _ROUND_CONTEXT.search(text):
+        for m in _MONTH.finditer(text):
+            month = _MONTHS.index(m.group("m")[:3].lower()) + 1
+            year = int(m.group("y"))
+            same = [r for r, d in rounds.items() if (d.year, d.month) == (year, month)]
+            found.extend((m.start(), r) for r in same)
+    return list(dict.fromkeys(r for _, r in sorted(found)))
+
+
+#: Benchmarks as marketed, besides ``vocabulary.BENCHMARKS``'s patterns.
+MARKETED_BENCHMARKS: tuple[tuple[str, str], ...] = (
+    (r"Llama[- ]?2[- ]?70B[- ]?LoRA", "llama2_70b_lora"),
+    (r"Llama[- ]?3\.1[- ]?405B", "llama31_405b"),
+    (r"Llama[- ]?3\.1[- ]?8B", "llama31_8b"),
+    (r"GPT-?3(?:[- ]175B)?" + _G, "gpt3"),
+    (r"Stable[- ]Diffusion", "stable_diffusion"),
+)
+
+
+def benchmarks_named(text: str) -> list[str]:
+    """Benchmark keys ``text`` names (marketed spellings first), in order."""
+    found: list[tuple[int, str]] = []
+    for pat, key in (*MARKETED_BENCHMARKS, *BENCHMARKS):
+        m = re.search(pat, text, re.I)
+        if m:
+            found.append((m.start(), key))
+    return list(dict.fromkeys(k for _, k in sorted(found)))

@@ -1,0 +1,143 @@
+"""The stored results and page a vendor claim is checked against, and the check.
+
+``all_result_facts`` reads every suite's results as
+:class:`benchdb.claims.verdicts.ResultFacts` (one query per suite);
+``claim_facts`` resolves a claim's subject, benchmark and round from its sentence and
+its page (``benchdb.claims.resolve``); ``check_claims`` verifies a page's claims
+(``benchdb.claims.verdicts.verify_claim``). Reads only: ``ingest.vendor_pages`` stores
+what they return.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from datetime import date
+from typing import Any
+
+from benchdb import vocabulary
+from benchdb.claims import resolve, verdicts
+from benchdb.models import InferenceResult, Result, Round, VendorPage
+from ingest.parsers import claim_text
+
+
+def _common_facts(r: Result | InferenceResult) -> dict[str, Any]:
+    """The fields every suite's :class:`benchdb.claims.ResultFacts` reads the same way:
+    round, submitter, system and its accelerators, division, availability, result ID."""
+    system = r.system
+    return {
+        "pk": r.pk,
+        "round": r.round.version,
+        "submitter": system.submitter.name,
+        "system_folder": system.folder,
+        "system_name": system.name,
+        "division": r.division,
+        "availability": system.availability,
+        "accelerators": system.accelerators,
+        "accelerator_model": system.accelerator_model,
+        "framework": system.framework,
+        "nodes": system.nodes,
+        "result_id": r.result_id,
+    }
+
+
+def result_facts(benchmarks: Iterable[str] | None = None) -> list[verdicts.ResultFacts]:
+    """Every scored training result (of ``benchmarks``, canonical keys, when given) as
+    :class:`benchdb.claims.ResultFacts`: one query. HPC results share the ``Result``
+    table but no claim suite yet, so they are left out."""
+    qs = Result.objects.filter(
+        status=Result.Status.SCORED, round__suite=Round.Suite.TRAINING
+    ).select_related("round", "system", "system__submitter", "benchmark")
+    if benchmarks is not None:
+        qs = qs.filter(benchmark__key__in=list(benchmarks))
+    return [
+        verdicts.ResultFacts(
+            **_common_facts(r), benchmark=r.benchmark.key, score_minutes=r.score_minutes
+        )
+        for r in qs
+    ]
+
+
+def inference_result_facts() -> list[verdicts.ResultFacts]:
+    """Every valid MLPerf Inference result with a value as
+    :class:`benchdb.claims.ResultFacts` (``suite="inference"``, ``value`` in ``unit``):
+    one query. Rejected results and those benchdb cannot recompute are left out."""
+    qs = InferenceResult.objects.filter(
+        status=InferenceResult.Status.VALID, value__isnull=False
+    ).select_related("round", "system", "system__submitter")
+    return [
+        verdicts.ResultFacts(
+            **_common_facts(r),
+            benchmark=r.benchmark,
+            score_minutes=None,
+            suite="inference",
+            metric=r.metric,
+            unit=r.unit,
+            higher_is_better=r.higher_is_better,
+            value=r.value,
+            model=re.sub(r"-99(\.9)?$", "", r.benchmark),
+            scenario=r.scenario,
+            category=r.category,
+        )
+        for r in qs
+    ]
+
+
+def all_result_facts() -> list[verdicts.ResultFacts]:
+    """The results of every suite claims are checked against (:data:`verdicts.SUITES`)."""
+    return result_facts() + inference_result_facts()
+
+
+def round_dates() -> dict[str, dict[str, date]]:
+    """Suite -> round -> publication date, for claims that name no round. Training's
+    from ``vocabulary.ROUND_PUBLISHED`` and stored rounds; none is known for inference
+    (its rounds are taken only as the page names them)."""
+    dates = dict(vocabulary.ROUND_PUBLISHED)
+    for version, published in Round.objects.filter(
+        suite=Round.Suite.TRAINING, published__isnull=False
+    ).values_list("version", "published"):
+        if published is not None:
+            dates[version] = published
+    return {"training": dates, "inference": {}}
+
+
+def page_context(page: VendorPage) -> resolve.PageContext:
+    """What a page's claims may take from it (``benchdb.claims.resolve``)."""
+    return resolve.PageContext(
+        title=page.title, text=page.text, published=page.published, vendor=page.vendor
+    )
+
+
+def claim_facts(
+    c: claim_text.Claim | Mapping[str, Any],
+    page: resolve.PageContext,
+    dates: dict[str, dict[str, date]],
+) -> verdicts.ClaimFacts:
+    """A claim (the parser's, or a stored ``extracted`` dict) with its subject,
+    benchmark and round resolved from its sentence and ``page``
+    (``benchdb.claims.resolve.resolve_claim``); a round still missing is the latest
+    one of its suite published by the page's date."""
+    facts: verdicts.ClaimFacts
+    if isinstance(c, claim_text.Claim):
+        facts, sentence = c, c.sentence
+    else:
+        facts, sentence = verdicts.ClaimFacts.from_mapping(c), str(c.get("sentence", ""))
+    rounds = dates.get(facts.suite or "training", {})
+    facts = resolve.resolve_claim(facts, sentence, page, rounds)
+    if facts.round:
+        return facts
+    rnd = verdicts.round_for_date(page.published, rounds)
+    context = facts.context + ("round-date",) if rnd else facts.context
+    return replace(facts, round=rnd, context=context)
+
+
+def check_claims(
+    found: Sequence[claim_text.Claim], page: resolve.PageContext
+) -> list[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]]:
+    """Each claim of a page with its resolved facts and its verification against every
+    stored result of its suite. Queries: one per suite, and the rounds' dates."""
+    dates = round_dates()
+    facts = [claim_facts(c, page, dates) for c in found]
+    results = all_result_facts()
+    return [(c, f, verdicts.verify_claim(f, results)) for c, f in zip(found, facts, strict=True)]

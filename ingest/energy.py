@@ -1,0 +1,130 @@
+"""A loaded training result's energy to train: its power logs -> per-run and result joules.
+
+No Django: ``ingest.training`` stores what :func:`result_energy` returns. The rules are
+``benchdb.mlperf.training_energy`` (each citing ``result_summarizer.py`` at the round's
+version); this module groups a folder's power logs by run (``power/<run name>/``, as
+``_compute_total_power`` globs them) and turns every refusal into a :class:`Problem`
+naming the file (and line). All or nothing per result: when any counted run has no
+energy, the result has none.
+"""
+
+from __future__ import annotations
+
+import math
+import posixpath
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from benchdb.mlperf import training_energy
+from benchdb.mlperf.training_energy import Event
+from benchdb.mlperf.training_rules import Score
+from ingest.parsers.training_power import NODE_FILE, run_name
+from ingest.parsers.types import LoadedResult, ParsedRun, Problem
+
+
+@dataclass(frozen=True)
+class Energy:
+    """``runs``: J per run (None: no energy, a failed run); ``joules``/``scope``: the
+    result's energy to train and scope ("" when none); ``problems``: why not."""
+
+    runs: tuple[float | None, ...]
+    joules: float | None
+    scope: str
+    problems: tuple[Problem, ...]
+
+    def fields(self) -> dict[str, Any]:
+        """The Result columns: ``energy_joules`` (None unless finite) and ``energy_scope``."""
+        ok = self.joules is not None and math.isfinite(self.joules)
+        return {"energy_joules": self.joules if ok else None, "energy_scope": self.scope}
+
+
+NONE = Energy((), None, "", ())
+
+
+def result_energy(
+    item: LoadedResult,
+    runs: Sequence[ParsedRun],
+    failed: Sequence[bool],
+    score: Score,
+    version: str,
+) -> Energy:
+    """The energy of each run that did not fail (``failed[i]``) and of the result.
+
+    Only for a folder with ``power/`` (``item.dir.has_power``); else :data:`NONE`.
+    The result has an energy only when it has a time score and each counted run has one.
+    """
+    if not item.dir.has_power:
+        return NONE
+    by_run: dict[str, list[tuple[str, Sequence[Event]]]] = {}
+    for rel, events in item.power_logs:
+        by_run.setdefault(posixpath.basename(posixpath.dirname(rel)), []).append((rel, events))
+    broken = {posixpath.basename(posixpath.dirname(rel)) for rel in item.power_failed}
+    problems: list[Problem] = []
+    energies: list[float | None] = []
+    scopes: dict[int, str] = {}
+    for i, run in enumerate(runs):
+        name = run_name(run.path)
+        if failed[i] or run.run_start_ms is None or run.run_stop_ms is None or name in broken:
+            energies.append(None)
+            continue
+        logs = by_run.get(name, [])
+        nodes = [(p, e) for p, e in logs if NODE_FILE.match(posixpath.basename(p))]
+        switches = [(p, e) for p, e in logs if not NODE_FILE.match(posixpath.basename(p))]
+        for path, sw_events in switches:
+            if not training_energy.switch_estimated(sw_events):
+                why = "switch log without interconnect_power_est: counted as 0 J, as the summarizer"
+                problems.append(Problem(path, None, why, "warning"))
+        joules, scope = _run_energy(run, name, nodes, switches, version, problems)
+        energies.append(joules)
+        scopes[i] = scope
+    counted = score.counted if score.score_minutes is not None else ()
+    total = training_energy.result_energy_j(energies, counted, score.scaling_factor)
+    if total is None and counted:
+        missing = [runs[i].path for i in counted if energies[i] is None]
+        why = f"no energy to train: no energy for counted run(s) {', '.join(missing)}"
+        problems.append(Problem(item.dir.path, None, why))
+    scope = (
+        training_energy.SCOPE_SWITCH
+        if any(scopes.get(i) == training_energy.SCOPE_SWITCH for i in counted)
+        else training_energy.SCOPE_NODE
+    )
+    return Energy(tuple(energies), total, scope if total is not None else "", tuple(problems))
+
+
+def _noted(notes: dict[str, training_energy.Notes]) -> list[Problem]:
+    """One warning a file: its first note, and how many more."""
+    out = []
+    for path, found in notes.items():
+        if found:
+            line, message = found[0]
+            more = f" (and {len(found) - 1} more such lines)" if len(found) > 1 else ""
+            out.append(Problem(path, line, message + more, "warning"))
+    return out
+
+
+def _run_energy(
+    run: ParsedRun,
+    name: str,
+    nodes: list[tuple[str, Sequence[Event]]],
+    switches: list[tuple[str, Sequence[Event]]],
+    version: str,
+    problems: list[Problem],
+) -> tuple[float | None, str]:
+    """One run's (energy J, scope), or (None, "") with the refusal in ``problems``."""
+    notes: dict[str, training_energy.Notes] = {}
+    ttt_ms = run.run_stop_ms - run.run_start_ms  # type: ignore[operator]
+    try:
+        joules, scope = training_energy.run_energy_j(
+            nodes,
+            switches,
+            ttt_ms,
+            version,
+            notes,
+        )
+    except training_energy.EnergyError as exc:
+        where = exc.path or f"{posixpath.dirname(run.path)}/power/{name}/"
+        problems.append(Problem(where, exc.line, f"no energy for {run.path}: {exc.reason}"))
+        return None, ""
+    problems += _noted(notes)
+    return joules, scope

@@ -1,0 +1,138 @@
+"""Subjects as vendors name them: families, counts, rounds and benchmarks in words,
+and a claim's two sides (pure: no database)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from benchdb.claims import resolve, subjects
+from benchdb.claims.facts import ClaimFacts, ResultFacts, system_matches
+from benchdb.vocabulary import ROUND_PUBLISHED
+
+
+def _result(model: str, n: int, name: str = "", folder: str = "sys") -> ResultFacts:
+    return ResultFacts(
+        pk=1, round="v3.0", submitter="X", system_folder=folder, system_name=name,
+        division="closed", availability="available", accelerators=n,
+        accelerator_model=model, framework="", benchmark="gpt3", score_minutes=1.0,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "family", "count"),
+    [
+        ("311.9 min on 384 Gaudi2 accelerators", "Gaudi2", 384),
+        ("64.3 min on 512 H100", "H100", 512),
+        ("8x H100 DGX H100", "H100", 8),
+        ("the IPU-POD16", "IPU-POD", 16),
+        ("Bow Pod64 systems", "Bow Pod", 64),
+        ("AMD Instinct MI350 Series GPUs", "MI350 Series", None),
+        ("NVIDIA Blackwell", "Blackwell", None),
+        ("在16个IPU上", "IPU", 16),
+    ],
+)
+def test_it_finds_the_family_and_count_a_page_names(
+    text: str, family: str, count: int | None
+) -> None:
+    first = subjects.find_mentions(text)[0]
+    assert (first.family, first.count) == (family, count)
+
+
+def test_a_model_number_is_not_a_count() -> None:
+    """The 100 of "H100" is not the count of the DGX H100 that follows it."""
+    found = subjects.find_mentions("8x H100 DGX H100")
+    assert [(m.family, m.count) for m in found] == [("H100", 8), ("DGX H100", None)]
+
+
+@pytest.mark.parametrize(
+    ("mention", "model", "n", "ok"),
+    [
+        ("Gaudi2", "Habana Gaudi2", 384, True),
+        ("Gaudi2", "Intel Gaudi2", 8, True),
+        ("H100", "NVIDIA H100-SXM5-80GB", 512, True),
+        ("H100", "NVIDIA A100-SXM4-80GB", 8, False),
+        ("MI350 Series", "AMD Instinct MI355X", 8, True),
+        ("MI350 Series", "AMD Instinct MI300X", 8, False),
+        ("Blackwell", "NVIDIA B200-SXM-180GB", 8, True),
+        ("IPU", "Graphcore Bow IPU", 16, False),
+        ("IPU", "Graphcore IPU GC200", 16, True),
+    ],
+)
+def test_a_family_matches_results_by_accelerator_model(
+    mention: str, model: str, n: int, ok: bool
+) -> None:
+    assert system_matches(mention, _result(model, n)) is ok
+
+
+def test_a_count_must_match_the_systems_accelerators() -> None:
+    r = _result("Habana Gaudi2", 384)
+    assert system_matches("Gaudi2", r, 384)
+    assert not system_matches("Gaudi2", r, 256)
+
+
+@pytest.mark.parametrize(
+    ("text", "suite", "rounds"),
+    [
+        ("MLPerf 5.1 Training results", "training", ["v5.1"]),
+        ("in MLPerf Training v3.0", "training", ["v3.0"]),
+        ("浪潮信息英伟达强势霸榜MLPerf训练V1.1", "training", ["v1.1"]),
+        ("In the November 2023 update of MLPerf", "training", ["v3.1"]),
+        ("the June 2021 update", "training", ["v1.0"]),
+        ("MLPerf Inference v4.1", "training", []),
+        ("in November 2023 we shipped", "training", []),
+    ],
+)
+def test_rounds_named_in_words(text: str, suite: str, rounds: list[str]) -> None:
+    assert subjects.rounds_named(text, suite, ROUND_PUBLISHED) == rounds
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("Llama 2-70B LoRA", "llama2_70b_lora"),
+        ("GPT-3 175B", "gpt3"),
+        ("BERT-Large", "bert"),
+        ("ResNet-50", "resnet"),
+    ],
+)
+def test_benchmarks_as_marketed(text: str, key: str) -> None:
+    assert subjects.benchmarks_named(f"on {text} in MLPerf")[0] == key
+
+
+def test_each_side_of_a_head_to_head_gets_its_family_and_count() -> None:
+    """The parser reads the faster side (64.3 min) as the claim's value; the family
+    and count beside each figure become that side's."""
+    sentence = "GPT-3 175B trained in 311.9 min on 384 Gaudi2 accelerators vs 64.3 min on 512 H100."
+    c = ClaimFacts(
+        kind="head_to_head", value=64.3, unit="min", system="H100",
+        compared_value=311.9, compared_system="Gaudi2", benchmark_key="gpt3",
+    )  # fmt: skip
+    page = resolve.PageContext(title="Gaudi2 in MLPerf Training v3.0", published=None)
+    got = resolve.resolve_claim(c, sentence, page, ROUND_PUBLISHED)
+    assert (got.system, got.accelerators) == ("H100", 512)
+    assert (got.compared_system, got.compared_accelerators) == ("Gaudi2", 384)
+    assert got.round == "v3.0" and "round-title" in got.context
+
+
+def test_the_previous_product_is_named_by_its_family() -> None:
+    c = ClaimFacts(kind="multiplier", value=1.6, unit="x", system="Bow Pod16")
+    page = resolve.PageContext(title="Bow Pod16 in MLPerf Training v2.0")
+    got = resolve.resolve_claim(
+        c, "Bow Pod16 delivered up to 1.6X vs the previous product on BERT-Large.", page,
+        ROUND_PUBLISHED,
+    )  # fmt: skip
+    assert got.compared_system == "IPU" and "compared-previous" in got.context
+    assert (got.benchmark_key, got.round) == ("bert", "v2.0")
+
+
+def test_a_round_named_as_the_baseline_is_not_the_claims() -> None:
+    """ "Compared with our MLPerf v0.7 submission, up to 2.1x": the round is the page's."""
+    c = ClaimFacts(kind="multiplier", value=2.1, unit="x")
+    page = resolve.PageContext(title="NVIDIA MLPerf Training v1.1", published=date(2021, 12, 1))
+    got = resolve.resolve_claim(
+        c, "与 1 年前我们自己提交的 MLPerf v0.7 相比,我们观察到芯片对芯片的改进高达 2.1 倍", page,
+        ROUND_PUBLISHED,
+    )  # fmt: skip
+    assert got.round == "v1.1"
