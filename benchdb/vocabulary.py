@@ -240,6 +240,7 @@ def sdk_version(framework: str, software_stack: str = "") -> str:
 AVAILABILITY = {
     "available": "available",
     "available on-premise": "available",
+    "available on premise": "available",  # v3.1: 31 systems (not in any config.yaml)
     "available onprem": "available",
     "onprem": "available",
     "on-premise": "available",
@@ -255,6 +256,13 @@ AVAILABILITY = {
     "rdi": "research",
     "research, development, or internal (rdi)": "research",
 }
+
+
+def availability_of(status: object) -> str:
+    """A systems JSON ``status`` -> ``"available"``, ``"preview"``, ``"research"``, or ``""``
+    when the spelling is not in :data:`AVAILABILITY` (the caller records that as a problem).
+    Case and runs of spaces do not matter (``"Available  Cloud"``)."""
+    return AVAILABILITY.get(" ".join(str(status).split()).lower(), "")
 
 
 # --- claim verdicts ---------------------------------------------------------------

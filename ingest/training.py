@@ -38,6 +38,7 @@ from ingest.parsers import (
 )
 from ingest.parsers import types as parser_types
 from ingest.parsers.types import LoadedResult, ParsedRun, Problem, ResultDir
+from ingest.result_ids import result_ids_derive
 from ingest.store import (
     GIT_URL,
     NOT_STORED,
@@ -177,6 +178,8 @@ def _ingest_repository(
                 not_stored(rnd, item.dir.path, f"{type(exc).__name__}: {exc}", report)
         if on_result:
             on_result(item)
+    if suite == "training":
+        result_ids_derive(rnd=rnd)
     summary = Result.objects.filter(round=rnd, source_path__in=[d.path for d in dirs])
     report.scored += summary.filter(status=Result.Status.SCORED).count()
     for reason in summary.filter(status=Result.Status.UNSCORED).values_list("reason", flat=True):
@@ -203,6 +206,9 @@ def _round_of(
         version=rules.version,
         defaults={"ruleset_tag": rules.tag, "repository": url},
     )
+    if rnd.ruleset_tag != rules.tag:  # a round first stored under an older label ("3.0.0")
+        rnd.ruleset_tag = rules.tag
+        rnd.save(update_fields=["ruleset_tag"])
     return rules, rnd, url
 
 

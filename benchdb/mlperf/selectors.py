@@ -126,6 +126,7 @@ _TABLE_FIELDS = {
     "status": "status",
     "reason": "reason",
     "result_id": "result_id",
+    "result_id_origin": "result_id_origin",
     "energy_joules": "energy_joules",
     "energy_scope": "energy_scope",
 }

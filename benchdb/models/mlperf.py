@@ -172,12 +172,24 @@ class Result(models.Model):
         SCORED = "scored", "Scored"
         UNSCORED = "unscored", "No score"
 
+    class IdOrigin(models.TextChoices):
+        """Where a ``result_id`` came from (``ingest/result_ids.py``): an imported
+        MLCommons table overrides a vendor citation, which overrides the derived rule."""
+
+        DERIVED = "derived", "derived by benchdb's rule"
+        VENDOR = "vendor-cited", "cited by a vendor page"
+        IMPORTED = "imported", "imported from an ID table"
+        NONE = "", "none"
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results")
     system = models.ForeignKey(System, on_delete=models.CASCADE, related_name="results")
     benchmark = models.ForeignKey(Benchmark, on_delete=models.PROTECT, related_name="results")
     benchmark_folder = models.CharField(max_length=100)
     division = models.CharField(max_length=16, blank=True)
     result_id = models.CharField(max_length=32, blank=True, help_text='e.g. "1.1-2040"')
+    result_id_origin = models.CharField(
+        max_length=16, choices=IdOrigin.choices, blank=True, help_text="where result_id came from"
+    )
     score_minutes = models.FloatField(null=True, blank=True)
     mean_minutes = models.FloatField(null=True, blank=True)
     scaling_factor = models.FloatField(default=1.0)

@@ -63,6 +63,7 @@ RESULT_COLUMNS = (
     "status",
     "reason",
     "result_id",
+    "result_id_origin",
     "energy_joules",
     "energy_scope",
     "source",
@@ -110,6 +111,8 @@ scaling_factor | number | scaling.json factor applied to the mean (1.0 if none)
 status | string | "scored" or "unscored"
 reason | string | why there is no score ("" when scored)
 result_id | string | MLPerf result ID such as "1.1-2040" where known, else ""
+result_id_origin | string | where result_id came from: "derived" (benchdb's rule), "vendor-cited",
+    "imported" (an ID table from MLCommons), or "" (no ID)
 energy_joules | number|null | energy to train, joules (v4.0 on, power results only): the mean of
     the counted runs' energies x scaling factor, as result_summarizer's *_power.csv
 energy_scope | string | what the energy measures: "node" (node power logs) or "node+switch"

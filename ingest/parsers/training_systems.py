@@ -9,13 +9,15 @@ kept.
 
 from __future__ import annotations
 
+import ast
 import json
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from benchdb.mlperf.training_rules import scaling_factor_error
-from benchdb.vocabulary import AVAILABILITY
+from benchdb.vocabulary import availability_of
 
 from . import safe_json
 from .types import MAX_COUNT, ParsedSystem, ParseError, Problem
@@ -132,8 +134,17 @@ def parse_systems_json(data: bytes, path: str = "") -> ParsedSystem:
     text = _decode(data)
     hook, dups = _pairs_no_duplicates(path, text)
     problems = dups
-    raw = _storable_object(_json_object(text, path, hook), path, problems)
-    availability = AVAILABILITY.get(str(raw.get("status", "")).strip().lower(), "")
+    try:
+        obj = _json_object(text, path, hook)
+    except ParseError:
+        entry = _key_value_entry(text, path)
+        if entry is None:
+            raise
+        note = "not JSON but mlperf_log_utils 'key: {\"value\": ...}' lines (v0.6): read as such"
+        problems.append(Problem(path, 1, note, "warning"))
+        return _entry_system(_storable_object(entry, path, problems), path, problems)
+    raw = _storable_object(obj, path, problems)
+    availability = availability_of(raw.get("status", ""))
     if not availability:
         status = safe_json.cut(repr(raw.get("status")), 80)[0]
         problems.append(
@@ -200,6 +211,12 @@ def parse_entry_json(data: bytes, path: str = "") -> ParsedSystem:
     """
     problems: list[Problem] = []
     raw = _storable_object(_json_object(_decode(data), path), path, problems)
+    return _entry_system(raw, path, problems)
+
+
+def _entry_system(raw: dict[str, Any], path: str, problems: list[Problem]) -> ParsedSystem:
+    """A system from an ``entry``-shaped object: v0.5 ``entry.json``, or the ``entry`` of
+    a v0.6 key-value systems file (:func:`_key_value_entry`)."""
     nodes_list = raw.get("nodes", [])
     nodes = [n for n in nodes_list if isinstance(n, dict)] if isinstance(nodes_list, list) else []
     n_nodes = sum(_count(n.get("num_nodes", 1)) or 1 for n in nodes) or None
@@ -210,13 +227,17 @@ def parse_entry_json(data: bytes, path: str = "") -> ParsedSystem:
     )
     per_node = _count(nodes[0].get("num_accelerators", 0)) if nodes else None
     division = str(raw.get("division", "")).lower()
+    availability = availability_of(raw.get("status", ""))
+    if not availability:
+        status = safe_json.cut(repr(raw.get("status")), 80)[0]
+        problems.append(Problem(path, None, f"unknown availability status {status}", "warning"))
     system = ParsedSystem(
         path=path,
         raw=raw,
         division=division if len(division) <= MAX_DIVISION else "",
-        availability=AVAILABILITY.get(str(raw.get("status", "")).lower(), ""),
+        availability=availability,
         system_name=str(raw.get("hardware", "")),
-        submitter="",
+        submitter=str(raw.get("submitter", ""))[:MAX_SUBMITTER],
         number_of_nodes=n_nodes,
         host_processor_model=str(nodes[0].get("cpu", "")) if nodes else "",
         host_processors_per_node=None,
@@ -227,6 +248,56 @@ def parse_entry_json(data: bytes, path: str = "") -> ParsedSystem:
     )
     _check_total(system, problems)
     return _with_problems(system, problems)
+
+
+#: A line of mlperf_log_utils output: ``status: {"value": "onprem", "metadata": {...}}``.
+_KEY_VALUE_LINE = re.compile(r"([A-Za-z_]\w{0,63}): (\{.*\})")
+
+
+def _key_value_entry(text: str, path: str) -> dict[str, Any] | None:
+    """v0.6 NVIDIA ``systems/*.json`` files are not JSON but mlperf_log_utils output, one
+    ``key: {"value": ...}`` line per field (``org``, ``division``, ``status``, ``platform``,
+    ``entry``: a Python-literal dict as v0.5's ``entry.json``, its ``nodes`` another).
+    Returns an ``entry``-shaped object (``submitter`` from ``org``), or None when ``text``
+    is not in that form (any other line, a value that is not such an object)."""
+    values: dict[str, Any] = {}
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        m = _KEY_VALUE_LINE.fullmatch(line.strip())
+        try:
+            v = safe_json.loads(m.group(2)) if m else None
+        except ValueError:
+            return None
+        if not isinstance(v, dict) or "value" not in v or not m:
+            return None
+        values[m.group(1)] = v["value"]
+    if not values:
+        return None
+    entry = _literal_dict(values.get("entry"))
+    nodes = _literal_dict(entry.get("nodes"))
+    return {
+        **{k: v for k, v in entry.items() if isinstance(v, str | int | float)},
+        "submitter": values.get("org", ""),
+        "division": values.get("division", entry.get("division", "")),
+        "status": values.get("status", ""),
+        "hardware": values.get("platform") or entry.get("hardware", ""),
+        "nodes": [nodes] if nodes else [],
+    }
+
+
+def _literal_dict(value: Any) -> dict[str, Any]:
+    """A Python-literal dict written as a string (v0.6 ``entry``), else ``{}``: read with
+    ``ast.literal_eval`` (literals only, never code), bounded by the 1 MiB file limit."""
+    if isinstance(value, dict):
+        return value
+    if not isinstance(value, str) or len(value) > 100_000:
+        return {}
+    try:
+        out = ast.literal_eval(value)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return {}
+    return out if isinstance(out, dict) else {}
 
 
 def parse_scaling_json(data: bytes, path: str = "") -> float:

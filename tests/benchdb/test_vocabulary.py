@@ -57,3 +57,33 @@ def test_availability_spellings_map_to_three_categories() -> None:
     assert set(v.AVAILABILITY.values()) == {"available", "preview", "research"}
     assert v.AVAILABILITY["onprem"] == "available"
     assert v.AVAILABILITY["rdi"] == "research"
+
+
+@pytest.mark.parametrize(
+    ("status", "category"),
+    [
+        # every spelling of a systems JSON ``status`` in training_results_v0.5 ... v5.1 and
+        # hpc_results_v0.7 ... v3.0 (bench/availability_rounds.py lists them per round)
+        ("cloud", "available"),
+        ("research", "research"),
+        ("on-premise", "available"),
+        ("on-prem", "available"),
+        ("preview", "preview"),
+        ("onprem", "available"),
+        ("available", "available"),
+        ("Available on-premise", "available"),
+        ("Available Cloud", "available"),
+        ("Available in cloud", "available"),
+        ("Available on premise", "available"),  # v3.1: 29 systems, empty before
+        ("available on premise", "available"),  # v3.1: 2 systems, empty before
+        ("Available cloud", "available"),
+        ("Cloud", "available"),
+        ("Preview", "preview"),
+        ("Research, Development, or Internal (RDI)", "research"),
+        (" Available  on-premise ", "available"),
+        ("Available soon", ""),
+        (None, ""),
+    ],
+)
+def test_availability_of_every_spelling_seen(status: object, category: str) -> None:
+    assert v.availability_of(status) == category

@@ -16,7 +16,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 
-from benchdb.models import IngestProblem, Result, Run, RunLog, Submitter, System
+from benchdb.models import IngestProblem, Result, Round, Run, RunLog, Submitter, System
 from ingest.parsers import safe_tree
 from ingest.training import IngestError, mlperf_training_ingest
 
@@ -631,3 +631,17 @@ def test_a_folder_that_cannot_be_read_is_not_stored_and_the_round_goes_on(real_t
     )
     assert _score("good").score_minutes == pytest.approx(32.0)
     check()
+
+
+@pytest.mark.django_db
+def test_a_round_stored_under_an_old_tag_label_is_relabelled_on_ingest(
+    ingested_shared, mlperf_data, client
+):
+    """Rounds after 2.1 have no final tag in mlcommons/logging: a database that stored
+    "1.1.0" (no such tag) shows the real one, 1.1.0-rc4, after the next ingest."""
+    Round.objects.filter(suite="training", version="v1.1").update(ruleset_tag="1.1.0")
+    mlperf_training_ingest(location=str(mlperf_data / "training_results_v1.1"))
+    rnd = Round.objects.get(suite="training", version="v1.1")
+    assert rnd.ruleset_tag == "1.1.0-rc4"
+    page = client.get(rnd.results.first().get_absolute_url()).content.decode()
+    assert "mlperf_logging 1.1.0-rc4 rules" in page

@@ -3,6 +3,9 @@ files in ../shared/mlperf and on small files written here."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from ingest.parsers import training_systems as mlperf
@@ -102,3 +105,64 @@ def test_an_overlong_submitter_or_division_is_not_kept():
     system = mlperf.parse_systems_json(data, "s.json")
     assert system.submitter == "" and system.division == ""
     assert sum("characters, over" in p.message for p in system.problems) == 2
+
+
+def test_an_unknown_availability_spelling_is_a_warning_with_its_line_not_a_silent_blank():
+    data = b'{\n "submitter": "Acme",\n "status": "Available soon",\n "division": "closed"\n}\n'
+    system = mlperf.parse_systems_json(data, "Acme/systems/x.json")
+    assert system.availability == ""
+    [p] = [p for p in system.problems if "availability" in p.message]
+    assert p.line == 3 and p.severity == "warning" and "'Available soon'" in p.message
+
+
+def test_v31_available_on_premise_without_hyphen_is_available():
+    data = b'{"submitter": "Acme", "status": "Available on premise", "division": "closed"}'
+    system = mlperf.parse_systems_json(data, "Acme/systems/x.json")
+    assert system.availability == "available"
+    assert not [p for p in system.problems if "availability" in p.message]
+
+
+def test_v06_nvidia_key_value_systems_file_is_read_with_its_availability():
+    """All 22 of NVIDIA's v0.6 systems files are mlperf_log_utils lines, not JSON: their
+    ``status`` (onprem) was lost as "not valid JSON" before."""
+    path = "NVIDIA/systems/dgx1_ngc19.05_mxnet.json"
+    data = (
+        Path(__file__).parents[2] / "data/result_ids/v0.6/dgx1_ngc19.05_mxnet.json"
+    ).read_bytes()
+    with pytest.raises(ValueError):
+        json.loads(data)
+    system = mlperf.parse_systems_json(data, path)
+    assert (system.availability, system.division, system.submitter) == (
+        "available",
+        "closed",
+        "NVIDIA",
+    )
+    assert system.system_name == "1xDGX-1 with V100"
+    assert (system.accelerator_model, system.number_of_nodes, system.accelerators) == (
+        "Tesla V100-SXM2-16GB",
+        1,
+        8,
+    )
+    assert system.framework == "MXNet NVIDIA Release 19.05"
+    [note] = system.problems
+    assert note.severity == "warning" and note.line == 1 and "v0.6" in note.message
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b'org: {"value": "X"}\nthis is not a key-value line\n',
+        b'org: {"novalue": 1}\n',
+        b"org: [1, 2]\n",
+        b"",
+    ],
+)
+def test_other_non_json_systems_files_stay_errors(data):
+    with pytest.raises(ParseError):
+        mlperf.parse_systems_json(data, "X/systems/x.json")
+
+
+def test_a_hostile_entry_literal_is_only_data():
+    data = b'status: {"value": "onprem"}\nentry: {"value": "__import__(\'os\').system(\'x\')"}\n'
+    system = mlperf.parse_systems_json(data, "X/systems/x.json")
+    assert system.availability == "available" and system.framework == ""
