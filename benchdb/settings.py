@@ -25,6 +25,11 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS  default 1 with BENCHDB_HTTPS
 SECURE_HSTS_PRELOAD             default 1 with BENCHDB_HTTPS
 BENCHDB_PROXY_SSL_HEADER  "1" behind a proxy that terminates TLS and sets
                   X-Forwarded-Proto (never without such a proxy: clients could set it)
+CACHE_URL         Redis URL of the cache (redis://127.0.0.1:6379/1): the check API's rate
+                  limit counts requests per client IP there; unset: a per-process memory
+                  cache (the quick start: each process counts on its own)
+CLAIMS_CHECK_RATE requests per client IP to the check-this-text form and API, default "20/m"
+                  (django-ratelimit's rate syntax: N/s, N/m, N/h)
 Login throttle (django-axes, admin login included):
 AXES_FAILURE_LIMIT  failed logins per username and IP before a lockout, default 5
 AXES_COOLOFF_MINUTES  how long a lockout lasts, default 15
@@ -89,6 +94,7 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "axes",
     "csp",
+    "django_ratelimit",
     "benchdb",
     "ingest",
 ]
@@ -159,6 +165,23 @@ AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+
+# The check-this-text API's rate limit (django-ratelimit, ingest/check_views.py): requests
+# per client IP (REMOTE_ADDR; IPv6 by /64) counted in the default cache. Django's own
+# RedisCache increments atomically (Redis INCR), which django-ratelimit's list of supported
+# backends predates (its W001). Without CACHE_URL the cache is per-process memory, which
+# django-ratelimit reports as not shared (E003): right for the quick start, not for
+# several web processes, which must set CACHE_URL.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+if CACHE_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+    }
+    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+CLAIMS_CHECK_RATE = os.environ.get("CLAIMS_CHECK_RATE", "20/m")
 
 ROOT_URLCONF = "benchdb.urls"
 WSGI_APPLICATION = "benchdb.wsgi.application"

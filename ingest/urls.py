@@ -1,9 +1,10 @@
-"""Ingest's pages, mounted at the site root (namespace ``ingest``): the jobs pages
-and every write page. The read pages of vendor claims are ``benchdb/claims/urls.py``."""
+"""Ingest's pages, mounted at the site root (namespace ``ingest``): the jobs pages,
+every write page, and the check-this-text form and API (no login, nothing stored).
+The read pages of vendor claims are ``benchdb/claims/urls.py``."""
 
 from django.urls import path
 
-from ingest import vendor_views, views
+from ingest import check_views, vendor_views, views
 
 app_name = "ingest"
 
@@ -13,5 +14,7 @@ urlpatterns = [
     path("ingest/jobs/<int:pk>/errors/", views.job_errors, name="job_errors"),
     path("ingest/sources/<int:pk>/sync/", views.source_sync, name="source_sync"),
     path("vendor/upload/", vendor_views.page_upload, name="vendor_upload"),
+    path("vendor/check/", check_views.claims_check_form, name="claims_check"),
+    path("api/claims/check", check_views.claims_check_api, name="claims_check_api"),
     path("vendor/claims/<int:pk>/correct/", vendor_views.claim_correct, name="claim_correct"),
 ]

@@ -16,7 +16,9 @@ from typing import Any
 from django import forms
 from django.http import HttpRequest, HttpResponse
 
+from benchdb.claims import guidelines
 from benchdb.claims.forms import CorrectionForm
+from benchdb.claims.reports import page_guideline_report, page_list_counts
 from benchdb.claims.selectors import (
     HIDDEN_KINDS,
     claim_facets,
@@ -65,7 +67,14 @@ def highlight_segments(text: str, spans: Sequence[tuple[int, int, Any]]) -> list
 
 def page_list(request: HttpRequest) -> HttpResponse:
     def select(d: dict[str, Any]) -> Table:
-        rows = [page_row(p) for p in vendor_page_list()]
+        pages = list(vendor_page_list())
+        per_page, n_families = page_list_counts(pages)
+        rows = [
+            page_row(p)
+            | {"families": n_families.get(p.pk, 0)}
+            | {f"guideline_{k}": v for k, v in per_page[p.pk].items()}
+            for p in pages
+        ]
         return Table(rows, "benchdb.vendor_pages/1", ("vendor-pages",))
 
     return table_page(request, ExportForm(request.GET), select, "vendor/pages.html")
@@ -83,6 +92,9 @@ def page_detail(request: HttpRequest, pk: int) -> HttpResponse:
             ]
             context["segments"] = highlight_segments(page.text, spans)
             context["n_claims"] = len(claims)
+            report = page_guideline_report(page, claims)
+            context["guidelines"] = [guidelines.finding_row(f) for f in report]
+            context["guideline_counts"] = guidelines.counts(report)
 
         def row(c: Claim) -> Mapping[str, Any]:
             return claim_html_row(c, page)

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from benchdb.tables import schemas_reports
 from benchdb.vocabulary import BENCHMARK_NAMES
 
 RESULT_COLUMNS = (
@@ -290,6 +291,12 @@ inconsistent | integer|null | claims with verdict "inconsistent"
 ambiguous | integer|null | claims with verdict "ambiguous"
 not_mlperf | integer|null | claims with verdict "not-mlperf"
 unverifiable | integer|null | claims with verdict "unverifiable"
+families | integer|null | claim families the page's claims fall into (a claim repeated counts once;
+    benchdb.claim_families/1)
+guideline_breaks | integer|null | statements of the page that break a clause of the messaging
+    guidelines (one per clause and statement; benchdb.guidelines/1)
+guideline_satisfies | integer|null | statements that satisfy a clause
+guideline_clauses_broken | integer|null | distinct clauses the page breaks
 """
 
 _CLAIM_SPEC = """
@@ -363,6 +370,11 @@ division | string | "closed" or "open" from the caption, else ""
 carried | array | integers: 0-based indexes of the cells filled from the row above
 cells | array | strings: the row's cells in column order
 """
+
+SCHEMAS |= {
+    "benchdb.guidelines/1": _cols(schemas_reports.GUIDELINE_SPEC),
+    "benchdb.claim_families/1": _cols(schemas_reports.FAMILY_SPEC),
+}
 
 SCHEMAS |= {
     "benchdb.vendor_pages/1": _cols(_VENDOR_PAGE_SPEC),

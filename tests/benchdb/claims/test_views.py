@@ -166,7 +166,8 @@ def test_claims_csv_columns_and_filter(client: Client, pages: dict[str, VendorPa
 @pytest.mark.parametrize(
     ("url", "queries"),
     [
-        ("/vendor/", 1),  # pages with claim and row counts
+        # pages with claim and row counts; their texts and claims (guideline counts, families)
+        ("/vendor/", 3),
         ("/vendor/pages/{page}/", 3),  # page; its claims; their links with results
         # count (pagination); a page of claims with pages; links; a count per facet
         # (vendor, page, round, benchmark, verdict, kind); hardware figures hidden

@@ -1,0 +1,39 @@
+"""Column specs of the guideline report and claim families tables (issue 14), in the
+``name | type | description`` form of :mod:`benchdb.tables.schemas`, which registers
+them in ``SCHEMAS`` (kept apart so that module stays under 600 lines). Pure: no Django.
+"""
+
+from __future__ import annotations
+
+GUIDELINE_SPEC = """
+clause | string | section number of MLPerf_Results_Messaging_Guidelines.adoc ("5", "3.2", "11.1")
+title | string | the section's title as the guidelines write it
+quote | string | the words of the section the finding rests on (verbatim)
+status | string | "breaks" or "satisfies"
+statement | string | the page's sentence (or, for a page-level clause, the passage) it is about
+claims | array | ids of the claims in that statement the finding comes from (empty: page-level)
+flags | array | strings: the claims' flags behind the finding (benchdb.claims/1 flags)
+reasons | array | strings: why, in sentences
+url | string | the section on GitHub (mlcommons/policies)
+"""
+
+FAMILY_SPEC = """
+family | integer | the family's place in order of first publication, from 1
+subject | string | what the claim is about: systems compared, benchmark, else framework or
+    submitter, else "<vendor> (no subject named)"
+kind | string | the claims' kind (benchdb.claims/1 kind)
+value | string | the claimed figure as first published, as people write it ("24%", "28.3 min vs
+    29.1 min")
+number | number|null | the claimed value as first published, in unit (times in minutes)
+unit | string | its unit ("min" for every time)
+claims | integer | claims in the family (every repetition, on every page)
+pages | array | strings: source URL (else file name) of each page making the claim, first
+    publication first
+languages | array | strings: the pages' languages
+first_seen | string|null | date of the earliest page making it, YYYY-MM-DD (null: no page dated)
+first_page | string | that page's source URL, else file name
+first_claim | integer | id of the claim first published
+first_sentence | string | its sentence
+claim_ids | array | integers: ids of every claim in the family, in publication order
+verdicts | array | strings: the verdicts its claims got
+"""

@@ -1,0 +1,267 @@
+"""Check this text (issue 14): the claims of an article a journalist is writing (pasted
+text, or a URL fetched with the SSRF checks of ``ingest.fetch``), their verdicts,
+flags (each with its sentence and clause) and the page's guideline findings. Nothing
+is stored. Served by ``ingest/check_views.py`` (a form and ``POST /api/claims/check``)
+and ``manage.py check-claims``.
+
+It lives in ``ingest`` because it reads the outside world (a URL) and runs ingest's
+parsers (``ingest.parsers.claim_text``, ``claim_page``); ``benchdb`` does not import
+``ingest``. The checking is the ingest service's (``ingest.claim_facts.check_claims``:
+the verdicts a stored page's claims get; ``claim_page.read_page``: page arithmetic,
+baselines, every number accounted for), the report :mod:`benchdb.claims.guidelines`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from django.utils import timezone
+
+from benchdb import vocabulary
+from benchdb.claims import explain, families, guidelines, resolve
+from benchdb.models import InferenceResult, Result
+from ingest import claim_facts, vendor_pages
+from ingest.parsers import claim_page, claim_text, vendor_html, vendor_meta
+from ingest.parsers.types import ParseError
+from ingest.parsers.vendor_tables import parse_vendor_tables
+
+#: Most characters of text checked (pasted, or left after cleaning a fetched page): a long
+#: article is about 20,000; five times that is a document, not an article.
+MAX_CHECK_CHARS = 100_000
+#: Most claims checked in one text.
+MAX_CHECK_CLAIMS = 500
+#: Seconds to wait for a URL.
+FETCH_TIMEOUT_SECONDS = 10
+SCHEMA = "benchdb.claims_check/1"
+
+
+class CheckError(Exception):
+    """The text cannot be checked: ``status`` is the HTTP status that says why (400
+    bad input, 413 too large, 502 the URL could not be fetched)."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class _Source:
+    text: str
+    kind: str
+    url: str
+    language: str
+    raw: str
+    html: bool
+
+
+def too_large(chars: int) -> CheckError:
+    """The 413 error for a text of ``chars`` characters."""
+    return CheckError(
+        f"text too large: {chars:,} characters; at most {MAX_CHECK_CHARS:,} are checked",
+        413,
+    )
+
+
+def _read(text: str, url: str) -> _Source:
+    if bool(text) == bool(url):
+        raise CheckError("give either text or url")
+    if url:
+        try:
+            data, ctype = vendor_pages.vendor_page_fetch(
+                url, timeout=FETCH_TIMEOUT_SECONDS, public_only=True
+            )
+        except vendor_pages.VendorIngestError as exc:
+            raise CheckError(str(exc), 502) from exc
+        name, kind = url, "url"
+    else:
+        if len(text) > MAX_CHECK_CHARS:
+            raise too_large(len(text))
+        data, ctype, name, kind = text.encode("utf-8"), "text/plain; charset=utf-8", "", "text"
+    try:
+        doc = vendor_html.parse_vendor_page(data, name=name, content_type=ctype)
+    except ParseError as exc:
+        raise CheckError(f"nothing to check: {exc.reason}") from exc
+    if len(doc.text) > MAX_CHECK_CHARS:
+        raise too_large(len(doc.text))
+    raw = vendor_html.decode(data, ctype)[0] if doc.format == "html" else doc.text
+    return _Source(doc.text, kind, url, doc.language, raw, doc.format == "html")
+
+
+def claims_check(*, text: str = "", url: str = "", published: date | None = None) -> dict[str, Any]:
+    """Check the claims of ``text`` or of the page at ``url`` (one of them).
+
+    ``published``: the article's date (default: the date the text gives, else today),
+    for claims that name no round. Returns ``{"schema": "benchdb.claims_check/1",
+    "source": {...}, "counts": {...}, "claims": [...], "guidelines": [...],
+    "families": int, "seconds": float}`` (JSON-ready; ``claims`` rows are described in
+    :func:`_claim_out`, ``guidelines`` rows are ``benchdb.guidelines/1``). Raises
+    :class:`CheckError` (with its HTTP status) on neither or both inputs, a text over
+    :data:`MAX_CHECK_CHARS` characters or :data:`MAX_CHECK_CLAIMS` claims, a URL
+    refused or not fetched, or nothing readable. Writes nothing.
+    """
+    t0 = time.perf_counter()
+    src = _read(text, url)
+    today = timezone.now().date()
+    meta = vendor_meta.page_metadata(
+        src.raw, text=src.text, html=src.html, url=src.url, today=today, published=published
+    )
+    when, when_source = meta.published, meta.published_source
+    if when is None:
+        when, when_source = today, "today"
+    tables = parse_vendor_tables(src.text)
+    try:
+        found = claim_text.extract_claims(src.text, tables=tables, max_claims=MAX_CHECK_CLAIMS)
+    except ParseError as exc:
+        raise CheckError(f"{exc.reason}; at most {MAX_CHECK_CLAIMS} are checked", 413) from exc
+    vendor = meta.vendor
+    page = resolve.PageContext(title=meta.title, text=src.text, published=when, vendor=vendor)
+    checked = claim_facts.check_claims(found, page)  # the verdicts a stored page's claims get
+    reading = claim_page.read_page(src.text, found, tables)
+    urls = _result_urls([lk for _, _, v in checked for lk in v.links])
+    rows = [
+        _claim_out(i, c, f, v, urls) | _on_page(p)
+        for i, ((c, f, v), p) in enumerate(zip(checked, reading.claims, strict=True))
+    ]
+    report = guidelines.page_report(
+        [r | {"vendor": vendor} for r in rows],
+        text=src.text,
+        published=when,
+        round_dates=vocabulary.ROUND_PUBLISHED,
+    )
+    fams = families.claim_families(r | {"vendor": vendor, "page_id": 0} for r in rows)
+    return {
+        "schema": SCHEMA,
+        "source": _source_out(src, meta, when, when_source),
+        "counts": {
+            "claims": len(rows),
+            "numbers": reading.counts,
+            "verdicts": _count(r["verdict"] for r in rows),
+            "families": len(fams),
+            **guidelines.counts(report),
+        },
+        "claims": [{k: v for k, v in r.items() if k != "extracted"} for r in rows],
+        "guidelines": [guidelines.finding_row(g) for g in report],
+        "seconds": round(time.perf_counter() - t0, 3),
+    }
+
+
+def _source_out(src: _Source, meta: Any, when: date, when_source: str) -> dict[str, Any]:
+    """What was checked: kind (text, url), url, characters, language, title, vendor,
+    the date used and where it came from (given, html, text, url, today)."""
+    return {
+        "kind": src.kind,
+        "url": src.url,
+        "characters": len(src.text),
+        "language": src.language,
+        "title": meta.title,
+        "vendor": meta.vendor,
+        "published": when.isoformat(),
+        "published_source": when_source,
+    }
+
+
+def _on_page(p: claim_page.ClaimOnPage) -> dict[str, Any]:
+    """What the page itself says about a claim (``claim_page``): ``page_verdict``
+    (consistent- or inconsistent-with-page, "" when the text gives no figures for it),
+    ``page_arithmetic`` and ``baseline`` (what it is compared against; {} when none)."""
+    return {"page_verdict": p.page_verdict, "page_arithmetic": p.arithmetic, "baseline": p.baseline}
+
+
+def _count(values: Any) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for v in values:
+        out[v] = out.get(v, 0) + 1
+    return out
+
+
+def _result_urls(links: Sequence[Any]) -> dict[tuple[str, int], str]:
+    """(suite, pk) -> the linked result's page (two queries at most)."""
+    out: dict[tuple[str, int], str] = {}
+    training = {lk.result for lk in links if lk.suite != "inference"}
+    qs = Result.objects.filter(pk__in=training).select_related("round", "system", "benchmark")
+    for r in qs:
+        out["training", r.pk] = r.get_absolute_url()
+    inference = {lk.result for lk in links if lk.suite == "inference"}
+    if inference:
+        from benchdb.mlperf.selectors_inference import inference_result_url
+
+        iq = InferenceResult.objects.filter(pk__in=inference).select_related("round", "system")
+        for i in iq:
+            out["inference", i.pk] = inference_result_url(
+                i.round.version, i.system.submitter_folder, i.system.folder, i.source_path
+            )
+    return out
+
+
+def _claim_out(
+    i: int,
+    c: claim_text.Claim,
+    f: Any,
+    v: Any,
+    urls: dict[tuple[str, int], str],
+) -> dict[str, Any]:
+    """One checked claim: ``id`` (its place in the text, from 0), ``sentence``,
+    ``start``/``end`` (characters in the checked text), ``kind``, ``value``, ``unit``,
+    ``qualifier``, ``compared_value``, ``claimed`` (in words), ``system``,
+    ``compared_system``, ``benchmark``, ``round`` (as resolved), ``division``,
+    ``result_ids``, ``verdict`` and ``verdict_note``, ``recomputed_value``,
+    ``compared_recomputed_value``, ``recomputed`` (in words), ``flags`` (``[{"code",
+    "label", "sentence", "clause", "clause_title", "url"}]``), ``results``
+    (``[{"role", "suite", "id", "url"}]``), ``reason`` (why, when unchecked)."""
+    d = c.as_dict()
+    row: dict[str, Any] = {
+        "id": i,
+        "sentence": c.sentence,
+        "start": c.start,
+        "end": c.end,
+        "kind": c.kind,
+        "value": c.value,
+        "unit": c.unit,
+        "qualifier": c.qualifier,
+        "compared_value": c.compared_value,
+        "system": c.system,
+        "compared_system": c.compared_system,
+        "benchmark": c.benchmark,
+        "benchmark_key": c.benchmark_key,
+        "round": f.round,
+        "division": c.division,
+        "result_ids": list(c.result_ids),
+        "verdict": v.verdict,
+        "recomputed_value": v.recomputed_value,
+        "compared_recomputed_value": v.compared_recomputed_value,
+        "reason": str(v.details.get("reason", "")),
+        "extracted": d,
+        "position": i,
+    }
+    note = explain.verdict_explanation(v.verdict)
+    row["verdict_note"] = note.sentence
+    row["claimed"] = explain.claimed_text(row)
+    row["recomputed"] = explain.recomputed_text(row, v.details)
+    row["flags"] = list(v.flags)
+    row["flag_notes"] = [_flag_out(code) for code in v.flags]
+    row["results"] = [
+        {
+            "role": lk.role,
+            "suite": lk.suite,
+            "id": lk.result,
+            "url": urls.get((lk.suite if lk.suite == "inference" else "training", lk.result)),
+        }
+        for lk in v.links
+    ]
+    return row
+
+
+def _flag_out(code: str) -> dict[str, Any]:
+    e = explain.flag_explanation(code)
+    return {
+        "code": code,
+        "label": e.label,
+        "sentence": e.sentence,
+        "clause": e.clause.number if e.clause else None,
+        "clause_title": e.clause.title if e.clause else None,
+        "url": e.clause.url if e.clause else None,
+    }
