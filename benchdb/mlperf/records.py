@@ -53,7 +53,8 @@ def _by_key(model_path: str, key: Sequence[str]) -> dict[str, str]:
 def result_get(key: Sequence[str]) -> ResultDetail:
     """The result of natural key ``key`` (``Result.natural_key()``). Raises Http404.
     Queries: the result with its joins, its runs (no logs, no hyperparameters), its
-    ingest problems, the first counted run's hyperparameters, cut (4)."""
+    ingest problems, the first counted run's hyperparameters, cut; the result IDs vendor
+    pages cite for its system row (5)."""
     result = (
         Result.objects.select_related(*selectors.RESULT_JOINS)
         .prefetch_related(
