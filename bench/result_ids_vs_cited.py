@@ -1,6 +1,21 @@
 """MLPerf Training result IDs: the summarizer's rows against the IDs vendors cite.
 
     python bench/result_ids_vs_cited.py SUMMARY_CSV TAG VENDOR_FILE...
+    python bench/result_ids_vs_cited.py --db
+
+``--db`` reads the database ``DATABASE_URL`` names, after whole rounds and the vendor
+pages are ingested (``ingest.result_ids.result_ids_cite`` runs at each page's ingest)::
+
+    python manage.py ingest mlperf-training /work/rounds/training/training_results_v3.0
+    for f in ../shared/vendor/*.txt; do python manage.py ingest vendor -- "$f"; done
+
+and prints, per result ID a stored claim cites (its sentence or its table row's MLPerf-ID
+cell): the page and line; the result the page names, found among the stored results of
+the ID's round by the page's own benchmark, GPU count and time to train (equal at the
+page's 3 decimals), independently of the claim check; the result(s) of that benchmark
+now holding the ID, and how many results its system row has; the citation's status
+(``ResultIdCitation``); and whether the ID landed on the named result. Then the count of
+results per round by ID origin.
 
 ``SUMMARY_CSV`` is what the round's summarizer writes for a whole round::
 
@@ -134,5 +149,64 @@ def main(summary: str, tag: str, vendor: list[str]) -> None:
     print(f"cited IDs: {n}; equal to the workbook's: {ok_w}; to the candidate rule's: {ok_c}")
 
 
+def _label(r: object) -> str:
+    return (
+        f"{r.system.submitter_folder}/{r.system.folder}/{r.benchmark.key}"  # type: ignore[attr-defined]
+        f" {r.system.accelerators}x {r.score_minutes:.3f}"  # type: ignore[attr-defined]
+    )
+
+
+def main_db() -> None:
+    """The ``--db`` report (module docstring)."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "benchdb.settings")
+    import django
+
+    django.setup()
+    from collections import Counter
+
+    from benchdb.models import Claim, Result, ResultIdCitation
+
+    results = list(
+        Result.objects.filter(status="scored").select_related("round", "system", "benchmark")
+    )
+    claims = Claim.objects.select_related("page", "vendor_result").order_by("page", "position")
+    n = equal = 0
+    for c in claims:
+        ids = set(c.result_ids) | {c.vendor_result.result_id if c.vendor_result else ""}
+        for rid_ in sorted(i for i in ids if rid.RESULT_ID.fullmatch(i)):
+            rnd = "v" + rid_.split("-")[0]
+            ex = c.extracted
+            bench = canonical_benchmark(ex.get("benchmark_key") or "", rnd)
+            named = [
+                r
+                for r in results
+                if r.round.version == rnd
+                and r.benchmark.key == bench
+                and r.system.accelerators == ex.get("accelerators")
+                and c.value is not None
+                and abs(round(r.score_minutes, 3) - c.value) < 5e-7
+            ]
+            holding = [r for r in results if r.result_id == rid_ and r.benchmark.key == bench]
+            row = sum(r.result_id == rid_ for r in results)
+            cit = ResultIdCitation.objects.filter(claim=c, cited_id=rid_).first()
+            ok = len(named) == 1 and holding == named
+            n, equal = n + 1, equal + ok
+            line = c.vendor_result.line if c.vendor_result else "text"
+            print(
+                f"{rid_} {c.page.file_name or c.page.url}:{line}\n"
+                f"    named:    {', '.join(map(_label, named)) or 'none'}"
+                f" ({bench} {ex.get('accelerators')}x {c.value})\n"
+                f"    resolved: {', '.join(map(_label, holding)) or 'none'} (row of {row});"
+                f" citation {cit.status if cit else 'none'}; equal: {ok}"
+            )
+    print(f"cited IDs: {n}; landed on the named result: {equal}")
+    origins = Counter(Result.objects.values_list("round__version", "result_id_origin"))
+    for (rnd, origin), k in sorted(origins.items()):
+        print(f"  {rnd} {origin or 'none':13} {k}")
+
+
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], sys.argv[3:])
+    if sys.argv[1:] == ["--db"]:
+        main_db()
+    else:
+        main(sys.argv[1], sys.argv[2], sys.argv[3:])

@@ -1,8 +1,11 @@
-"""MLPerf Training result IDs on results: derived by the round's rule at ingest, and
-imported from a table users hold from MLCommons (``manage.py import result-ids``).
+"""MLPerf Training result IDs on results: derived by the round's rule at ingest, cited
+by vendor pages (``result_ids_cite``, after a page's claims are stored or checked again),
+and imported from a table users hold from MLCommons (``manage.py import result-ids``).
 
-Precedence (``Result.IdOrigin``): an imported ID overrides any other; a derived ID never
-replaces an imported or vendor-cited one. The rule is ``benchdb.mlperf.result_ids``.
+Precedence (``Result.IdOrigin``): an imported ID overrides any other; a vendor-cited ID
+overrides a derived one; a derived ID never replaces an imported or vendor-cited one. The
+rule is ``benchdb.mlperf.result_ids``. An ID names a system row (round, division, system),
+so a cited or imported ID is set on every result of the row.
 """
 
 from __future__ import annotations
@@ -12,10 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 
 from benchdb.mlperf import result_ids as rule
-from benchdb.models import Result, Round, System
+from benchdb.models import Claim, ClaimResult, Result, ResultIdCitation, Round, System
 from benchdb.vocabulary import ROUNDS, canonical_benchmark
 from ingest.parsers.result_id_table import IdRow, parse_id_table
 
@@ -179,5 +182,155 @@ def result_ids_import(*, data: bytes, path: str) -> IdImportReport:
             changed[r.pk] = r
     with transaction.atomic():
         Result.objects.bulk_update(list(changed.values()), ["result_id", "result_id_origin"])
+        _settle({r.round_id for r in changed.values()})  # citations now meet an imported ID
     report.imported = len(changed)
     return report
+
+
+# --- IDs vendor pages cite -------------------------------------------------------------
+
+Cite = ResultIdCitation.Status
+RowKey = tuple[int, str, int]  # round pk, division, system pk: one row of the ID table
+
+
+def _id_round(result_id: str) -> str:
+    """``"3.0-2053"`` -> ``"v3.0"``; "" for anything not an MLPerf result ID."""
+    m = rule.RESULT_ID.fullmatch(result_id)
+    return f"v{m.group(1)}.{m.group(2)}" if m else ""
+
+
+def _page_citations(page_id: int) -> list[ResultIdCitation]:
+    """The page's citations (unsaved, no status): each claim that is consistent (or
+    whose links a person set), links exactly one training subject, and cites exactly one
+    ID of that subject's round (its sentence's IDs and its table row's MLPerf-ID cell).
+    A claim citing two IDs of the round (a comparison) names no one result: skipped."""
+    subjects = ClaimResult.objects.filter(role="subject", result__isnull=False).select_related(
+        "result__round"
+    )
+    claims = (
+        Claim.objects.filter(page_id=page_id)
+        .select_related("vendor_result")
+        .prefetch_related(Prefetch("links", queryset=subjects))
+    )
+    out = []
+    for c in claims:
+        if c.verdict != Claim.Verdict.CONSISTENT and not c.corrected:
+            continue
+        linked = [lk.result for lk in c.links.all()]
+        if len(linked) != 1 or linked[0] is None:
+            continue
+        r = linked[0]
+        ids = set(c.result_ids) | {c.vendor_result.result_id if c.vendor_result else ""}
+        mine = sorted(i for i in ids if _id_round(i) == r.round.version)
+        if len(mine) == 1:
+            out.append(ResultIdCitation(claim=c, page_id=page_id, result=r, cited_id=mine[0]))
+    return out
+
+
+def _row(r: Result) -> RowKey:
+    return (r.round_id, r.division, r.system_id)
+
+
+def _statuses(
+    cits: list[ResultIdCitation], imported: dict[RowKey, set[str]]
+) -> dict[int, tuple[str, str]]:
+    """Citation pk -> (status, note), from every citation of their rounds: a row cited
+    with two IDs, or an ID cited for two rows, is a conflict on each citation involved;
+    an imported ID of the row wins (same or differs)."""
+    by_row: dict[RowKey, set[str]] = {}
+    by_id: dict[tuple[int, str], dict[RowKey, str]] = {}
+    for c in cits:
+        by_row.setdefault(_row(c.result), set()).add(c.cited_id)
+        by_id.setdefault((c.result.round_id, c.cited_id), {})[_row(c.result)] = (
+            f"{c.result.system.folder} ({c.result.division}), page {c.page_id}"
+        )
+    out: dict[int, tuple[str, str]] = {}
+    for c in cits:
+        key = _row(c.result)
+        ids, rows = by_row[key], by_id[(key[0], c.cited_id)]
+        if len(ids) > 1:
+            others = ", ".join(sorted(ids - {c.cited_id}))
+            out[c.pk] = (Cite.IDS_DIFFER, f"{c.result.system.folder} is also cited as {others}")
+        elif len(rows) > 1:
+            named = "; ".join(sorted(v for k, v in rows.items() if k != key))
+            out[c.pk] = (Cite.ROWS_DIFFER, f"{c.cited_id} is also cited for {named}")
+        elif key in imported:
+            same = imported[key] == {c.cited_id}
+            note = "" if same else f"imported {', '.join(sorted(imported[key]))} kept"
+            out[c.pk] = (Cite.IMPORTED_SAME if same else Cite.IMPORTED_DIFFERS, note)
+        else:
+            out[c.pk] = (Cite.STORED, "")
+    return out
+
+
+def _settle(round_pks: set[int]) -> int:
+    """Recompute the status of every citation of these rounds and the vendor-cited IDs
+    of their results (set where a row's citation is stored, cleared where none is any
+    longer, derived IDs restored then). Returns the number of results changed."""
+    cits = list(
+        ResultIdCitation.objects.filter(result__round_id__in=round_pks).select_related(
+            "result__system"
+        )
+    )
+    results = list(
+        Result.objects.filter(round_id__in=round_pks).only(
+            "id", "round_id", "division", "system_id", "result_id", "result_id_origin"
+        )
+    )
+    imported: dict[RowKey, set[str]] = {}
+    for r in results:
+        if r.result_id_origin == Result.IdOrigin.IMPORTED:
+            imported.setdefault(_row(r), set()).add(r.result_id)
+    status = _statuses(cits, imported)
+    for c in cits:
+        if (c.status, c.note) != status[c.pk]:
+            c.status, c.note = status[c.pk]
+            c.save(update_fields=["status", "note"])
+    want = {_row(c.result): c.cited_id for c in cits if c.status == Cite.STORED}
+    changed = []
+    for r in results:
+        if r.result_id_origin == Result.IdOrigin.IMPORTED:
+            continue
+        new = want.get(_row(r))
+        if new and (r.result_id, r.result_id_origin) != (new, Result.IdOrigin.VENDOR):
+            r.result_id, r.result_id_origin = new, Result.IdOrigin.VENDOR
+            changed.append(r)
+        elif not new and r.result_id_origin == Result.IdOrigin.VENDOR:
+            r.result_id, r.result_id_origin = "", Result.IdOrigin.NONE
+            changed.append(r)
+    Result.objects.bulk_update(changed, ["result_id", "result_id_origin"])
+    for rnd in Round.objects.filter(pk__in=round_pks):
+        result_ids_derive(rnd=rnd)
+    return len(changed)
+
+
+def result_ids_cite(*, page_id: int) -> dict[str, int]:
+    """Store the result IDs a vendor page cites (:func:`_page_citations`) and settle them
+    with every other citation and imported ID of their rounds (:func:`_settle`): a stored
+    citation's ID goes on every result of its system row with origin ``vendor-cited``.
+    Called by ``ingest.vendor_pages`` after a page's claims are stored, checked again or
+    corrected. Idempotent (nothing is written when nothing changed); one transaction.
+    Returns ``{"citations": n, "stored": n, "conflicts": n, "results_changed": n}``."""
+    with transaction.atomic():
+        new = {(c.claim_id, c.cited_id): c for c in _page_citations(page_id)}
+        old = {
+            (c.claim_id, c.cited_id): c
+            for c in ResultIdCitation.objects.filter(page_id=page_id).select_related("result")
+        }
+        rounds = {c.result.round_id for c in [*new.values(), *old.values()]}
+        gone = [c.pk for k, c in old.items() if k not in new or new[k].result_id != c.result_id]
+        ResultIdCitation.objects.filter(pk__in=gone).delete()
+        ResultIdCitation.objects.bulk_create(
+            [c for k, c in new.items() if k not in old or old[k].pk in gone]
+        )
+        changed = _settle(rounds) if rounds else 0
+        statuses = list(
+            ResultIdCitation.objects.filter(page_id=page_id).values_list("status", flat=True)
+        )
+    stored = sum(s in (Cite.STORED, Cite.IMPORTED_SAME) for s in statuses)
+    return {
+        "citations": len(statuses),
+        "stored": stored,
+        "conflicts": len(statuses) - stored,
+        "results_changed": changed,
+    }

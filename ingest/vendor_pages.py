@@ -9,6 +9,8 @@ are one page, and a page either goes in whole or not at all.
 with nothing new, it writes nothing);
 ``claim_links_correct`` lets a person set the results a claim rests on, and keeps
 who did it, when, and the links before and after.
+Each of the three then stores the result IDs the page cites for the results its claims
+link (``ingest.result_ids.result_ids_cite``).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from benchdb.models import (
     VendorPage,
     VendorResult,
 )
-from ingest import claim_facts, fetch
+from ingest import claim_facts, fetch, result_ids
 from ingest.fetch import MAX_PAGE_BYTES as MAX_PAGE_BYTES  # re-exported: the upload view
 from ingest.parsers import claim_page, claim_text, vendor_html, vendor_meta
 from ingest.parsers.types import ParseError
@@ -134,6 +136,7 @@ def vendor_page_ingest(
     stored = _store_page(page, rows, checked, reading.claims)
     if stored is None:
         return VendorIngestReport(_existing_page_id(sha), False)
+    result_ids.result_ids_cite(page_id=page.pk)
     verdict_counts = Counter(v.verdict for _, _, v in checked)
     return VendorIngestReport(page.pk, True, len(checked), len(rows), verdict_counts)
 
@@ -431,6 +434,7 @@ def claims_reverify(*, page_id: int) -> Counter[str]:
             if links != stored:
                 _replace_links(row, links)
             counts[v.verdict] += 1
+    result_ids.result_ids_cite(page_id=page_id)
     return counts
 
 
@@ -479,4 +483,5 @@ def claim_links_correct(
             new_verdict=v.verdict,
             note=note,
         )
+    result_ids.result_ids_cite(page_id=row.page_id)
     return row

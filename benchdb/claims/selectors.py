@@ -19,7 +19,15 @@ from django.shortcuts import get_object_or_404
 from benchdb.claims import explain
 from benchdb.claims.explain import number
 from benchdb.mlperf.selectors_inference import inference_result_url
-from benchdb.models import Claim, ClaimCorrection, ClaimResult, Result, VendorPage, VendorResult
+from benchdb.models import (
+    Claim,
+    ClaimCorrection,
+    ClaimResult,
+    Result,
+    ResultIdCitation,
+    VendorPage,
+    VendorResult,
+)
 
 #: A link's result joined, whichever suite it is of (training ``Result`` or
 #: ``InferenceResult``): left joins, so still the one query of the prefetch.
@@ -160,8 +168,9 @@ def claim_facets(filters: dict[str, Any], *, hide_hardware: bool) -> dict[str, A
 
 
 def claim_get(pk: int, *, related: bool = True) -> Claim:
-    """One claim with its page, links (with each result's runs) and corrections (four
-    queries); without ``related``: only its id, round and benchmark key (one query).
+    """One claim with its page, links (with each result's runs), corrections and the
+    result IDs it cites as stored (``ResultIdCitation``) (five queries); without
+    ``related``: only its id, round and benchmark key (one query).
     Raises Http404."""
     if not related:
         return get_object_or_404(Claim.objects.only("pk", "round", "benchmark_key"), pk=pk)
@@ -173,7 +182,10 @@ def claim_get(pk: int, *, related: bool = True) -> Claim:
     )
     corrections = Prefetch("corrections", queryset=ClaimCorrection.objects.select_related("user"))
     qs = Claim.objects.select_related("page", "vendor_result").defer("page__raw", "page__text")
-    return get_object_or_404(qs.prefetch_related(links, corrections), pk=pk)
+    cited = Prefetch(
+        "id_citations", queryset=ResultIdCitation.objects.select_related("result__system")
+    )
+    return get_object_or_404(qs.prefetch_related(links, corrections, cited), pk=pk)
 
 
 def scored_result_list() -> QuerySet[Result]:

@@ -10,7 +10,7 @@ import json
 import re
 import zlib
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Prefetch, Q
@@ -20,7 +20,7 @@ from django.urls import reverse
 
 from benchdb import vocabulary
 from benchdb.mlperf import derived, selectors, training_rules
-from benchdb.models import IngestProblem, Result, Run, RunLog, System
+from benchdb.models import IngestProblem, Result, ResultIdCitation, Run, RunLog, System
 from benchdb.models.mlperf import key_from_url, url_args
 
 
@@ -38,6 +38,9 @@ class ResultDetail:
     target: training_rules.Target | None
     problems: list[IngestProblem]
     hyperparameters: list[tuple[str, Any]]
+    #: the result IDs vendor pages cite for this result's system row, with what became
+    #: of each (``ResultIdCitation``; ``ingest.result_ids.result_ids_cite``)
+    id_citations: list[ResultIdCitation] = field(default_factory=list)
 
 
 def _by_key(model_path: str, key: Sequence[str]) -> dict[str, str]:
@@ -50,7 +53,8 @@ def _by_key(model_path: str, key: Sequence[str]) -> dict[str, str]:
 def result_get(key: Sequence[str]) -> ResultDetail:
     """The result of natural key ``key`` (``Result.natural_key()``). Raises Http404.
     Queries: the result with its joins, its runs (no logs, no hyperparameters), its
-    ingest problems, the first counted run's hyperparameters, cut (4)."""
+    ingest problems, the first counted run's hyperparameters, cut; the result IDs vendor
+    pages cite for its system row (5)."""
     result = (
         Result.objects.select_related(*selectors.RESULT_JOINS)
         .prefetch_related(
@@ -84,6 +88,11 @@ def result_get(key: Sequence[str]) -> ResultDetail:
         target=target,
         problems=list(result.problems.all()),
         hyperparameters=hyper,
+        id_citations=list(
+            ResultIdCitation.objects.filter(
+                result__system_id=result.system_id, result__division=result.division
+            ).select_related("page", "claim", "result__benchmark")
+        ),
     )
 
 

@@ -28,6 +28,13 @@ each ``3.0-(1999 + their index in the summarizer's order)``, one less than "clou
 on-premise, from 2000" gives: one row numbered before Dell's (one of the 49 on-premise
 rows before it, or one of the 2 cloud rows after n448 mxnet: n448 pytorch, n96 pytorch)
 has no number of its own in the published table, and the cited IDs cannot tell which.
+The published on-premise order is the summarizer's, by the raw ``status`` ("Available
+on-premise", then "available", then "onprem"), not by the mapped section: re-sorted by
+section then submitter, the 14 H3C, Intel, Intel-HabanaLabs and Lenovo rows ("available")
+would fall between GIGABYTE's G593-SD0_pytorch (3.0-2055) and NVIDIA's dgxh100 merlin_hugectr
+(3.0-2063), which are 8 rows apart in the summarizer's order as in the cited IDs. No row
+before Dell's has no scores in the summary (none is dropped for that), and no other public
+v3.0 training ID was found (search of stored pages and code, 2026-11) to tell them apart.
 So no round has an established rule yet: :data:`PUBLISHED_RULES` is empty and benchdb
 derives no ID (an imported ID is stored instead, with its origin). A round is added
 there only when its rule reproduces every published ID found.

@@ -11,6 +11,7 @@ from benchdb.models.claims import (
     Claim,
     ClaimCorrection,
     ClaimResult,
+    ResultIdCitation,
     VendorPage,
     VendorResult,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "InferenceResult",
     "IngestProblem",
     "Result",
+    "ResultIdCitation",
     "Round",
     "Run",
     "RunLog",

@@ -266,3 +266,37 @@ class ClaimCorrection(models.Model):
     def __str__(self) -> str:
         when = f"{self.created:%Y-%m-%d %H:%M}"
         return f"correction of claim {self.claim_id} by {self.user_id} at {when}"
+
+
+class ResultIdCitation(models.Model):
+    """A result ID a vendor page cites for an MLPerf Training result: the claim (its
+    page), the ID (``cited_id``), and the subject result the claim's verification linked (the one
+    subject of a consistent or person-corrected claim citing exactly one ID of that
+    result's round). Written only by ``ingest.result_ids.result_ids_cite``.
+
+    ``status`` says what became of it (:class:`Status`); ``note`` says why, naming the
+    other IDs, systems or pages. A stored citation's ID is set on every result of the
+    subject's system row (same round, division and system) with origin ``vendor-cited``."""
+
+    class Status(models.TextChoices):
+        STORED = "stored", "stored on the system row's results"
+        IMPORTED_SAME = "imported-same", "an imported ID says the same"
+        IMPORTED_DIFFERS = "imported-differs", "an imported ID differs (imported kept)"
+        IDS_DIFFER = "ids-differ", "the system row is cited with different IDs"
+        ROWS_DIFFER = "rows-differ", "the ID is cited for different system rows"
+
+    claim = models.ForeignKey(Claim, on_delete=models.CASCADE, related_name="id_citations")
+    page = models.ForeignKey(VendorPage, on_delete=models.CASCADE, related_name="id_citations")
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, related_name="id_citations")
+    cited_id = models.CharField(max_length=32, help_text='e.g. "3.0-2053"')
+    status = models.CharField(max_length=24, choices=Status.choices)
+    note = models.TextField(blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["claim", "cited_id"], name="id_citation_unique")
+        ]
+        ordering = ["page", "claim__position"]
+
+    def __str__(self) -> str:
+        return f"{self.cited_id} cited by claim {self.claim_id} ({self.status})"

@@ -172,7 +172,8 @@ def test_claims_csv_columns_and_filter(client: Client, pages: dict[str, VendorPa
         # count (pagination); a page of claims with pages; links; a count per facet
         # (vendor, page, round, benchmark, verdict, kind); hardware figures hidden
         ("/vendor/claims/", 10),
-        ("/vendor/claims/{claim}/", 4),  # claim with page; links with results; runs; corrections
+        # claim with page; links with results; runs; corrections; result-ID citations
+        ("/vendor/claims/{claim}/", 5),
         ("/vendor/pages/{page}/tables/", 2),  # page; count of its table rows (0: no page read)
     ],
 )
