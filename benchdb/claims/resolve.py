@@ -56,7 +56,8 @@ _PAIRED_COUNTS = re.compile(
 )
 _PREVIOUS = re.compile(r"previous[- ](?:product|generation|gen)|predecessor|上一代|上代", re.I)
 _BARE_COUNT = re.compile(
-    r"(?<![\d.])(\d[\d,]*)(?:\s*|-)(?:accelerators?|GPUs?|chips?|cards?|HPUs?|IPUs?|TPUs?"
+    r"(?<![\d.])(\d[\d,]*)(?:\s*|[-\u2010\u2011])"
+    r"(?:accelerators?|GPUs?|chips?|cards?|HPUs?|IPUs?|TPUs?"
     r"|个|個|张|張|颗|顆)(?![A-Za-z])",
     re.I,
 )
@@ -207,7 +208,8 @@ def _subject(
         elif not same:
             out["accelerators"] = None
         if c.kind == "scale":  # the figure is a count: another count is another system
-            other = mention.count is not None and mention.count != c.value
+            # "up to 512 Blackwell Ultra GPUs and FLUX.1 ... with 1,152 GPUs": not 1,152
+            other = mention.bounded or mention.count not in (None, c.value)
             near = int(c.value or 0) if other else None
         else:
             near = _near_count(side, c.value, mention)
@@ -290,7 +292,9 @@ _SCOPES = (
 )
 
 
-def best_baseline(c: ClaimFacts, sentence: str, system: str | None = None) -> str:
+def best_baseline(
+    c: ClaimFacts, sentence: str, system: str | None = None, compared: str | None = None
+) -> str:
     """The baseline of a gain measured from the best result of an earlier round:
     ``best:<round>`` (``best:v1.0``, the round the sentence names),
     ``best:year-earlier`` ("last year") or ``best:previous-round``, with
@@ -298,7 +302,10 @@ def best_baseline(c: ClaimFacts, sentence: str, system: str | None = None) -> st
     "" when the sentence measures it from no best result, or names the other side.
     A submitter's gain over a named round with no system named ("微软云...训练速度
     相较V1.0提升58%") is over that round's best too: no system of its own is there
-    to measure it from. ``system``: the subject as resolved (default ``c.system``)."""
+    to measure it from. ``system``: the subject as resolved (default ``c.system``);
+    ``compared``: the compared side of the sentence (:func:`sides`), where the best
+    result must be named ("a new record time ... 45% over a similar prior submission"
+    is not over a record; default: the whole sentence)."""
     system = c.system if system is None else system
     implied = (
         not system
@@ -306,7 +313,8 @@ def best_baseline(c: ClaimFacts, sentence: str, system: str | None = None) -> st
         and c.baseline.startswith("v")
         and not _OWN.search(sentence)  # "与我们自己提交的 MLPerf v0.7 相比": its own results
     )
-    if c.kind not in _GAINS or c.compared_system or not (implied or _BEST.search(sentence)):
+    named = _BEST.search(sentence if compared is None else compared)
+    if c.kind not in _GAINS or c.compared_system or not (implied or named):
         return ""
     if c.baseline.startswith("v"):
         where = c.baseline
@@ -378,6 +386,7 @@ def _sides_fields(
         replace(c, submitter=str(fields.get("submitter", c.submitter))),
         sentence,
         str(fields.get("system", c.system)),
+        compared_side,
     )
     if best:
         fields["baseline"] = best

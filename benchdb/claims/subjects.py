@@ -115,18 +115,20 @@ PREVIOUS: Mapping[str, str] = {
 class Mention:
     """An accelerator family named in a text at ``start``-``end`` as ``text``, with
     the count it states or implies (``384 Gaudi2``, ``8x H100``, ``IPU-POD16``), None
-    if none."""
+    if none; ``bounded``: a count was given with "up to", "more than"... (and is not
+    ``count``)."""
 
     family: str
     count: int | None
     start: int
     end: int
     text: str = ""
+    bounded: bool = False
 
 
 _COUNT_BEFORE = re.compile(
     r"(?<![A-Za-z\d.])(\d[\d,]*)\s*(?:x|×|-way|个|個|张|張|颗|顆|块|塊"
-    r"|[- ](?:GPU|accelerator|chip)s?)?\s*"
+    r"|[- \u2010\u2011](?:GPU|accelerator|chip)s?)?\s*"
     r"(?:(?:NVIDIA|Intel|AMD|Habana|Google|Graphcore|Instinct|Tensor Core)[®™]?\s+"
     r"|HGX[- ]?)*$",
     re.I,
@@ -145,21 +147,24 @@ def find_mentions(text: str) -> list[Mention]:
         for m in pat.finditer(text):
             if any(m.start() < t.end and t.start < m.end() for t in taken):
                 continue
-            taken.append(Mention(fam.name, _count(text, m), m.start(), m.end(), m.group()))
+            n, bounded = _count(text, m)
+            taken.append(Mention(fam.name, n, m.start(), m.end(), m.group(), bounded))
     return sorted(taken, key=lambda t: t.start)
 
 
-def _count(text: str, m: re.Match[str]) -> int | None:
+def _count(text: str, m: re.Match[str]) -> tuple[int | None, bool]:
+    """(count, bounded): the count a mention states, and whether a word bounds it
+    ("more than 5,000 Blackwell GPUs", "up to 512 ..." pin no system: count None)."""
     if "n" in m.groupdict() and m.group("n"):
-        return int(m.group("n"))
+        return int(m.group("n")), False
     before = _COUNT_BEFORE.search(text[max(0, m.start() - 40) : m.start()])
     after = _COUNT_AFTER.match(text[m.end() : m.end() + 12])
     found = before.group(1) if before else after.group(1) if after else ""
-    if before and _ABOUT.search(text[max(0, m.start() - 60) : m.start() - len(before.group())]):
-        return None  # "more than 5,000 Blackwell GPUs" pins no system
-
     n = int(found.replace(",", "")) if found.replace(",", "").isdigit() else None
-    return n if n and n < 10**6 else None
+    n = n if n and n < 10**6 else None
+    if before and _ABOUT.search(text[max(0, m.start() - 60) : m.start() - len(before.group())]):
+        return None, n is not None
+    return n, False
 
 
 def family_of(mention: str) -> str:

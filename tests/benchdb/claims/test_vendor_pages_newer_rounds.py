@@ -106,6 +106,21 @@ def test_flux_12_5_minutes_with_1152_gpus_is_not_the_512_blackwell_ultra() -> No
     facts, v = _check(page, found, 12.5, "FLUX.1", results)
     assert (facts.benchmark_key, facts.accelerators, facts.system) == ("flux1", 1152, "")
     assert v.verdict == "consistent" and _judged(v) == 1
+    scale, v = _check(page, found, 1152.0, "FLUX.1", results)  # the count itself
+    assert (scale.kind, scale.system, v.verdict) == ("scale", "", "consistent")
+    assert v.links[0].result == 1
+
+
+def test_a_record_time_is_not_the_baseline_of_the_gain_beside_it() -> None:
+    """"A new record time was set ... with a 2,560-GPU run clocking 18.79 minutes for a
+    45% improvement over a similar prior submission": the record is the subject's, the
+    gain is over "a similar prior submission"; "clocking" is no clock rate, and the
+    count is written with a non-breaking hyphen (U+2011)."""
+    page, found = _page("particle-news-nvidia-training-v5.1.en.txt", None, "NVIDIA")
+    c = next(c for c in found if c.value == 45.0)
+    facts = claim_facts.claim_facts(c, page, DATES)
+    assert not facts.baseline.startswith("best")
+    assert (facts.metric, facts.accelerators) == ("", 2560)
 
 
 def test_more_than_5000_gpus_pins_no_count() -> None:
