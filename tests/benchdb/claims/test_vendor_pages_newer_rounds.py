@@ -112,7 +112,7 @@ def test_flux_12_5_minutes_with_1152_gpus_is_not_the_512_blackwell_ultra() -> No
 
 
 def test_a_record_time_is_not_the_baseline_of_the_gain_beside_it() -> None:
-    """"A new record time was set ... with a 2,560-GPU run clocking 18.79 minutes for a
+    """ "A new record time was set ... with a 2,560-GPU run clocking 18.79 minutes for a
     45% improvement over a similar prior submission": the record is the subject's, the
     gain is over "a similar prior submission"; "clocking" is no clock rate, and the
     count is written with a non-breaking hyphen (U+2011)."""
