@@ -2,10 +2,11 @@
 there): subjects named by family and count, rounds by date, gains over an earlier
 round's best result or another product, checked against results (pure: no database).
 
-The results each test checks against are rows of the rounds' published results
-(mlcommons/training_results_v<round>, the time to train MLCommons' results table lists
-for the system), written here by hand; the expected verdicts come from reading each
-page against them, with the arithmetic next to the assertion.
+The results each test checks against are systems of the rounds' results repositories
+(mlcommons/training_results_v<round>) with their times to train, written here by hand
+(tests/data/vendor-pages/README.md says where each figure comes from); the expected
+verdicts come from reading each page against them, with the arithmetic next to the
+assertion.
 """
 
 from __future__ import annotations
