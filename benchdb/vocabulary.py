@@ -299,6 +299,35 @@ INFERENCE_ROUNDS: dict[str, str] = {
     "v5.1": "e20506b2 (2025-08-20)",
 }
 
+#: Publication dates of the inference rounds (MLCommons' announcement of each round's
+#: results), for claims that name a round in words ("MLPerf Inference 4.1", "the
+#: August 2024 results") or by their page's date. Sources: MLCommons press releases,
+#: checked where a stored copy was found: v2.1 "SAN FRANCISCO – September 8, 2022 –
+#: Today, the open engineering consortium MLCommons announced results from MLPerf
+#: Inference v2.1" (insidehpc.com/2022/09/...); v3.0 enterpriseai.news/2023/04/05
+#: ("MLCommons today released the latest MLPerf Inferencing (v3.0) results"); v4.1
+#: mlcommons.org/2024/08/mlperf-inference-v4-1-results and Business Wire 2024-8-28
+#: ("Today, MLCommons® announced new results for its ... MLPerf® Inference v4.1");
+#: v5.0 insideainews.com/2025/04/02/mlcommons-releases-mlperf-inference-v5-0-benchmark-
+#: results; v5.1 NVIDIA's news release of 09/09/2025 "NVIDIA Blackwell Ultra Sets New
+#: Inference Records in MLPerf Debut" (pubt.io). The others are the dates of MLCommons'
+#: (MLPerf's, for v0.5) results announcements: v0.5 2019-11-06, v0.7 2020-10-21, v1.0
+#: 2021-04-21, v1.1 2021-09-22, v2.0 2022-04-06, v3.1 2023-09-11, v4.0 2024-03-27.
+INFERENCE_ROUND_PUBLISHED: dict[str, date] = {
+    "v0.5": date(2019, 11, 6),
+    "v0.7": date(2020, 10, 21),
+    "v1.0": date(2021, 4, 21),
+    "v1.1": date(2021, 9, 22),
+    "v2.0": date(2022, 4, 6),
+    "v2.1": date(2022, 9, 8),
+    "v3.0": date(2023, 4, 5),
+    "v3.1": date(2023, 9, 11),
+    "v4.0": date(2024, 3, 27),
+    "v4.1": date(2024, 8, 28),
+    "v5.0": date(2025, 4, 2),
+    "v5.1": date(2025, 9, 9),
+}
+
 INFERENCE_SCENARIOS = ("Offline", "Server", "SingleStream", "MultiStream", "Interactive")
 
 #: Scenario folder spellings -> scenario (``SCENARIO_MAPPING``; v0.5 summaries write

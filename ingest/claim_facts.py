@@ -18,6 +18,7 @@ from typing import Any
 
 from benchdb import vocabulary
 from benchdb.claims import resolve, verdicts
+from benchdb.claims.facts import PRESS_LEAD_DAYS
 from benchdb.models import InferenceResult, Result, Round, VendorPage
 from ingest.parsers import claim_text
 
@@ -90,16 +91,20 @@ def all_result_facts() -> list[verdicts.ResultFacts]:
 
 
 def round_dates() -> dict[str, dict[str, date]]:
-    """Suite -> round -> publication date, for claims that name no round. Training's
-    from ``vocabulary.ROUND_PUBLISHED`` and stored rounds; none is known for inference
-    (its rounds are taken only as the page names them)."""
-    dates = dict(vocabulary.ROUND_PUBLISHED)
-    for version, published in Round.objects.filter(
-        suite=Round.Suite.TRAINING, published__isnull=False
-    ).values_list("version", "published"):
+    """Suite -> round -> publication date, for claims that name a round in words or
+    by their page's date: ``vocabulary.ROUND_PUBLISHED`` (training) and
+    ``vocabulary.INFERENCE_ROUND_PUBLISHED``, over which the stored rounds' own dates
+    win. One query."""
+    dates = {
+        "training": dict(vocabulary.ROUND_PUBLISHED),
+        "inference": dict(vocabulary.INFERENCE_ROUND_PUBLISHED),
+    }
+    for suite, version, published in Round.objects.filter(
+        suite__in=[Round.Suite.TRAINING, Round.Suite.INFERENCE], published__isnull=False
+    ).values_list("suite", "version", "published"):
         if published is not None:
-            dates[version] = published
-    return {"training": dates, "inference": {}}
+            dates[str(suite)][version] = published
+    return dates
 
 
 def page_context(page: VendorPage) -> resolve.PageContext:
@@ -117,7 +122,8 @@ def claim_facts(
     """A claim (the parser's, or a stored ``extracted`` dict) with its subject,
     benchmark and round resolved from its sentence and ``page``
     (``benchdb.claims.resolve.resolve_claim``); a round still missing is the latest
-    one of its suite published by the page's date."""
+    one of its suite published by the page's date (or a few days after it:
+    ``benchdb.claims.facts.PRESS_LEAD_DAYS``)."""
     facts: verdicts.ClaimFacts
     if isinstance(c, claim_text.Claim):
         facts, sentence = c, c.sentence
@@ -127,7 +133,7 @@ def claim_facts(
     facts = resolve.resolve_claim(facts, sentence, page, rounds)
     if facts.round:
         return facts
-    rnd = verdicts.round_for_date(page.published, rounds)
+    rnd = verdicts.round_for_date(page.published, rounds, lead_days=PRESS_LEAD_DAYS)
     context = facts.context + ("round-date",) if rnd else facts.context
     return replace(facts, round=rnd, context=context)
 

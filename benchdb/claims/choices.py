@@ -10,10 +10,12 @@ A choice is kept in ``Verification.details["choices"]``: a list of ``{"role":
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from datetime import timedelta
 from typing import Any
 
-from benchdb.claims.facts import ClaimFacts, ResultFacts, to_unit, within
+from benchdb.claims.facts import ClaimFacts, ResultFacts, candidates, to_unit, within
+from benchdb.vocabulary import ROUND_PUBLISHED, canonical_benchmark, round_tuple
 
 #: Most results a choice lists (the rest are counted in ``n_tried``).
 MAX_TRIED = 12
@@ -109,3 +111,80 @@ def pick(
             f" {claimed:g} {unit}"
         ),
     )
+
+
+def _scope(name: str) -> Callable[[ResultFacts], bool]:
+    if name == "single-node":
+        return lambda r: r.nodes == 1
+    if name == "multi-node":
+        return lambda r: (r.nodes or 1) > 1
+    return lambda r: True
+
+
+def _fastest(rs: Sequence[ResultFacts]) -> ResultFacts | None:
+    """The best (shortest) time of ``rs``, closed division first."""
+    timed = [r for r in rs if r.score_minutes is not None]
+    return min(timed, key=lambda r: (r.division != "closed", r.score_minutes), default=None)
+
+
+def _earlier_round(where: str, new: str, rounds: Sequence[str]) -> str:
+    """The round a ``best:<where>`` baseline names, of ``rounds`` (those holding the
+    benchmark): ``where`` itself (``v1.0``), the one before ``new``
+    (``previous-round``), or the one published nearest a year before ``new``
+    (``year-earlier``, :data:`vocabulary.ROUND_PUBLISHED`); "" when none."""
+    before = [r for r in rounds if round_tuple(r) < round_tuple(new)]
+    if where.startswith("v"):
+        return where if where in before else ""
+    if where == "year-earlier" and new in ROUND_PUBLISHED:
+        year_ago = ROUND_PUBLISHED[new] - timedelta(days=365)
+        dated = [r for r in before if r in ROUND_PUBLISHED]
+        return min(dated, key=lambda r: abs(ROUND_PUBLISHED[r] - year_ago), default="")
+    return max(before, key=round_tuple, default="")
+
+
+def best_pairs(
+    c: ClaimFacts, bench: str, results: Sequence[ResultFacts]
+) -> list[tuple[ResultFacts, ResultFacts, str]]:
+    """The pair a gain over an earlier round's best result is read from
+    (``c.baseline`` is ``best:<where>[:<scope>]``,
+    :func:`benchdb.claims.resolve.best_baseline`): the subject's fastest result of
+    ``c.round`` (by system, submitter and count, :func:`facts.candidates`) and the
+    fastest result of the benchmark in the earlier round, both within the scope
+    (``single-node``: one node; ``multi-node``: more), closed division first. One
+    pair or none."""
+    _, where, *rest = c.baseline.split(":")
+    fits = _scope(rest[0] if rest else "")
+    subject = _fastest(
+        [
+            r
+            for r in candidates(
+                results,
+                round=c.round,
+                benchmark=bench,
+                system=c.system,
+                submitter=c.submitter,
+                accelerators=c.accelerators,
+            )
+            if fits(r)
+        ]
+    )
+    key = c.benchmark_key or bench
+    rounds = sorted({r.round for r in results if r.benchmark == canonical_benchmark(key, r.round)})
+    old = _earlier_round(where, c.round, rounds)
+    if subject is None or not old:
+        return []
+    old_key = canonical_benchmark(key, old)
+    # one node of no more accelerators than the subject's: "单机" is one server
+    # (an IPU-POD64 states one node of 64 IPUs; Inspur's single-node wins are 8 GPUs)
+    most = subject.accelerators if rest and rest[0] == "single-node" else None
+    base = _fastest(
+        [
+            r
+            for r in results
+            if r.round == old
+            and r.benchmark == old_key
+            and fits(r)
+            and (most is None or (r.accelerators or 0) <= most)
+        ]
+    )
+    return [(subject, base, "baseline")] if base is not None else []

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import date
+from datetime import date, timedelta
 
 from benchdb.claims.facts import ClaimFacts
 from benchdb.claims.subjects import (
@@ -19,6 +19,7 @@ from benchdb.claims.subjects import (
     benchmarks_named,
     family_of,
     find_mentions,
+    makes,
     rounds_named,
 )
 
@@ -36,13 +37,28 @@ class PageContext:
 
 #: Words that put what follows on the compared side of a sentence.
 _COMPARE = re.compile(
-    r"(?<![A-Za-z])(?:vs\.?|versus|compared (?:to|with)|than|whereas|while|against|over"
-    r"|relative to)(?![A-Za-z])|相比|相较|相較|对比|對比|而",
+    r"(?<![A-Za-z])(?:vs\.?|versus|compared (?:to|with)|(?<!more )(?<!less )(?<!fewer )than"
+    r"|whereas|while|against|over(?!\s*\d)"  # "over 4x faster" is a qualifier
+    r"|relative to|outperform(?:s|ed|ing)?|beat(?:s|ing)?|ahead of)(?![A-Za-z])"
+    r"|相比|相较|相較|对比|對比|而",
+    re.I,
+)
+#: Chinese comparisons that close the compared phrase they open with 与/和/跟/同
+#: ("与 1 年前我们自己提交的 MLPerf v0.7 相比").
+_AFTER_WORDS = frozenset({"相比", "相较", "相較", "对比", "對比"})
+_WITH = re.compile(r"[与與和跟同][^,，。；;]*$")
+#: Two counts paired by a comparison word, the subject's first: "at 384 vs 512
+#: accelerators", "on 8 and 16 GPUs respectively" is not one (no comparison word).
+_PAIRED_COUNTS = re.compile(
+    r"(?<![\d.,])(\d[\d,]*)\s*(?:vs\.?|versus)\s*(\d[\d,]*)\s*"
+    r"(?:accelerators|GPUs|chips|cards|HPUs|IPUs|TPUs|个|個|张|張|颗|顆)",
     re.I,
 )
 _PREVIOUS = re.compile(r"previous[- ](?:product|generation|gen)|predecessor|上一代|上代", re.I)
 _BARE_COUNT = re.compile(
-    r"(?<![\d.])(\d[\d,]*)\s*(?:accelerators|GPUs|chips|cards|HPUs|IPUs|TPUs|个|個|张|張|颗|顆)",
+    r"(?<![\d.])(\d[\d,]*)(?:\s*|[-\u2010\u2011])"
+    r"(?:accelerators?|GPUs?|chips?|cards?|HPUs?|IPUs?|TPUs?"
+    r"|个|個|张|張|颗|顆)(?![A-Za-z])",
     re.I,
 )
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
@@ -58,14 +74,26 @@ def _numbers(text: str) -> set[float]:
     return out
 
 
-def sides(sentence: str, value: float | None) -> tuple[str, str]:
+def sides(sentence: str, value: float | None, gain: bool = False) -> tuple[str, str]:
     """(subject side, compared side) of a sentence: split at its first comparison
     word (:data:`_COMPARE`); the side that holds the claimed ``value`` is the
-    subject's (the left one when neither does). ("sentence", "") when none."""
+    subject's (the left one when neither does), except for a ``gain`` (a multiplier
+    or percentage: "X outperforms Y by 8%", "X is 2x faster than Y"), which is the
+    left side's; a sentence that opens with the comparison ("Compared to Y, X...")
+    has Y up to its first comma. ("sentence", "") when none."""
     m = _COMPARE.search(sentence)
     if not m:
         return sentence, ""
     left, right = sentence[: m.start()], sentence[m.end() :]
+    opening = _WITH.search(left) if m.group() in _AFTER_WORDS else None
+    if opening:  # "与 Y 相比, X ...": Y is between 与 and 相比
+        return left[: opening.start()] + right, left[opening.start() :]
+    if not re.search(r"\w", left):  # "Compared to Y, X is 2x faster"
+        comma = re.search(r"[,，]", right)
+        if comma:
+            return right[comma.end() :], right[: comma.start()]
+    if gain:  # "X outperforms Y by up to 8%": the gain is the left side's
+        return left, right
     if value is not None and value not in _numbers(left) and value in _numbers(right):
         return right, left
     return left, right
@@ -101,9 +129,29 @@ def _position(text: str, value: float | None) -> int | None:
     return None
 
 
-def _only_family(text: str) -> str:
+def _only_family(text: str, vendor: str = "") -> str:
+    """The one family ``text`` names; of a ``vendor`` that makes accelerators, the one
+    family of its own it names (an Intel page titled "...vs NVIDIA's Hopper" is not
+    about Hopper)."""
     names = {m.family for m in find_mentions(text)}
+    if any(makes(vendor, n) is not None for n in names):
+        names = {n for n in names if makes(vendor, n)}
     return names.pop() if len(names) == 1 else ""
+
+
+def _near_count(side: str, value: float | None, mention: Mention) -> int | None:
+    """A bare count ("1,152 GPUs") nearer the claimed ``value`` than ``mention``
+    ("...in 5.2 minutes with 512 Blackwell Ultra GPUs and FLUX.1 in 12.5 minutes with
+    1,152 GPUs": 1,152 is FLUX.1's), else None."""
+    at = _position(side, value)
+    if at is None:
+        return None
+    gap = min(abs(mention.start - at), abs(mention.end - at))
+    for m in _BARE_COUNT.finditer(side):
+        n = int(m.group(1).replace(",", "") or 0)
+        if abs(m.start() - at) < gap and 0 < n < 10**6 and n != mention.count:
+            return n
+    return None
 
 
 def _bare_count(text: str) -> int | None:
@@ -112,7 +160,29 @@ def _bare_count(text: str) -> int | None:
     return int(n) if n.isdigit() and 0 < int(n) < 10**6 else None
 
 
-def _subject(c: ClaimFacts, side: str, page: PageContext) -> tuple[dict[str, object], list[str]]:
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|\n+")
+
+
+def _carried(c: ClaimFacts, sentence: str, page: PageContext) -> str:
+    """The family the last sentence before ``sentence`` that names one names first,
+    when it is not the family the parser carried from an earlier sentence: the parser
+    reads only the names it knows ("CoreWeave used 3,584 Nvidia HGX-H100s..." carried
+    Gaudi2 over from the sentence before); "" otherwise (a system that is no family
+    stands)."""
+    carried = family_of(c.system)
+    at = page.text.find(sentence[:60]) if sentence else -1
+    if not carried or at <= 0:
+        return ""
+    for earlier in reversed(_SENTENCE_END.split(page.text[max(0, at - 3000) : at])):
+        found = find_mentions(earlier)
+        if found:
+            return found[0].family if found[0].family != carried else ""
+    return ""
+
+
+def _subject(
+    c: ClaimFacts, side: str, page: PageContext, sentence: str = ""
+) -> tuple[dict[str, object], list[str]]:
     """Subject fields (system, accelerators, submitter) and the context tags."""
     out: dict[str, object] = {}
     ctx: list[str] = []
@@ -137,9 +207,24 @@ def _subject(c: ClaimFacts, side: str, page: PageContext) -> tuple[dict[str, obj
             ctx.append("accelerators-sentence")
         elif not same:
             out["accelerators"] = None
+        if c.kind == "scale":  # the figure is a count: another count is another system
+            # "up to 512 Blackwell Ultra GPUs and FLUX.1 ... with 1,152 GPUs": not 1,152
+            other = mention.bounded or mention.count not in (None, c.value)
+            near = int(c.value or 0) if other else None
+        else:
+            near = _near_count(side, c.value, mention)
+        if near is not None:  # "...and FLUX.1 in 12.5 minutes with 1,152 GPUs"
+            out |= {"system": "", "accelerators": near}
+            ctx.append("accelerators-sentence")
+            mention = None
+    elif "system" in c.context and c.system:
+        carried = _carried(c, sentence, page)
+        if carried:
+            out["system"] = carried
+            ctx.append("system-previous-sentence")
     elif not c.system:
         for where, text in (("title", page.title), ("page", page.text)):
-            fam = _only_family(text)
+            fam = _only_family(text, c.submitter or page.vendor)
             if fam:
                 out["system"] = fam
                 ctx.append(f"system-{where}")
@@ -191,23 +276,137 @@ def _from_page(key: str, named: list[str], title: list[str], page: list[str]) ->
     return "", ""
 
 
+_GAINS = frozenset({"multiplier", "percentage"})
+#: A gain measured from the best result of an earlier round ("相较V1.0竞赛最佳成绩",
+#: "compared to the record-setting NVIDIA submission made last year").
+_BEST = re.compile(
+    r"最佳成[绩績]|最好成[绩績]|best (?:results?|scores?|times?|submissions?)"
+    r"|record(?:-setting| setting)?(?: [A-Za-z]+)? (?:submissions?|results?|times?)",
+    re.I,
+)
+_YEAR = re.compile(r"last year|a year (?:ago|earlier|before)|year-ago|year-old|一年前|去年", re.I)
+_OWN = re.compile(r"自己|our own|我们提交|我們提交", re.I)
+_SCOPES = (
+    ("single-node", re.compile(r"单机|單機|single[- ]node", re.I)),
+    ("multi-node", re.compile(r"集群|叢集|multi[- ]node|at scale", re.I)),
+)
+
+
+def best_baseline(
+    c: ClaimFacts, sentence: str, system: str | None = None, compared: str | None = None
+) -> str:
+    """The baseline of a gain measured from the best result of an earlier round:
+    ``best:<round>`` (``best:v1.0``, the round the sentence names),
+    ``best:year-earlier`` ("last year") or ``best:previous-round``, with
+    ``:single-node`` / ``:multi-node`` when the sentence says which ("单机", "集群");
+    "" when the sentence measures it from no best result, or names the other side.
+    A submitter's gain over a named round with no system named ("微软云...训练速度
+    相较V1.0提升58%") is over that round's best too: no system of its own is there
+    to measure it from. ``system``: the subject as resolved (default ``c.system``);
+    ``compared``: the compared side of the sentence (:func:`sides`), where the best
+    result must be named ("a new record time ... 45% over a similar prior submission"
+    is not over a record; default: the whole sentence)."""
+    system = c.system if system is None else system
+    implied = (
+        not system
+        and bool(c.submitter)
+        and c.baseline.startswith("v")
+        and not _OWN.search(sentence)  # "与我们自己提交的 MLPerf v0.7 相比": its own results
+    )
+    named = _BEST.search(sentence if compared is None else compared)
+    if c.kind not in _GAINS or c.compared_system or not (implied or named):
+        return ""
+    if c.baseline.startswith("v"):
+        where = c.baseline
+    else:
+        where = "year-earlier" if _YEAR.search(sentence) else "previous-round"
+    scope = next((name for name, pat in _SCOPES if pat.search(sentence)), "")
+    return ":".join(x for x in ("best", where, scope) if x)
+
+
+def _other_product(c: ClaimFacts, subject_side: str, compared_side: str) -> bool:
+    """Whether a gain the parser measured from an earlier round (``previous-round``,
+    ``first-submission``) compares two products instead: each side of the sentence
+    names a family, and not the same one."""
+    if c.kind not in _GAINS or c.baseline not in ("previous-round", "first-submission"):
+        return False
+    if c.value is None or c.value not in _numbers(subject_side):
+        return False  # "...on the IPU-POD16, vs 29.1 min for DGX A100 - 24% since our first"
+    mine = {m.family for m in find_mentions(subject_side)}
+    other = {m.family for m in find_mentions(compared_side)}
+    return bool(mine and other and not mine & other)
+
+
+def year_earlier(rnd: str, rounds: Mapping[str, date]) -> str:
+    """The round of ``rounds`` (round -> publication date) published nearest a year
+    before ``rnd`` ("its year-old 512-GPU H100 systems", "last year"); "" if none."""
+    if rnd not in rounds:
+        return ""
+    target = rounds[rnd] - timedelta(days=365)
+    before = [r for r, d in rounds.items() if d < rounds[rnd]]
+    return min(before, key=lambda r: abs(rounds[r] - target), default="")
+
+
+def _paired(sentence: str) -> tuple[str, int | None, int | None]:
+    """The sentence with a pair of counts ("384 vs 512 accelerators") blanked out (so
+    that its "vs" splits no sides), and the two counts (None when there is none)."""
+    m = _PAIRED_COUNTS.search(sentence)
+    if not m:
+        return sentence, None, None
+    a, b = (int(g.replace(",", "")) for g in m.groups())
+    blank = sentence[: m.start()] + " " * (m.end() - m.start()) + sentence[m.end() :]
+    return blank, a, b
+
+
+def _sides_fields(
+    c: ClaimFacts, sentence: str, page: PageContext
+) -> tuple[dict[str, object], list[str], str]:
+    """Subject and compared-side fields and tags, and the subject's side of the
+    sentence."""
+    # a scale claim's figure is a count: the side holding it is its subject
+    text, n_subject, n_compared = _paired(sentence) if c.kind != "scale" else (sentence, None, None)
+    subject_side, compared_side = sides(text, c.value, gain=c.kind in _GAINS)
+    pre: dict[str, object] = {}
+    if _other_product(c, subject_side, compared_side):
+        # "H200 ... up to 47% over the H100": another product, not an earlier round
+        c = replace(c, baseline="")
+        pre = {"baseline": ""}
+    fields, ctx = _subject(c, subject_side, page, sentence)
+    fields = pre | fields
+    subject = str(fields.get("system", c.system))
+    more, ctx2 = _compared(c, compared_side, subject)
+    fields |= more
+    ctx += ctx2 + (["compared-product"] if pre else [])
+    if n_subject is not None and c.accelerators is None:
+        fields["accelerators"] = n_subject
+        if fields.get("compared_system", c.compared_system):
+            fields["compared_accelerators"] = n_compared
+        ctx.append("accelerators-paired")
+    best = best_baseline(
+        replace(c, submitter=str(fields.get("submitter", c.submitter))),
+        sentence,
+        str(fields.get("system", c.system)),
+        compared_side,
+    )
+    if best:
+        fields["baseline"] = best
+        ctx.append("baseline-best")
+    return fields, ctx, subject_side
+
+
 def resolve_claim(
     c: ClaimFacts, sentence: str, page: PageContext, rounds: Mapping[str, date]
 ) -> ClaimFacts:
     """``c`` with what its ``sentence`` and ``page`` say about its subject and
-    baseline filled in: the accelerator family and count of each side (the side that
-    holds the claimed value is the subject's, :func:`sides`), a "previous product"
-    named by its family (:data:`subjects.PREVIOUS`), the submitter (the page's
-    vendor), the benchmark and the round (``rounds``: the claim's suite's round ->
-    publication date) as the sentence, else the title, else the page names them.
+    baseline filled in: the accelerator family and count of each side (:func:`sides`;
+    counts paired as "at 384 vs 512 accelerators"), a "previous product" named by its
+    family (:data:`subjects.PREVIOUS`), a gain over an earlier round's best result
+    (:func:`best_baseline`), the submitter (the page's vendor), the benchmark and the
+    round (``rounds``: the claim's suite's round -> publication date) as the
+    sentence, else the title, else the page names them.
     What the parser found is kept; ``context`` tags what came from where (module
     docstring of :mod:`benchdb.claims.subjects`). Never raises on text."""
-    subject_side, compared_side = sides(sentence, c.value)
-    fields, ctx = _subject(c, subject_side, page)
-    subject = str(fields.get("system", c.system))
-    more, ctx2 = _compared(c, compared_side, subject)
-    fields |= more
-    ctx += ctx2
+    fields, ctx, subject_side = _sides_fields(c, sentence, page)
     if not c.benchmark_key and (c.suite or "training") == "training":  # its vocabulary
         key, tag = _from_page(
             "benchmark",
@@ -234,6 +433,12 @@ def resolve_claim(
         if rnd:
             fields["round"] = rnd
             ctx.append(tag or "round-words")
+    rnd = str(fields.get("round", c.round))
+    if fields.get("baseline", c.baseline) == "previous-round" and _YEAR.search(sentence):
+        older = year_earlier(rnd, rounds)
+        if older:
+            fields["baseline"] = older
+            ctx.append("baseline-year")
     if not fields:
         return c
     return replace(c, **fields, context=c.context + tuple(t for t in ctx if t))  # type: ignore[arg-type]

@@ -35,52 +35,57 @@ class Family:
     (regex, case-insensitive; a group ``n`` gives a count the name implies:
     ``IPU-POD16``); ``accelerator``: what the systems JSON of its results holds in
     ``accelerator_model_name`` (regex, case-insensitive); ``per_node``: accelerators
-    a named node holds (``DGX H100``: 8) when no count is given."""
+    a named node holds (``DGX H100``: 8) when no count is given; ``maker``: the
+    company that makes the accelerator (as pages and submitters name it), so that a
+    page's vendor takes from its title or text only its own products."""
 
     name: str
     mention: str
     accelerator: str
     per_node: int | None = None
+    maker: str = ""
 
 
 _G = r"(?![A-Za-z0-9])"
+#: After a product name: its plural too ("3,584 HGX-H100s", "Gaudi2s").
+_P = r"s?" + _G
 #: Marketed family names -> accelerator-name patterns, most specific first (the first
 #: family whose mention matches a span wins). Sources: the ``accelerator_model_name``
 #: spellings of MLPerf Training v0.7-v5.1 systems JSON (``Habana Gaudi2``, ``Intel
 #: Gaudi2``, ``NVIDIA H100-SXM5-80GB``, ``Graphcore Bow IPU``, ``TPU-v4``...).
 FAMILIES: tuple[Family, ...] = (
-    Family("IPU-POD", r"(?<![A-Za-z])IPU[- ]?POD[- ]?(?P<n>\d+)", r"IPU"),
-    Family("Bow Pod", r"(?<![A-Za-z])Bow[- ]?Pod[- ]?(?P<n>\d+)", r"Bow IPU"),
-    Family("DGX GB200", r"DGX[- ]?GB200", r"GB200", 4),
-    Family("DGX B200", r"DGX[- ]?B200", r"(?<!G)B200", 8),
-    Family("DGX H100", r"DGX[- ]?H100", r"H100", 8),
-    Family("DGX A100", r"DGX[- ]?A100", r"A100", 8),
-    Family("Blackwell Ultra", r"Blackwell Ultra|GB300|B300" + _G, r"B300"),
-    Family("GB200", r"GB200(?:\s*NVL\d+)?" + _G, r"GB200"),
-    Family("B200", r"(?<![A-Za-z])B200" + _G, r"(?<!G)B200"),
-    Family("Blackwell", r"Blackwell", r"B200|B300|Blackwell"),
-    Family("GH200", r"GH200" + _G, r"GH200"),
-    Family("H200", r"(?<![A-Za-z])H200" + _G, r"(?<!G)H200"),
-    Family("H100", r"(?<![A-Za-z])H100" + _G, r"H100"),
-    Family("Hopper", r"Hopper", r"H100|H200"),
-    Family("A100", r"(?<![A-Za-z])A100" + _G, r"A100"),
-    Family("V100", r"(?<![A-Za-z])V100" + _G, r"V100"),
-    Family("L40S", r"(?<![A-Za-z])L40S" + _G, r"L40S"),
-    Family("MI350 Series", r"(?:Instinct\s+)?MI350 Series", r"MI35\dX"),
-    Family("MI300 Series", r"(?:Instinct\s+)?MI300 Series", r"MI3[02]\dX"),
-    Family("MI355X", r"(?<![A-Za-z])MI355X" + _G, r"MI355X"),
-    Family("MI350X", r"(?<![A-Za-z])MI350X" + _G, r"MI350X"),
-    Family("MI325X", r"(?<![A-Za-z])MI325X" + _G, r"MI325X"),
-    Family("MI300X", r"(?<![A-Za-z])MI300X" + _G, r"MI300X"),
-    Family("Gaudi3", r"Gaudi[ ®]*3" + _G, r"Gaudi ?3"),
-    Family("Gaudi2", r"Gaudi[ ®]*2" + _G, r"Gaudi ?2"),
-    Family("Bow IPU", r"Bow[- ]IPU", r"Bow IPU"),
-    Family("IPU", r"(?<![A-Za-z])(?:GC200 )?IPUs?" + _G, r"(?<!Bow )IPU"),
-    Family("TPU v5p", r"TPU[- ]?v5p", r"TPU-?v5p"),
-    Family("TPU v5e", r"TPU[- ]?v5e", r"TPU-?v5e"),
-    Family("Trillium", r"Trillium|TPU[- ]?v6e?", r"TPU-?v6|Trillium"),
-    Family("TPU v4", r"TPU[- ]?v4", r"TPU-?v4"),
-    Family("TPU v3", r"TPU[- ]?v3", r"TPU-?v3"),
+    Family("IPU-POD", r"(?<![A-Za-z])IPU[- ]?POD[- ]?(?P<n>\d+)", r"IPU", maker="Graphcore"),
+    Family("Bow Pod", r"(?<![A-Za-z])Bow[- ]?Pod[- ]?(?P<n>\d+)", r"Bow IPU", maker="Graphcore"),
+    Family("DGX GB200", r"DGX[- ]?GB200", r"GB200", 4, maker="NVIDIA"),
+    Family("DGX B200", r"DGX[- ]?B200", r"(?<!G)B200", 8, maker="NVIDIA"),
+    Family("DGX H100", r"DGX[- ]?H100", r"H100", 8, maker="NVIDIA"),
+    Family("DGX A100", r"DGX[- ]?A100", r"A100", 8, maker="NVIDIA"),
+    Family("Blackwell Ultra", r"Blackwell Ultra|GB300|B300" + _P, r"B300", maker="NVIDIA"),
+    Family("GB200", r"GB200(?:\s*NVL\d+)?" + _P, r"GB200", maker="NVIDIA"),
+    Family("B200", r"(?<![A-Za-z])B200" + _P, r"(?<!G)B200", maker="NVIDIA"),
+    Family("Blackwell", r"Blackwell", r"B200|B300|Blackwell", maker="NVIDIA"),
+    Family("GH200", r"GH200" + _P, r"GH200", maker="NVIDIA"),
+    Family("H200", r"(?<![A-Za-z])H200" + _P, r"(?<!G)H200", maker="NVIDIA"),
+    Family("H100", r"(?<![A-Za-z])H100" + _P, r"H100", maker="NVIDIA"),
+    Family("Hopper", r"Hopper", r"H100|H200", maker="NVIDIA"),
+    Family("A100", r"(?<![A-Za-z])A100" + _P, r"A100", maker="NVIDIA"),
+    Family("V100", r"(?<![A-Za-z])V100" + _P, r"V100", maker="NVIDIA"),
+    Family("L40S", r"(?<![A-Za-z])L40S" + _P, r"L40S", maker="NVIDIA"),
+    Family("MI350 Series", r"(?:Instinct\s+)?MI350 Series", r"MI35\dX", maker="AMD"),
+    Family("MI300 Series", r"(?:Instinct\s+)?MI300 Series", r"MI3[02]\dX", maker="AMD"),
+    Family("MI355X", r"(?<![A-Za-z])MI355X" + _P, r"MI355X", maker="AMD"),
+    Family("MI350X", r"(?<![A-Za-z])MI350X" + _P, r"MI350X", maker="AMD"),
+    Family("MI325X", r"(?<![A-Za-z])MI325X" + _P, r"MI325X", maker="AMD"),
+    Family("MI300X", r"(?<![A-Za-z])MI300X" + _P, r"MI300X", maker="AMD"),
+    Family("Gaudi3", r"Gaudi[ ®]*3" + _P, r"Gaudi ?3", maker="Intel"),
+    Family("Gaudi2", r"Gaudi[ ®]*2" + _P, r"Gaudi ?2", maker="Intel"),
+    Family("Bow IPU", r"Bow[- ]IPU", r"Bow IPU", maker="Graphcore"),
+    Family("IPU", r"(?<![A-Za-z])(?:GC200 )?IPU" + _P, r"(?<!Bow )IPU", maker="Graphcore"),
+    Family("TPU v5p", r"TPU[- ]?v5p", r"TPU-?v5p", maker="Google"),
+    Family("TPU v5e", r"TPU[- ]?v5e", r"TPU-?v5e", maker="Google"),
+    Family("Trillium", r"Trillium|TPU[- ]?v6e?", r"TPU-?v6|Trillium", maker="Google"),
+    Family("TPU v4", r"TPU[- ]?v4", r"TPU-?v4", maker="Google"),
+    Family("TPU v3", r"TPU[- ]?v3", r"TPU-?v3", maker="Google"),
 )
 _BY_NAME = {f.name: f for f in FAMILIES}
 _MENTIONS = [(f, re.compile(f.mention, re.I)) for f in FAMILIES]
@@ -110,19 +115,26 @@ PREVIOUS: Mapping[str, str] = {
 class Mention:
     """An accelerator family named in a text at ``start``-``end`` as ``text``, with
     the count it states or implies (``384 Gaudi2``, ``8x H100``, ``IPU-POD16``), None
-    if none."""
+    if none; ``bounded``: a count was given with "up to", "more than"... (and is not
+    ``count``)."""
 
     family: str
     count: int | None
     start: int
     end: int
     text: str = ""
+    bounded: bool = False
 
 
 _COUNT_BEFORE = re.compile(
-    r"(?<![A-Za-z\d.])(\d[\d,]*)\s*(?:x|×|-way|个|個|张|張|颗|顆|块|塊)?\s*"
-    r"(?:(?:NVIDIA|Intel|AMD|Habana|Google|Graphcore|Instinct|Tensor Core)[®™]?\s+)*$",
+    r"(?<![A-Za-z\d.])(\d[\d,]*)\s*(?:x|×|-way|个|個|张|張|颗|顆|块|塊"
+    r"|[- \u2010\u2011](?:GPU|accelerator|chip)s?)?\s*"
+    r"(?:(?:NVIDIA|Intel|AMD|Habana|Google|Graphcore|Instinct|Tensor Core)[®™]?\s+"
+    r"|HGX[- ]?)*$",
     re.I,
+)
+_ABOUT = re.compile(
+    r"(?:more than|over|up to|nearly|about|almost|around|approximately|超过|超過|近)\s*$", re.I
 )
 _COUNT_AFTER = re.compile(r"^\s*(?:x|×)\s*(\d[\d,]*)(?![\d.])", re.I)
 
@@ -135,18 +147,24 @@ def find_mentions(text: str) -> list[Mention]:
         for m in pat.finditer(text):
             if any(m.start() < t.end and t.start < m.end() for t in taken):
                 continue
-            taken.append(Mention(fam.name, _count(text, m), m.start(), m.end(), m.group()))
+            n, bounded = _count(text, m)
+            taken.append(Mention(fam.name, n, m.start(), m.end(), m.group(), bounded))
     return sorted(taken, key=lambda t: t.start)
 
 
-def _count(text: str, m: re.Match[str]) -> int | None:
+def _count(text: str, m: re.Match[str]) -> tuple[int | None, bool]:
+    """(count, bounded): the count a mention states, and whether a word bounds it
+    ("more than 5,000 Blackwell GPUs", "up to 512 ..." pin no system: count None)."""
     if "n" in m.groupdict() and m.group("n"):
-        return int(m.group("n"))
+        return int(m.group("n")), False
     before = _COUNT_BEFORE.search(text[max(0, m.start() - 40) : m.start()])
     after = _COUNT_AFTER.match(text[m.end() : m.end() + 12])
     found = before.group(1) if before else after.group(1) if after else ""
     n = int(found.replace(",", "")) if found.replace(",", "").isdigit() else None
-    return n if n and n < 10**6 else None
+    n = n if n and n < 10**6 else None
+    if before and _ABOUT.search(text[max(0, m.start() - 60) : m.start() - len(before.group())]):
+        return None, n is not None
+    return n, False
 
 
 def family_of(mention: str) -> str:
@@ -165,6 +183,20 @@ def family_of(mention: str) -> str:
         flags=re.I,
     )
     return found[0].family if not rest else ""
+
+
+def makes(vendor: str, family: str) -> bool | None:
+    """Whether ``vendor`` (a page's vendor or a submitter: ``Intel``,
+    ``Intel-HabanaLabs``) makes ``family``'s accelerator (:attr:`Family.maker`); None
+    when the vendor makes none of :data:`FAMILIES` (a system builder, a cloud, a
+    newspaper) or the family is unknown."""
+    fam = _BY_NAME.get(family)
+    key = re.sub(r"[^a-z0-9]", "", vendor.lower())
+    makers = {re.sub(r"[^a-z0-9]", "", f.maker.lower()) for f in FAMILIES}
+    own = next((m for m in makers if key and key.startswith(m)), "")
+    if fam is None or not own:
+        return None
+    return re.sub(r"[^a-z0-9]", "", fam.maker.lower()) == own
 
 
 def family_matches(family: str, r: ResultFacts, count: int | None = None) -> bool:

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from benchdb.claims import verdicts_values
-from benchdb.claims.choices import choice, looked_for, no_result, pick
+from benchdb.claims.choices import best_pairs, choice, looked_for, no_result, pick
 from benchdb.claims.facts import (
     IMAGE_BENCHMARKS,
     SUITES,
@@ -421,6 +421,8 @@ def _gain_pairs(
         if c.compared_accelerators is None:  # chip to chip when the count is not stated
             pairs = [p for p in pairs if p[0].accelerators == p[1].accelerators] or pairs
         return pairs
+    if c.baseline.startswith("best:"):  # an earlier round's best result
+        return best_pairs(c, bench, results)
     if c.baseline and c.system:
         subj = candidates(
             results,
@@ -451,12 +453,19 @@ def _compared_results(
         )
 
     found = of(c.round)
-    if found:
-        return found
     earlier = sorted(
         {r.round for r in results if _earlier(r.round, c.round)}, key=round_tuple, reverse=True
     )
-    return next((got for rnd in earlier if (got := of(rnd))), [])
+    if not found:
+        return next((got for rnd in earlier if (got := of(rnd))), [])
+    # A family of several products ("vs Hopper": H100 and H200): a product with no
+    # result in the claim's round is read from its latest earlier round.
+    models = {r.accelerator_model for r in found}
+    for rnd in earlier:
+        more = [r for r in of(rnd) if r.accelerator_model not in models]
+        found += more
+        models |= {r.accelerator_model for r in more}
+    return found
 
 
 def _gain_quality(

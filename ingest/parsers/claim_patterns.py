@@ -139,7 +139,9 @@ PER_ACCEL = re.compile(
 )
 METRICS = (
     (re.compile(r"(?i:throughput|tokens?/s|samples?/s|images?/s)|吞吐量"), "throughput"),
-    (re.compile(r"(?i:clock|frequency)|主频|主頻"), "clock"),
+    # "a 2,560-GPU run clocking 18.79 minutes" is a time, not a clock rate
+    (re.compile(r"(?i:clock(?!ing|ed)|frequency)|主频|主頻"), "clock"),
+    (re.compile(r"(?i:memory bandwidth)|内存带宽|記憶體頻寬"), "memory"),
     (re.compile(r"(?i:T?FLOPS)|算力"), "compute"),
     (re.compile(r"(?i:performance[- ]per[- ]dollar|price|cost)|性价比|性價比"), "cost"),
 )

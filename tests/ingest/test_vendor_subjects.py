@@ -127,3 +127,19 @@ def test_the_claim_page_shows_the_results_tried_and_the_one_judged_against(
     judged = html.split('class="judged">')[1].split("</li>")[0]
     assert judged.startswith("v1.1 NVIDIA dgxa100_ngc21.09_mxnet")
     assert "(judged against)" in judged
+
+
+def test_inference_rounds_have_publication_dates_stored_ones_first() -> None:
+    """Claims about inference read their round from words or their page's date too:
+    ``vocabulary.INFERENCE_ROUND_PUBLISHED`` (MLCommons' announcements), over which a
+    stored round's own date wins."""
+    from benchdb.models import Round
+    from ingest import claim_facts
+
+    key = {"suite": Round.Suite.INFERENCE, "version": "v4.1"}
+    Round.objects.update_or_create(**key, defaults={"published": None})
+    assert claim_facts.round_dates()["inference"]["v4.1"] == date(2024, 8, 28)
+    Round.objects.update_or_create(**key, defaults={"published": date(2024, 8, 29)})
+    dates = claim_facts.round_dates()
+    assert dates["inference"]["v4.1"] == date(2024, 8, 29)
+    assert dates["training"]["v4.1"] == date(2024, 11, 13)
