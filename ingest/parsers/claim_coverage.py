@@ -173,7 +173,12 @@ def _reason(text: str, a: int, b: int) -> str:
     glued_l = glued_l or a > 1 and text[a - 1] == "&" and text[a - 2].isalnum()
     if a > 0 and text[a - 1] == "/" and text[b : b + 1] == "/":
         return "url"  # a path segment: "MODIS/006/MCD19A2"
-    if glued_l and not re.match(r"^[BbMm](?![A-Za-z])", after) and text[a - 1] not in "vV":
+    v_name = text[a - 1 : a] == "V" and re.fullmatch(r"\d{3}", tok)  # "V100", not "v1.1"
+    if (
+        glued_l
+        and not re.match(r"^[BbMm](?![A-Za-z])", after)
+        and (text[a - 1] not in "vV" or v_name)
+    ):
         return "name"  # "M2000", "A100", "ResNet-50" (before a year: "IPU-M2000")
     if _is_date(tok, before, after):
         return "date"

@@ -223,3 +223,21 @@ def test_quality_shares_and_chinese_numerals_on_written_text() -> None:
     assert uses["0.1293"] == uses["75.9"] == uses["76.1"] == "quality"
     assert uses["30"] == "share"
     assert uses["四"] == uses["两"] == "count" and uses["提升一倍"] == "claim"
+
+
+def test_every_number_of_ibm_s_page_has_its_use() -> None:
+    """By reading IBM_EN: 46 (twice), 91.5 s and 70 min are claims; AC922 and V100 are
+    names; 16 GPUs and 89 machines counts; the losses 0.1292 and 0.1293 quality figures."""
+    uses = [(u.text, u.reason or u.status) for u in account_numbers(IBM_EN, extract_claims(IBM_EN))]
+    assert uses == [
+        ("46", "claim"),
+        ("91.5", "claim"),
+        ("922", "name"),
+        ("16", "count"),
+        ("100", "name"),
+        ("46", "claim"),
+        ("70", "claim"),
+        ("89", "count"),
+        ("0.1292", "quality"),
+        ("0.1293", "quality"),
+    ]
