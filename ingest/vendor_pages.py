@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, cast
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -403,7 +403,10 @@ _VERIFY_FIELDS = [
 
 def claims_reverify(*, page_id: int) -> Counter[str]:
     """Check a page's claims again against the results stored now, after new MLPerf
-    data (a sync) or new round dates; returns the count of the page's claims by verdict.
+    data (a sync) or new round dates, and read the page again
+    (``claim_page.read_page``: each claim's page verdict, page arithmetic and
+    baseline, and the page's numbers, as the parsers give them now, from the stored
+    text and each claim as extracted); returns the count of the page's claims by verdict.
 
     Idempotent: a claim whose check comes out as stored is not written, and its
     links (``ClaimResult`` rows, with their ids) are kept; only the fields that
@@ -414,20 +417,28 @@ def claims_reverify(*, page_id: int) -> Counter[str]:
     (``select_for_update``) while they are rewritten. Raises
     ``VendorPage.DoesNotExist`` for an unknown page.
     """
-    page = VendorPage.objects.only("pk", "published", "title", "text", "vendor").get(pk=page_id)
+    fields = ("pk", "published", "title", "text", "vendor", "numbers")
+    page = VendorPage.objects.only(*fields).get(pk=page_id)
     context = claim_facts.page_context(page)
     dates = claim_facts.round_dates()
     results = claim_facts.all_result_facts()
     counts: Counter[str] = Counter()
     with transaction.atomic():
-        for row in Claim.objects.select_for_update().filter(page=page).prefetch_related("links"):
+        rows = list(
+            Claim.objects.select_for_update()
+            .filter(page=page)
+            .order_by("position")
+            .prefetch_related("links")
+        )
+        on_page = _read_again(page, rows)
+        for row, p in zip(rows, on_page, strict=True):
             facts = claim_facts.claim_facts(row.extracted, context, dates)
             stored = [_stored_link(lk) for lk in row.links.all()]
             pinned = stored if row.corrected else None
             v = verdicts.verify_claim(facts, results, pinned=pinned)
             changed = ["round"] if row.round != facts.round else []
             row.round = facts.round
-            changed += _apply_verification(row, v)
+            changed += _apply_verification(row, v) + _apply_page_reading(row, p)
             if changed:
                 row.save(update_fields=changed)
             links = list(v.links or pinned or ())
@@ -436,6 +447,32 @@ def claims_reverify(*, page_id: int) -> Counter[str]:
             counts[v.verdict] += 1
     result_ids.result_ids_cite(page_id=page_id)
     return counts
+
+
+def _read_again(page: VendorPage, rows: Sequence[Claim]) -> list[claim_page.ClaimOnPage]:
+    """The page read again from its text and its claims as extracted (rows in position
+    order); saves the page's ``numbers`` when they changed."""
+    found = [cast(claim_text.Claim, claim_text.Claim.from_mapping(r.extracted)) for r in rows]
+    reading = claim_page.read_page(page.text, found, parse_vendor_tables(page.text))
+    numbers = _json_safe(reading.numbers)
+    if not _same(page.numbers, numbers):
+        page.numbers = numbers
+        page.save(update_fields=["numbers"])
+    return reading.claims
+
+
+def _apply_page_reading(row: Claim, p: claim_page.ClaimOnPage) -> list[str]:
+    """Set a Claim row's page verdict, page arithmetic and baseline (no save); returns
+    the names of the fields whose stored value changes."""
+    new = {
+        "page_verdict": p.page_verdict,
+        "page_arithmetic": _json_safe(p.arithmetic),
+        "baseline_facts": _json_safe(p.baseline),
+    }
+    changed = [name for name, value in new.items() if not _same(getattr(row, name), value)]
+    for name in changed:
+        setattr(row, name, new[name])
+    return changed
 
 
 def _replace_links(row: Claim, links: Sequence[verdicts.Link]) -> None:

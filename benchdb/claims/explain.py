@@ -403,3 +403,41 @@ def claim_heading(claim: Mapping[str, Any]) -> str:
     if one and other:
         return f"{one} vs {other}"
     return one or other or extracted.get("submitter") or claim.get("benchmark") or "no system named"
+
+
+_SECONDS = {"s": 1.0, "min": 60.0, "h": 3600.0}
+
+
+def page_arithmetic_text(a: Mapping[str, Any]) -> str:
+    """A claim's page arithmetic (``Claim.page_arithmetic``, from
+    ``ingest.parsers.claim_arithmetic.PageArithmetic.as_dict``) as a formula: ``"4200 s
+    / 91.5 s = 45.9x"`` (two times in the smaller of their units), ``"(6.25 s - 2.69 s) /
+    6.25 s = 57%"`` (a time reduction), ``"6.25 s / 2.69 s - 1 = 132.3%"`` (a percent
+    speedup), ``"2000 img/s / 1000 img/s = 2x"`` (throughputs: new over old); "" when
+    there is none."""
+    old, new, implied = a.get("old") or {}, a.get("new") or {}, a.get("implied")
+    if not old or not new or implied is None:
+        return ""
+    o, n, ou, nu = old["value"], new["value"], old["unit"], new["unit"]
+    if ou in _SECONDS and nu in _SECONDS and ou != nu:
+        unit = min(ou, nu, key=_SECONDS.__getitem__)
+        o, n = o * _SECONDS[ou] / _SECONDS[unit], n * _SECONDS[nu] / _SECONDS[unit]
+        ou = nu = unit
+    left, right = f"{number(o)} {ou}", f"{number(n)} {nu}"
+    if ou not in _SECONDS:  # throughput: the larger (new) over the smaller (old)
+        left, right = right, left
+    reading = a.get("reading")
+    if reading == "time_reduction":
+        return f"({left} - {right}) / {left} = {number(implied, 1)}%"
+    if reading == "percent_speedup":
+        return f"{left} / {right} - 1 = {number(implied, 1)}%"
+    return f"{left} / {right} = {number(implied, 2)}x"
+
+
+def baseline_text(b: Mapping[str, Any]) -> str:
+    """What a claim is compared against (``Claim.baseline_facts``, from
+    ``ingest.parsers.claim_baselines.Baseline.as_dict``): its name as the page writes
+    it, "not stated" when the page names none, "" for a claim that compares nothing."""
+    if not b:
+        return ""
+    return "not stated" if b.get("kind") == "none" else str(b.get("name") or "not stated")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.db.models import Count, F, Func, IntegerField, Prefetch, Q, QuerySet, Value
 from django.shortcuts import get_object_or_404
 
 from benchdb.claims import explain
@@ -28,6 +28,7 @@ from benchdb.models import (
     VendorPage,
     VendorResult,
 )
+from benchdb.vocabulary import PAGE_VERDICTS
 
 #: A link's result joined, whichever suite it is of (training ``Result`` or
 #: ``InferenceResult``): left joins, so still the one query of the prefetch.
@@ -47,20 +48,46 @@ _LINKS = Prefetch("links", queryset=ClaimResult.objects.select_related(*_LINK_JO
 VERDICT_COLUMNS = {v: v.replace("-", "_") for v in Claim.Verdict.values}
 
 
+#: Page verdict -> the column of ``benchdb.vendor_pages/1`` counting a page's claims of it.
+PAGE_VERDICT_COLUMNS = {v: v.replace("-", "_") for v in PAGE_VERDICTS}
+#: Numbers of a page's text not treated as claims (``VendorPage.numbers``), counted in SQL.
+_NOT_CLAIMS = Func(
+    Func(
+        F("numbers"),
+        Func(Value('$[*] ? (@.status == "not-claim")'), template="%(expressions)s::jsonpath"),
+        function="jsonb_path_query_array",
+    ),
+    function="jsonb_array_length",
+    output_field=IntegerField(),
+)
+
+
+def _page_number_counts() -> dict[str, Any]:
+    """Annotations: claims per page verdict (``n_<page verdict>``) and ``n_not_claims``."""
+    out: dict[str, Any] = {
+        f"n_{col}": Count("claims", filter=Q(claims__page_verdict=v), distinct=True)
+        for v, col in PAGE_VERDICT_COLUMNS.items()
+    }
+    return out | {"n_not_claims": _NOT_CLAIMS}
+
+
 def vendor_page_list() -> QuerySet[VendorPage]:
-    """Pages with their claim and table-row counts (``n_claims``, ``n_results``) and
-    claims per verdict (``n_<verdict>``, ``-`` as ``_``), newest first (undated last);
-    no raw bytes or text loaded (one query)."""
+    """Pages with their claim and table-row counts (``n_claims``, ``n_results``),
+    claims per verdict (``n_<verdict>``, ``-`` as ``_``), per page verdict
+    (``n_consistent_with_page``...) and numbers not treated as claims
+    (``n_not_claims``), newest first (undated last); no raw bytes, text or numbers
+    loaded (one query)."""
     per_verdict = {
         f"n_{col}": Count("claims", filter=Q(claims__verdict=v), distinct=True)
         for v, col in VERDICT_COLUMNS.items()
     }
     return (
-        VendorPage.objects.defer("raw", "text")
+        VendorPage.objects.defer("raw", "text", "numbers")
         .annotate(
             n_claims=Count("claims", distinct=True),
             n_results=Count("vendor_results", distinct=True),
             **per_verdict,
+            **_page_number_counts(),
         )
         .order_by(F("published").desc(nulls_last=True), "file_name", "pk")
     )
@@ -217,8 +244,9 @@ def page_row(p: VendorPage) -> dict[str, Any]:
     str, "url": str, "published": "YYYY-MM-DD" | None, "retrieved": ISO 8601 str,
     "language": str, "format": str, "sha256": str, "claims": int | None,
     "vendor_results": int | None, "link": str, "vendor": str, "vendor_source": str,
-    "published_source": str, "consistent" ... "unverifiable": int | None}`` (the
-    counts are None when the page was not read through :func:`vendor_page_list`)."""
+    "published_source": str, "consistent" ... "unverifiable": int | None,
+    "consistent_with_page", "inconsistent_with_page", "numbers_not_claims": int | None}``
+    (the counts are None when the page was not read through :func:`vendor_page_list`)."""
     return {
         "id": p.pk,
         "page": p.source,
@@ -237,6 +265,8 @@ def page_row(p: VendorPage) -> dict[str, Any]:
         "vendor_source": p.vendor_source,
         "published_source": p.published_source,
         **{col: getattr(p, f"n_{col}", None) for col in VERDICT_COLUMNS.values()},
+        **{col: getattr(p, f"n_{col}", None) for col in PAGE_VERDICT_COLUMNS.values()},
+        "numbers_not_claims": getattr(p, "n_not_claims", None),
     }
 
 
@@ -262,7 +292,8 @@ def claim_row(c: Claim, page: VendorPage | None = None) -> dict[str, Any]:
     "compared_value": float | None, "recomputed_value": float | None,
     "compared_recomputed_value": float | None, "verdict": str, "flags": [str],
     "result_ids": [str], "results": ["role:round/submitter/system/benchmark"],
-    "link": str}``. Values are in ``unit``. ``page``: the claim's page when the
+    "link": str, "page_verdict": str, "page_arithmetic": str (a formula), "baseline": str,
+    "baseline_flags": [str]}``. Values are in ``unit``. ``page``: the claim's page when the
     caller holds it (no ``select_related`` needed)."""
     p = page or c.page
     return {
@@ -286,6 +317,10 @@ def claim_row(c: Claim, page: VendorPage | None = None) -> dict[str, Any]:
         "result_ids": list(c.result_ids),
         "results": [_link_label(lk) for lk in c.links.all()],
         "link": c.get_absolute_url(),
+        "page_verdict": c.page_verdict,
+        "page_arithmetic": explain.page_arithmetic_text(c.page_arithmetic),
+        "baseline": explain.baseline_text(c.baseline_facts),
+        "baseline_flags": list(c.baseline_facts.get("flags") or ()),
     }
 
 

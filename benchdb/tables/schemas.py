@@ -299,6 +299,14 @@ guideline_satisfies | integer|null | statements that satisfy a clause
 guideline_clauses_broken | integer|null | distinct clauses the page breaks
 """
 
+#: Appended to ``benchdb.vendor_pages/1``: the page arithmetic and number accounting.
+_VENDOR_PAGE_NUMBERS_SPEC = """
+consistent_with_page | integer|null | claims the page's own figures give ("consistent-with-page")
+inconsistent_with_page | integer|null | claims the page's own figures contradict
+numbers_not_claims | integer|null | numbers of the page's text not treated as claims (a date, a
+    version, a name...; each with its reason on the page)
+"""
+
 _CLAIM_SPEC = """
 id | integer | id of the claim (/vendor/claims/<id>/)
 page | string | source URL of the claim's page, else its file name
@@ -328,6 +336,16 @@ result_ids | array | strings: MLPerf result IDs the page cites ("3.0-2053")
 results | array | strings: the results the claim was checked against,
     "role:round/submitter/system/benchmark"; role "subject", "compared" or "baseline"
 link | string | path of the claim on this site
+page_verdict | string | "consistent-with-page", "inconsistent-with-page" or "" (the page gives no
+    two figures for it): the claim recomputed from its own page's figures (columns after link
+    were appended to version 1)
+page_arithmetic | string | that recomputation as a formula, "4,200 s / 91.5 s = 45.9x",
+    "(6.25 s - 2.69 s) / 6.25 s = 57%"; "" when none
+baseline | string | what a comparative claim is measured against, as the page names it; "not
+    stated" when the page names nothing; "" for a claim that compares nothing
+baseline_flags | array | strings: where the claim's side and its baseline differ, or that the
+    baseline is missing ("baseline-not-stated", "different-hardware", "different-software",
+    "different-quality", "different-runner")
 """
 
 _CLAIM_LINK_SPEC = """
@@ -377,7 +395,7 @@ SCHEMAS |= {
 }
 
 SCHEMAS |= {
-    "benchdb.vendor_pages/1": _cols(_VENDOR_PAGE_SPEC),
+    "benchdb.vendor_pages/1": _cols(_VENDOR_PAGE_SPEC) + _cols(_VENDOR_PAGE_NUMBERS_SPEC),
     "benchdb.claims/1": _cols(_CLAIM_SPEC),
     "benchdb.claim_links/1": _cols(_CLAIM_LINK_SPEC),
     "benchdb.vendor_results/1": _cols(_VENDOR_RESULT_SPEC),

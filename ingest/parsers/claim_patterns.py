@@ -295,3 +295,34 @@ NEGATION = re.compile(
     r"(?i:(?<![A-Za-z])(?:not|never|isn't|aren't|wasn't|cannot|can't)))\s*"
     r"(?:(?i:quite|really|yet|even|a|an|the)\s+)?$"
 )
+
+
+# --- figures that are no gains ------------------------------------------------------
+
+QUALITY_NEAR = re.compile(
+    r"(?i:loss|accuracy|top-?[15]\b|(?<![A-Za-z\d])(?:mAP|BLEU|ROUGE|F1|AUC)(?![A-Za-z\d])"
+    r"|perplexity|quality|target"
+    r"|准确率|準確率|精度|损失|損失|目标|目標|质量|質量)"
+)
+QUALITY_AFTER = re.compile(r"(?i:^%?\s*(?:accuracy|top-?1|top-?5|mAP|AUC|准确率|準確率|精度))")
+#: A share: "30% of the servers", "20% 的市场份额" ("24%的性能提升" is a gain).
+SHARE = re.compile(r"(?i:^%\s*(?:of\b|的?\s*(?:市场|市場|份额|份額|utili[sz]ation)))")
+SHARE_BEFORE = re.compile(r"(?:占|佔|占比|utili[sz]ation(?: of)?)\s*$")
+
+
+def _clause_end(before: str) -> str:
+    """The words of ``before`` since its last clause break (a full stop, comma...)."""
+    return re.split(r"[。；;，,！？!?]|\.\s", before)[-1]
+
+
+def quality_figure(before: str, after: str) -> bool:
+    """Whether the figure between ``before`` and ``after`` (the text around it) is a
+    quality target or metric: a loss, an accuracy ("loss of 0.1293", "75.9% top-1
+    accuracy", "准确率 76.1%"), not a gain."""
+    return bool(QUALITY_NEAR.search(_clause_end(before)[-16:]) or QUALITY_AFTER.match(after))
+
+
+def share_figure(before: str, after: str) -> bool:
+    """Whether a percentage is a share of something, not a gain ("30% of the
+    servers", "占 20%", "utilization of 90%")."""
+    return bool(SHARE.match(after) or SHARE_BEFORE.search(_clause_end(before)))

@@ -20,6 +20,8 @@ from .claim_patterns import (
     RESULT_ID,
     SHARED_UNIT,
     TIME_UNITS,
+    quality_figure,
+    share_figure,
 )
 from .claim_sentences import Sentence
 from .claim_types import to_number
@@ -67,8 +69,19 @@ def find_quantities(t: str, s: Sentence) -> list[Quantity]:
         if written:
             q.qualifier_text, q.qualifier = written, QUALIFIERS.get(written.lower(), "")
         out.append(q)
-    out = [q for q in out if not negated(seg, q.start - s.start)]
+    out = [q for q in out if not negated(seg, q.start - s.start) and not _no_gain(seg, q, s.start)]
     return sorted(out, key=lambda q: q.start)
+
+
+def _no_gain(seg: str, q: Quantity, base: int) -> bool:
+    """A percentage that is a quality figure or a share ("75.9% top-1 accuracy", "30%
+    of the servers"): no claim (the page's number accounting gives its reason)."""
+    if q.kind != "percentage":
+        return False
+    a, b = q.start - base, q.end - base
+    return quality_figure(seg[max(0, a - 30) : a], seg[b : b + 30]) or share_figure(
+        seg[max(0, a - 30) : a], seg[b - 1 : b + 30]
+    )
 
 
 def negated(seg: str, at: int) -> bool:

@@ -144,3 +144,111 @@ def count_line_above(text: str, c: Claim) -> tuple[int, int] | None:
 def _count_above(text: str, c: Claim) -> int | None:
     span = count_line_above(text, c)
     return to_count(to_number(text[span[0] : span[1]])) if span else None
+
+
+# --- tables whose header gives the unit --------------------------------------------
+
+#: The unit of a header cell: "v1.1 Max-Scale Records (min)" (the cell's label is the
+#: text since the line's start or the previous parenthesis).
+_UNIT_CELL = re.compile(r"\((?P<unit>mins?|minutes|s|sec|seconds|h|hours|分钟|分鐘|秒|小时|小時)\)")
+#: A bare figure standing as a cell: alone or before its system in parentheses, at the
+#: end of its line ("Recommendation (DLRM) 0.63 (DGX SuperPOD)", "13.68 (A100)").
+_CELL_FIGURE = re.compile(
+    r"(?<![\w.(])(?P<n>\d+(?:\.\d+)?)(?![\d.])[ \t]{0,8}(?:\((?P<sys>[^()\n]{1,40})\))?"
+    r"[ \t]{0,8}$",
+    re.M,
+)
+_PER_ACCEL = re.compile(r"(?i:per[- ](?:accelerator|chip|gpu)|每卡|单卡|單卡)")
+#: Lines read as a header's table: up to a blank line, at most this many.
+HEADER_TABLE_LINES = 40
+
+
+def header_unit_times(
+    text: str, claims: Sequence[Claim], skip: Sequence[tuple[int, int]] = ()
+) -> list[Claim]:
+    """``claims`` and a ``time`` claim for each bare figure of a table whose header
+    names its columns' unit ("v1.1 Max-Scale Records (min)", NVIDIA's v1.1 Chinese
+    page: "Recommendation (DLRM) 0.63 (DGX SuperPOD)" is 0.63 min). The table is the
+    lines after the header up to a blank line; the k-th figure of a row takes the
+    k-th unit cell of the header (and its round; a "Per-Accelerator" cell marks it
+    ``per_accelerator``), the row's label (its first cell) the benchmark, the
+    parentheses after it the system. Figures inside ``claims`` or ``skip`` spans (the
+    page's vendor tables) are left alone. In text order."""
+    taken = [(c.start, c.end) for c in claims] + list(skip)
+    out = list(claims)
+    mlperf = "mlperf" in text.lower()
+    for head in re.finditer(r"(?m)^.*$", text):
+        cells = _unit_cells(head.group())
+        if not cells or any(s <= head.start() < e for s, e in taken):
+            continue
+        end = text.find("\n\n", head.end())
+        end = len(text) if end < 0 else end
+        block = text[head.end() : min(end, _nth_line_end(text, head.end(), HEADER_TABLE_LINES))]
+        out += _block_times(text, head.end(), block, cells, head.group(), taken, mlperf)
+    return sorted(out, key=lambda c: (c.start, c.end))
+
+
+def _unit_cells(line: str) -> list[tuple[str, str]]:
+    """(label, unit) of each header cell of ``line`` that names a unit."""
+    out = []
+    for m in _UNIT_CELL.finditer(line):
+        since = max(line.rfind(")", 0, m.start()), line.rfind("(", 0, m.start())) + 1
+        out.append((line[since : m.start()], m.group("unit")))
+    return out
+
+
+def _nth_line_end(text: str, pos: int, n: int) -> int:
+    for _ in range(n):
+        pos = text.find("\n", pos + 1)
+        if pos < 0:
+            return len(text)
+    return pos
+
+
+def _block_times(
+    text: str,
+    base: int,
+    block: str,
+    cells: Sequence[tuple[str, str]],
+    header: str,
+    taken: Sequence[tuple[int, int]],
+    mlperf: bool,
+) -> list[Claim]:
+    out: list[Claim] = []
+    label, k, row_start = "", 0, base
+    for m in _CELL_FIGURE.finditer(block):
+        line_start = block.rfind("\n", 0, m.start()) + 1
+        before = block[line_start : m.start()].strip()
+        if re.match(r"[^\W\d]", before):  # a new row: its label is its first cell
+            label, k, row_start = before, 0, base + line_start
+        a, b = base + m.start("n"), base + m.end()
+        if k >= len(cells) or any(s <= a < e for s, e in taken):
+            k += 1
+            continue
+        cell_label, unit = cells[k]
+        k += 1
+        bench = next((key for pat, key in BENCHMARKS if re.search(pat, label, re.I)), "")
+        value = to_number(m.group("n"))
+        if not bench or value is None:
+            continue
+        line_end = text.find("\n", a)
+        out.append(
+            Claim(
+                kind="time",
+                sentence=text[row_start : line_end if line_end >= 0 else len(text)].strip(),
+                sentence_start=row_start,
+                sentence_end=line_end if line_end >= 0 else len(text),
+                start=a,
+                end=b,
+                value=value,
+                unit=TIME_UNITS.get(unit.lower(), "min"),
+                system=(m.group("sys") or "").strip(),
+                benchmark=label,
+                benchmark_key=bench,
+                round=round_in(cell_label) or round_in(header),
+                metric="time-to-train",
+                mlperf_context=mlperf,
+                per_accelerator=bool(_PER_ACCEL.search(cell_label)),
+            )
+        )
+    return out

@@ -49,7 +49,7 @@ from .claim_sentences import (
     prepare_text,
     split_sentences,
 )
-from .claim_tables import cell_row_counts, claims_from_tables, round_in
+from .claim_tables import cell_row_counts, claims_from_tables, header_unit_times, round_in
 from .claim_types import MAX_COUNT, MAX_VALUE, Claim, to_count, to_number
 from .types import ParseError
 from .vendor_tables import VendorTable
@@ -97,7 +97,7 @@ def extract_claims(
             raise ParseError(f"more than {max_claims} claims", field="claims")
     if max_claims is not None and len(claims) > max_claims:
         raise ParseError(f"more than {max_claims} claims", field="claims")
-    claims.sort(key=lambda c: (c.start, c.end))
+    claims = header_unit_times(text, claims, [(tb.start, tb.end) for tb in tables])
     return inference_claims(text, cell_row_counts(text, claims))
 
 

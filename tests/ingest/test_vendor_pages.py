@@ -538,4 +538,29 @@ def test_ingest_stores_page_arithmetic_baselines_and_numbers() -> None:
     assert round(gains[1].page_arithmetic["implied"], 1) == 45.9
     assert gains[1].baseline_facts["baseline"]["software"] == "TensorFlow"
     uses = {u["text"]: u["reason"] or u["status"] for u in page.numbers}
-    assert uses["91.5"] == "claim" and uses["0.1293"] == "other"
+    assert uses["91.5"] == "claim" and uses["0.1293"] == "quality"
+
+
+@pytest.mark.django_db
+def test_reverify_reads_the_page_again_and_exports_it() -> None:
+    """Page verdicts, arithmetic, baselines and numbers made stale are recomputed by a
+    re-check (and a second re-check writes nothing); the claims export gives IBM's
+    46x as 4,200 s / 91.5 s = 45.9x, consistent with the page, against TensorFlow."""
+    from tests.ingest.parsers.written_pages import IBM_EN
+
+    report = vendor.vendor_page_ingest(data=IBM_EN.encode(), path_or_url="ibm-snapml.en.txt")
+    page = VendorPage.objects.get(pk=report.page_id)
+    before = _snapshot(), page.numbers
+    page.claims.update(page_verdict="", page_arithmetic={}, baseline_facts={})
+    VendorPage.objects.filter(pk=page.pk).update(numbers=[])
+    vendor.claims_reverify(page_id=page.pk)
+    assert (_snapshot(), VendorPage.objects.get(pk=page.pk).numbers) == before
+    with CaptureQueriesContext(connection) as ctx:
+        vendor.claims_reverify(page_id=page.pk)
+    assert _writes(ctx) == []
+    out = io.StringIO()
+    call_command("export", "claims", "--format", "json", "--kind", "multiplier", stdout=out)
+    rows = json.loads(out.getvalue())["rows"]
+    assert [r["page_arithmetic"] for r in rows] == ["4,200 s / 91.5 s = 45.9x"] * 2
+    assert {r["page_verdict"] for r in rows} == {"consistent-with-page"}
+    assert "TensorFlow" in rows[1]["baseline"] and "different-hardware" in rows[1]["baseline_flags"]

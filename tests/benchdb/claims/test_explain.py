@@ -158,3 +158,34 @@ def test_a_percentage_shows_both_readings_and_a_parity_claim_its_frameworks() ->
     h2h = {"kind": "head_to_head", "value": 28.3, "compared_value": 29.1, "unit": "min"}
     assert explain.claimed_text(h2h) == "28.3 min vs 29.1 min"
     assert explain.claim_heading({"system": "", "extracted": {}}) == "no system named"
+
+
+def test_page_arithmetic_as_a_formula() -> None:
+    """IBM: 70 min and 91.5 s in seconds, 4200 / 91.5 = 45.90; Huawei: (6.25 - 2.69) /
+    6.25 = 56.96%, 6.25 / 2.69 - 1 = 132.34%; throughputs new over old."""
+    from benchdb.claims.explain import baseline_text, page_arithmetic_text
+
+    def pa(old: tuple[float, str], new: tuple[float, str], reading: str, implied: float) -> dict:  # type: ignore[type-arg]
+        return {
+            "old": {"value": old[0], "unit": old[1]},
+            "new": {"value": new[0], "unit": new[1]},
+            "reading": reading,
+            "implied": implied,
+        }
+
+    assert page_arithmetic_text(pa((70, "min"), (91.5, "s"), "speedup", 4200 / 91.5)) == (
+        "4,200 s / 91.5 s = 45.9x"
+    )
+    assert page_arithmetic_text(pa((6.25, "s"), (2.69, "s"), "time_reduction", 56.96)) == (
+        "(6.25 s - 2.69 s) / 6.25 s = 57%"
+    )
+    assert page_arithmetic_text(pa((6.25, "s"), (2.69, "s"), "percent_speedup", 132.34)) == (
+        "6.25 s / 2.69 s - 1 = 132.3%"
+    )
+    assert page_arithmetic_text(pa((1000, "img/s"), (2000, "img/s"), "speedup", 2.0)) == (
+        "2,000 img/s / 1,000 img/s = 2x"
+    )
+    assert page_arithmetic_text({}) == ""
+    assert baseline_text({"kind": "none", "name": ""}) == "not stated"
+    assert baseline_text({"kind": "stated", "name": "TensorFlow"}) == "TensorFlow"
+    assert baseline_text({}) == ""

@@ -13,7 +13,7 @@ from ingest.parsers.claim_coverage import account_numbers
 from ingest.parsers.claim_text import extract_claims
 from ingest.parsers.vendor_tables import parse_vendor_tables
 
-from .vendor_pages import page_claims
+from .vendor_pages import FILES, page_claims
 from .written_pages import HUAWEI_EN, HUAWEI_ZH, IBM_EN, IBM_ZH
 
 
@@ -152,3 +152,92 @@ def test_one_cell_per_line_table_gives_its_accelerator_counts() -> None:
     line = text.index("\n384\nfp8\n153.58 min*") + 1
     (u,) = [u for u in uses if u.start == line]
     assert u.status == "claim" and claims[u.claim or 0].value == 153.58
+
+
+def _reasons(name: str) -> dict[str, list[str]]:
+    """Number as written -> its uses on a shared page, in text order."""
+    text, claims = page_claims(name)
+    out: dict[str, list[str]] = {}
+    for u in account_numbers(text, claims, parse_vendor_tables(text)):
+        out.setdefault(u.text, []).append(u.reason or u.status)
+    return out
+
+
+def test_nvidia_v1_1_table_takes_its_unit_from_the_header() -> None:
+    """The zh v1.1 page's table: header "v1.1 Max-Scale Records (min) ... v1.1
+    Per-Accelerator Records* (min)", row "Recommendation (DLRM) 0.63 (DGX SuperPOD)
+    (1.6×) (5.3×) 13.68 (A100) (1.1×) (1.9×)": two DLRM times in minutes, the second
+    a per-accelerator figure. ../shared/mlperf holds no v1.1 DLRM result to check
+    them against."""
+    text, claims = page_claims("nvidia-mlperf-training-v1.1-full-stack-optimization.zh.txt")
+    times = [c for c in claims if c.kind == "time"]
+    assert [
+        (c.value, c.unit, c.system, c.benchmark_key, c.round, c.per_accelerator) for c in times
+    ] == [
+        (0.63, "min", "DGX SuperPOD", "dlrm", "v1.1", False),
+        (13.68, "min", "A100", "dlrm", "v1.1", True),
+    ]
+    assert [text[c.start : c.start + 5] for c in times] == ["0.63 ", "13.68"]
+    assert verdicts.verify_claim(times[0], []).verdict == "unverifiable"
+    reasons = _reasons("nvidia-mlperf-training-v1.1-full-stack-optimization.zh.txt")
+    assert reasons["0.63"] == ["claim"] and reasons["13.68"] == ["claim"]
+    assert reasons["五"] == ["count"]  # 五个月 (five months since v1.0)
+
+
+def test_numbers_get_real_reasons_not_other() -> None:
+    """From reading the pages: Graphcore's "1比8" is a ratio and 四個/兩個/三個月
+    counts; the Paddle page's "2022-07-04 22:38:00" and "7 month 6 ... 20:00" are
+    dates, its "3000万美元" a price, "framework 2.3 Version" a version, "IPU-POD16&64"
+    and "chart 1" names; Intel's LLM table (Model / # HPU / Precision / Throughput /
+    Sequence Length / TP,PP,DP / Batch Size) gives counts 8, 16, 64 and settings 4,096,
+    1,1,8, 1,024, 256; its "Gaudi® 2" and "Xeon Platinum 8380" are names; Azure's "18
+    ND GB200 v6 virtual machines" and NVIDIA's "72 Nvidia Blackwell GPUs" counts."""
+    gc = _reasons("graphcore-mlperf-training-v1.1-results.zh.txt")
+    assert gc["1"].count("ratio") == 1 and gc["8"].count("ratio") == 1
+    assert gc["四"] == ["count"] and gc["兩"] == ["count"] and gc["三"] == ["count"]
+    pp = _reasons("paddlepaddle-graphcore-mlperf-training-v2.0-joint-submission.en.txt")
+    assert pp["22:38:00"] == ["date"] and pp["20:00"] == ["date"] and pp["3000"] == ["price"]
+    assert set(pp["2.3"]) == {"version"} and "name" in pp["64"]
+    intel = _reasons("intel-gaudi2-training-performance-table.txt")
+    assert intel["1,1,8"] == intel["2,2,4"] == intel["8,2,4"] == ["setting"]
+    # sequence length 4,096 (three rows); batch sizes 1,024 (two rows and the 70B bf16
+    # row of the reference table) and 256 (the 13B rows of both tables)
+    assert intel["4,096"].count("setting") == 3 and intel["1,024"].count("setting") == 3
+    assert intel["256"].count("setting") == 2
+    assert intel["8380"] == ["name", "name"] and intel["8480"] == ["name"]
+    assert _reasons("azure-nd-gb200-mlperf-inference-v4.1-unverified.en.txt")["18"] == ["count"]
+    assert "count" in _reasons("nvidia-blackwell-mlperf-inference-v5.0-itonline.en.txt")["72"]
+    for name in FILES:
+        if name.endswith(".txt"):
+            assert "other" not in {r for rs in _reasons(name).values() for r in rs}, name
+
+
+def test_quality_shares_and_chinese_numerals_on_written_text() -> None:
+    """A loss, an accuracy and a share are no gains (no claims); 四个 and 两周 are
+    counted numbers, 提升一倍 a claim (2x)."""
+    text = (
+        "TensorFlow reached a test loss of 0.1293. ResNet-50 trains to 75.9% top-1 accuracy."
+        " 30% of the servers run it. 准确率 76.1%。我们用了四个节点，两周完成，性能提升一倍。"
+    )
+    uses = {u.text: u.reason or u.status for u in account_numbers(text, extract_claims(text))}
+    assert uses["0.1293"] == uses["75.9"] == uses["76.1"] == "quality"
+    assert uses["30"] == "share"
+    assert uses["四"] == uses["两"] == "count" and uses["提升一倍"] == "claim"
+
+
+def test_every_number_of_ibm_s_page_has_its_use() -> None:
+    """By reading IBM_EN: 46 (twice), 91.5 s and 70 min are claims; AC922 and V100 are
+    names; 16 GPUs and 89 machines counts; the losses 0.1292 and 0.1293 quality figures."""
+    uses = [(u.text, u.reason or u.status) for u in account_numbers(IBM_EN, extract_claims(IBM_EN))]
+    assert uses == [
+        ("46", "claim"),
+        ("91.5", "claim"),
+        ("922", "name"),
+        ("16", "count"),
+        ("100", "name"),
+        ("46", "claim"),
+        ("70", "claim"),
+        ("89", "count"),
+        ("0.1292", "quality"),
+        ("0.1293", "quality"),
+    ]
