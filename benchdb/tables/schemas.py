@@ -299,14 +299,6 @@ guideline_satisfies | integer|null | statements that satisfy a clause
 guideline_clauses_broken | integer|null | distinct clauses the page breaks
 """
 
-#: Appended to ``benchdb.vendor_pages/1``: the page arithmetic and number accounting.
-_VENDOR_PAGE_NUMBERS_SPEC = """
-consistent_with_page | integer|null | claims the page's own figures give ("consistent-with-page")
-inconsistent_with_page | integer|null | claims the page's own figures contradict
-numbers_not_claims | integer|null | numbers of the page's text not treated as claims (a date, a
-    version, a name...; each with its reason on the page)
-"""
-
 _CLAIM_SPEC = """
 id | integer | id of the claim (/vendor/claims/<id>/)
 page | string | source URL of the claim's page, else its file name
@@ -395,7 +387,8 @@ SCHEMAS |= {
 }
 
 SCHEMAS |= {
-    "benchdb.vendor_pages/1": _cols(_VENDOR_PAGE_SPEC) + _cols(_VENDOR_PAGE_NUMBERS_SPEC),
+    "benchdb.vendor_pages/1": _cols(_VENDOR_PAGE_SPEC)
+    + _cols(schemas_reports.VENDOR_PAGE_NUMBERS_SPEC),
     "benchdb.claims/1": _cols(_CLAIM_SPEC),
     "benchdb.claim_links/1": _cols(_CLAIM_LINK_SPEC),
     "benchdb.vendor_results/1": _cols(_VENDOR_RESULT_SPEC),

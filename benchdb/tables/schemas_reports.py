@@ -37,3 +37,12 @@ first_sentence | string | its sentence
 claim_ids | array | integers: ids of every claim in the family, in publication order
 verdicts | array | strings: the verdicts its claims got
 """
+
+
+#: Appended to ``benchdb.vendor_pages/1``: the page arithmetic and number accounting.
+VENDOR_PAGE_NUMBERS_SPEC = """
+consistent_with_page | integer|null | claims the page's own figures give ("consistent-with-page")
+inconsistent_with_page | integer|null | claims the page's own figures contradict
+numbers_not_claims | integer|null | numbers of the page's text not treated as claims (a date, a
+    version, a name...; each with its reason on the page)
+"""
