@@ -132,7 +132,7 @@ def vendor_page_ingest(
     rows = [_vendor_result(t, r) for t in tables for r in t.rows]
     checked = claim_facts.check_claims(found, claim_facts.page_context(page))
     reading = claim_page.read_page(doc.text, found, tables)
-    page.numbers = _json_safe(reading.numbers)
+    page.set_numbers(_json_safe(reading.numbers))
     stored = _store_page(page, rows, checked, reading.claims)
     if stored is None:
         return VendorIngestReport(_existing_page_id(sha), False)
@@ -456,8 +456,8 @@ def _read_again(page: VendorPage, rows: Sequence[Claim]) -> list[claim_page.Clai
     reading = claim_page.read_page(page.text, found, parse_vendor_tables(page.text))
     numbers = _json_safe(reading.numbers)
     if not _same(page.numbers, numbers):
-        page.numbers = numbers
-        page.save(update_fields=["numbers"])
+        page.set_numbers(numbers)
+        page.save(update_fields=["numbers", "numbers_not_claims"])
     return reading.claims
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from django.db.models import Count, F, Func, IntegerField, Prefetch, Q, QuerySet, Value
+from django.db.models import Count, F, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from benchdb.claims import explain
@@ -50,32 +50,22 @@ VERDICT_COLUMNS = {v: v.replace("-", "_") for v in Claim.Verdict.values}
 
 #: Page verdict -> the column of ``benchdb.vendor_pages/1`` counting a page's claims of it.
 PAGE_VERDICT_COLUMNS = {v: v.replace("-", "_") for v in PAGE_VERDICTS}
-#: Numbers of a page's text not treated as claims (``VendorPage.numbers``), counted in SQL.
-_NOT_CLAIMS = Func(
-    Func(
-        F("numbers"),
-        Func(Value('$[*] ? (@.status == "not-claim")'), template="%(expressions)s::jsonpath"),
-        function="jsonb_path_query_array",
-    ),
-    function="jsonb_array_length",
-    output_field=IntegerField(),
-)
 
 
 def _page_number_counts() -> dict[str, Any]:
-    """Annotations: claims per page verdict (``n_<page verdict>``) and ``n_not_claims``."""
+    """Annotations: claims per page verdict (``n_<page verdict>``)."""
     out: dict[str, Any] = {
         f"n_{col}": Count("claims", filter=Q(claims__page_verdict=v), distinct=True)
         for v, col in PAGE_VERDICT_COLUMNS.items()
     }
-    return out | {"n_not_claims": _NOT_CLAIMS}
+    return out
 
 
 def vendor_page_list() -> QuerySet[VendorPage]:
     """Pages with their claim and table-row counts (``n_claims``, ``n_results``),
     claims per verdict (``n_<verdict>``, ``-`` as ``_``), per page verdict
-    (``n_consistent_with_page``...) and numbers not treated as claims
-    (``n_not_claims``), newest first (undated last); no raw bytes, text or numbers
+    (``n_consistent_with_page``...); the count of numbers not treated as claims is
+    the page's ``numbers_not_claims``; newest first (undated last); no raw bytes, text or numbers
     loaded (one query)."""
     per_verdict = {
         f"n_{col}": Count("claims", filter=Q(claims__verdict=v), distinct=True)
@@ -266,7 +256,7 @@ def page_row(p: VendorPage) -> dict[str, Any]:
         "published_source": p.published_source,
         **{col: getattr(p, f"n_{col}", None) for col in VERDICT_COLUMNS.values()},
         **{col: getattr(p, f"n_{col}", None) for col in PAGE_VERDICT_COLUMNS.values()},
-        "numbers_not_claims": getattr(p, "n_not_claims", None),
+        "numbers_not_claims": p.numbers_not_claims,
     }
 
 

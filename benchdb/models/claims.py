@@ -3,6 +3,8 @@ people's corrections of claims' links."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
 from django.urls import reverse
 
@@ -56,6 +58,9 @@ class VendorPage(models.Model):
         help_text="every number of the text: a claim, or not one and why "
         "(ingest.parsers.claim_coverage)",
     )
+    numbers_not_claims = models.PositiveIntegerField(
+        default=0, help_text="how many of numbers are not claims (counted when numbers are set)"
+    )
 
     class Meta:
         ordering = ["-published", "file_name", "pk"]
@@ -70,6 +75,12 @@ class VendorPage(models.Model):
     def source(self) -> str:
         """The page's URL, else its file name (what exports call ``page``)."""
         return self.url or self.file_name
+
+    def set_numbers(self, numbers: list[dict[str, Any]]) -> None:
+        """``numbers`` (``ingest.parsers.claim_coverage``, JSON-safe) and their count of
+        entries not treated as claims, kept together (the pages list reads the count)."""
+        self.numbers = numbers
+        self.numbers_not_claims = sum(1 for n in numbers if n.get("status") == "not-claim")
 
 
 class VendorResult(models.Model):
