@@ -264,3 +264,36 @@ def families_per_page(families: Iterable[Family]) -> dict[Any, int]:
         for m in f.members:
             out.setdefault(m.page, set()).add(i)
     return {page: len(s) for page, s in out.items()}
+
+
+def family_index(families: Sequence[Family]) -> dict[Any, dict[str, Any]]:
+    """Claim id -> its family as the claims list shows it: ``{"number": int (the
+    family's place in :func:`family_rows`, from 1), "claims": int (claims in it, on
+    every page), "repetitions": int (claims - 1), "pages": int (pages making it),
+    "first": claim id (its first publication), "first_seen": date | None}``. Claims of
+    no family (no value) are not keys."""
+    out: dict[Any, dict[str, Any]] = {}
+    for i, f in enumerate(families, 1):
+        entry = {
+            "number": i,
+            "claims": len(f.members),
+            "repetitions": len(f.members) - 1,
+            "pages": len(f.pages),
+            "first": f.first.claim,
+            "first_seen": f.first.published,
+        }
+        for m in f.members:
+            out[m.claim] = entry
+    return out
+
+
+def representatives(ids: Iterable[Any], families: Sequence[Family]) -> set[Any]:
+    """Of the claim ``ids`` (a filtered list), one per family: the family's earliest
+    published member among them (its first publication when that is among them);
+    claims of no family are all kept."""
+    wanted = set(ids)
+    out = set(wanted)
+    for f in families:
+        later = [m.claim for m in f.members if m.claim in wanted][1:]
+        out.difference_update(later)
+    return out

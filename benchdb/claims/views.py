@@ -16,9 +16,9 @@ from typing import Any
 from django import forms
 from django.http import HttpRequest, HttpResponse
 
-from benchdb.claims import guidelines
+from benchdb.claims import families, guidelines, numbers
 from benchdb.claims.forms import CorrectionForm
-from benchdb.claims.reports import page_guideline_report, page_list_counts
+from benchdb.claims.reports import claim_family_list, page_guideline_report, page_list_counts
 from benchdb.claims.selectors import (
     HIDDEN_KINDS,
     claim_facets,
@@ -95,6 +95,10 @@ def page_detail(request: HttpRequest, pk: int) -> HttpResponse:
             report = page_guideline_report(page, claims)
             context["guidelines"] = [guidelines.finding_row(f) for f in report]
             context["guideline_counts"] = guidelines.counts(report)
+            context["number_groups"] = numbers.reason_groups(
+                numbers.number_rows(page.pk, page.text, page.numbers)
+            )
+            context["number_counts"] = numbers.number_counts(page.numbers)
 
         def row(c: Claim) -> Mapping[str, Any]:
             return claim_html_row(c, page)
@@ -118,8 +122,10 @@ def page_vendor_results(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 class ClaimFilterForm(PagedForm):
-    """The claims list's facets (``benchdb.claims.selectors.FACETS``) and ``hardware``:
-    show the hardware figures (nm, MB, GHz) hidden by default."""
+    """The claims list's facets (``benchdb.claims.selectors.FACETS``), ``hardware``:
+    show the hardware figures (nm, MB, GHz) hidden by default, and ``families``: one
+    row per claim family (:mod:`benchdb.claims.families`), its earliest published
+    claim among those the filters keep."""
 
     vendor = forms.CharField(required=False, max_length=100)
     vendor_page = forms.IntegerField(required=False, min_value=1, label="Page")
@@ -128,6 +134,7 @@ class ClaimFilterForm(PagedForm):
     verdict = forms.ChoiceField(choices=[("", "any"), *Claim.Verdict.choices], required=False)
     kind = forms.ChoiceField(choices=[("", "any"), *Claim.Kind.choices], required=False)
     hardware = forms.BooleanField(required=False, label="Show hardware figures (nm, MB, GHz)")
+    families = forms.BooleanField(required=False, label="One row per claim family")
 
 
 FACET_LABELS = (
@@ -172,18 +179,35 @@ def claims(request: HttpRequest) -> HttpResponse:
             benchmark=d["benchmark"],
             hide_hardware=hide,
         )
-        context: dict[str, Any] = {"hide_hardware": hide}
+        context: dict[str, Any] = {"hide_hardware": hide, "by_family": d["families"]}
+        fams = claim_family_list() if d["families"] or not d["format"] else []
+        index = families.family_index(fams)
+        if d["families"]:
+            matching = list(items.values_list("pk", flat=True))
+            items = items.filter(pk__in=families.representatives(matching, fams))
+            context["n_matching"] = len(matching)
         if not d["format"]:
-            facets = claim_facets(filters, hide_hardware=hide)
-            context["facets"] = [
-                (name, label, _with_links(request, name, facets[name]))
-                for name, label in FACET_LABELS
-            ]
-            context["hidden"] = facets["hidden"]
-            context["active"] = {k: v for k, v in filters.items() if v not in (None, "")}
-        return PagedTable(items, claim_html_row, "benchdb.claims/1", ("claims",), context)
+            context |= _facet_context(request, filters, hide)
+
+        def row(c: Claim) -> Mapping[str, Any]:
+            return claim_html_row(c) | {"family": index.get(c.pk)}
+
+        return PagedTable(items, row, "benchdb.claims/1", ("claims",), context)
 
     return paged_table_page(request, ClaimFilterForm(request.GET), select, "vendor/claims.html")
+
+
+def _facet_context(request: HttpRequest, filters: dict[str, Any], hide: bool) -> dict[str, Any]:
+    """The claims list's facets with their links, the hidden hardware figures' count
+    and the filters in force (seven queries: :func:`claim_facets`)."""
+    facets = claim_facets(filters, hide_hardware=hide)
+    return {
+        "facets": [
+            (name, label, _with_links(request, name, facets[name])) for name, label in FACET_LABELS
+        ],
+        "hidden": facets["hidden"],
+        "active": {k: v for k, v in filters.items() if v not in (None, "")},
+    }
 
 
 def claim_detail(request: HttpRequest, pk: int) -> HttpResponse:

@@ -384,6 +384,7 @@ cells | array | strings: the row's cells in column order
 SCHEMAS |= {
     "benchdb.guidelines/1": _cols(schemas_reports.GUIDELINE_SPEC),
     "benchdb.claim_families/1": _cols(schemas_reports.FAMILY_SPEC),
+    "benchdb.page_numbers/1": _cols(schemas_reports.PAGE_NUMBERS_SPEC),
 }
 
 SCHEMAS |= {

@@ -38,6 +38,19 @@ claim_ids | array | integers: ids of every claim in the family, in publication o
 verdicts | array | strings: the verdicts its claims got
 """
 
+PAGE_NUMBERS_SPEC = """
+page | integer | the vendor page's id
+number | string | the number as the page writes it ("2021", "A100"'s "100", "0.1293")
+reason | string | why it is no claim: url, result-id, date, version, model-size, name, price,
+    page-count, footnote, negated, quality, ratio, share, vendor-table, setting, count, other
+why | string | the reason in words ("a date, year or time of day")
+line | integer|null | line of the page's text it is on, from 1 (null: the stored span no longer
+    points at it)
+start | integer | character offset of the number in the page's text, from 0
+end | integer | character offset just past it
+context | string | up to 50 characters of its line on each side of it ("…" where cut)
+"""
+
 
 #: Appended to ``benchdb.vendor_pages/1``: the page arithmetic and number accounting.
 VENDOR_PAGE_NUMBERS_SPEC = """

@@ -139,3 +139,69 @@ def test_the_vendor_pages_list_has_vendors_and_verdict_counts(page):  # type: ig
         page.goto(f"/vendor/claims/?vendor_page={pk}&verdict={verdict}&hardware=on")
         assert page.page.locator("#claims tbody tr[id^='claim-']").count() == int(n)
     assert page.errors == []
+
+
+def _section_screenshot(page, selector: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Screenshots of one section at 1400 and 800 px (``<name>.png``, ``<name>-800.png``)."""
+    from tests.browser.conftest import SCREENSHOTS
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for width, suffix in ((1400, ""), (800, "-800")):
+        page.page.set_viewport_size({"width": width, "height": 1000})
+        page.page.wait_for_timeout(300)
+        # nothing of the section runs off the page at this width
+        assert page.page.evaluate("document.documentElement.scrollWidth") <= width
+        page.page.locator(selector).screenshot(path=str(SCREENSHOTS / f"{name}{suffix}.png"))
+    page.page.set_viewport_size({"width": 1400, "height": 1000})
+    page.saved = True
+
+
+def test_the_vendor_page_lists_its_numbers_not_treated_as_claims(page):  # type: ignore[no-untyped-def]
+    """Graphcore's v1.1 post, read by hand: 35 numbers, 10 in claims, 25 not: its
+    three date numbers ("November 2021", "Dec 01, 2021") and 22 digits of names
+    (IPU-POD16, A100, ResNet-50...)."""
+    page.goto("/vendor/")
+    title = "Performance at Scale: Graphcore’s Latest MLPerf Training Results"
+    row = page.page.locator("#pages tbody tr", has_text=title)
+    row.locator("td.sys a").first.click()
+    page.page.wait_for_load_state("networkidle")
+    assert page.page.locator("#numbers-in-claims").inner_text() == "10"
+    assert page.page.locator("#numbers-not-claims").inner_text() == "25"
+    reasons = page.page.locator("#number-reasons tbody tr")
+    counts = [
+        (
+            reasons.nth(i).get_attribute("data-reason"),
+            reasons.nth(i).locator("td.count").inner_text(),
+        )
+        for i in range(reasons.count())
+    ]
+    assert counts == [("name", "22"), ("date", "3")]
+    dates = page.page.locator("#numbers-date td.context").all_inner_texts()
+    assert dates[0] == "Graphcore MLPerf Performance November 2021"
+    assert all("Dec 01, 2021" in d for d in dates[1:]) and len(dates) == 3
+    page.page.locator("#number-reasons a", has_text="date").click()
+    assert page.page.url.endswith("#numbers-date")
+    _section_screenshot(page, "#numbers", "vendor-page-numbers")
+    assert page.errors == []
+
+
+def test_the_claims_list_by_family(page):  # type: ignore[no-untyped-def]
+    """The pages list's families of a page are the rows of the claims list, one per
+    family; each row's family links to its row on the families page."""
+    page.goto("/vendor/")
+    title = "Performance at Scale: Graphcore’s Latest MLPerf Training Results"
+    cell = page.page.locator("#pages tbody tr", has_text=title).locator("td.families a")
+    n = int(cell.inner_text())
+    cell.click()
+    page.page.wait_for_load_state("networkidle")
+    assert "families=on" in page.page.url
+    assert page.page.locator("#claims tbody tr[id^='claim-']").count() == n
+    assert "One row per claim family" in page.page.locator("#families-toggle").inner_text()
+    page.screenshot("vendor-claims-by-family")
+    link = page.page.locator("#claims td.family a[data-family]").first
+    number = link.get_attribute("data-family")
+    link.click()
+    page.page.wait_for_load_state("networkidle")
+    assert page.page.url.endswith(f"/vendor/families/#family-{number}")
+    assert page.page.locator(f"#family-{number}").count() == 1
+    assert page.errors == []

@@ -56,6 +56,8 @@ def test_nothing_from_the_files_reaches_a_page_unescaped(
         "/vendor/claims/",
         *(f"/vendor/pages/{p.pk}/" for p in pages.values()),
         *(f"/vendor/pages/{p.pk}/tables/" for p in pages.values()),
+        *(f"/vendor/pages/{p.pk}/numbers/" for p in pages.values()),
+        "/vendor/claims/?families=on",
     ]
     urls += [f"/vendor/claims/{pk}/" for pk in Claim.objects.values_list("pk", flat=True)]
     for url in urls:
@@ -169,9 +171,10 @@ def test_claims_csv_columns_and_filter(client: Client, pages: dict[str, VendorPa
         # pages with claim and row counts; their texts and claims (guideline counts, families)
         ("/vendor/", 3),
         ("/vendor/pages/{page}/", 3),  # page; its claims; their links with results
-        # count (pagination); a page of claims with pages; links; a count per facet
-        # (vendor, page, round, benchmark, verdict, kind); hardware figures hidden
-        ("/vendor/claims/", 10),
+        # count (pagination); a page of claims with pages; links; families (pages,
+        # claims with a value); a count per facet (vendor, page, round, benchmark,
+        # verdict, kind); hardware figures hidden
+        ("/vendor/claims/", 12),
         # claim with page; links with results; runs; corrections; result-ID citations
         ("/vendor/claims/{claim}/", 5),
         ("/vendor/pages/{page}/tables/", 2),  # page; count of its table rows (0: no page read)
@@ -191,6 +194,7 @@ VENDOR_SCHEMAS = [
     "benchdb.claims/1",
     "benchdb.claim_links/1",
     "benchdb.vendor_results/1",
+    "benchdb.page_numbers/1",
 ]
 
 
@@ -206,6 +210,7 @@ def test_api_documents_the_vendor_tables_with_the_columns_they_are_served_with(
         f"/vendor/pages/{page.pk}/",
         f"/vendor/claims/{claim.pk}/",
         f"/vendor/pages/{page.pk}/tables/",
+        f"/vendor/pages/{page.pk}/numbers/",
     ]
     served = {}
     for url in urls:
