@@ -54,9 +54,7 @@ def test_the_quick_start_serves_every_kind_of_page_on_sqlite(tmp_path: Path) -> 
         "VENDOR_DATA": str(settings.VENDOR_DATA),
         "BENCHDB_CACHE": str(tmp_path / "cache"),
     }
-    done = subprocess.run(
-        [sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True,
-        timeout=600,
-    )  # fmt: skip
+    cmd = [sys.executable, "-c", SCRIPT]
+    done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
     assert "BAD []" in done.stdout
