@@ -22,10 +22,18 @@ from typing import Any
 from django.db import DatabaseError, transaction
 
 from benchdb import vocabulary
-from benchdb.mlperf import hpc_rules, training_rules
+from benchdb.mlperf import compliance_eval, compliance_rules, hpc_rules, training_rules
+from benchdb.mlperf.compliance_rules import has_rules
 from benchdb.models import Benchmark, IngestProblem, Result, Round, Run, RunLog, Submitter, System
 from ingest import fetch
-from ingest.parsers import safe_json, safe_tree, training_log, training_systems, training_tree
+from ingest.parsers import (
+    safe_json,
+    safe_tree,
+    training_log,
+    training_mllog,
+    training_systems,
+    training_tree,
+)
 from ingest.parsers import types as parser_types
 from ingest.parsers.types import LoadedResult, ParsedRun, Problem, ResultDir
 from ingest.store import (
@@ -142,7 +150,8 @@ def _ingest_repository(
         dirs = [d for d in dirs if d.path in only_paths]
     known = dict(Result.objects.filter(round=rnd).values_list("source_path", "content_sha256"))
     writer = _Writer(rnd, rules, url, commit)
-    loaded = _load_all(dirs, known, workers)
+    check = rules.version if suite == "training" and has_rules(rules.version) else None
+    loaded = _load_all(dirs, known, workers, check)
     if progress:
         from tqdm import tqdm
 
@@ -197,7 +206,10 @@ def _round_of(
 
 
 def _load_all(
-    dirs: list[ResultDir], known: dict[str, str], workers: int | None
+    dirs: list[ResultDir],
+    known: dict[str, str],
+    workers: int | None,
+    compliance_round: str | None = None,
 ) -> Iterator[LoadedResult]:
     """Parse result folders, in parallel processes where the caller may fork.
 
@@ -207,24 +219,26 @@ def _load_all(
     n = workers if workers is not None else min(2, os.cpu_count() or 1)
     if n <= 1 or multiprocessing.current_process().daemon or len(dirs) < 4:
         for d in dirs:
-            yield _load_one(d, known.get(d.path))
+            yield _load_one(d, known.get(d.path), compliance_round)
         return
     ctx = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
         # Bounded look-ahead keeps memory flat: at most 2n folders parsed ahead.
         pending: list[tuple[ResultDir, Any]] = []
         for d in dirs:
-            pending.append((d, pool.submit(_load_one, d, known.get(d.path))))
+            pending.append((d, pool.submit(_load_one, d, known.get(d.path), compliance_round)))
             if len(pending) >= 2 * n:
                 yield _outcome(*pending.pop(0))
         for d, fut in pending:
             yield _outcome(d, fut)
 
 
-def _load_one(d: ResultDir, known_sha256: str | None) -> LoadedResult:
+def _load_one(
+    d: ResultDir, known_sha256: str | None, compliance_round: str | None = None
+) -> LoadedResult:
     """``load_result_dir``, with any error (an unreadable file) as ``error``."""
     try:
-        return training_log.load_result_dir(d, known_sha256, CODE_VERSION)
+        return training_log.load_result_dir(d, known_sha256, CODE_VERSION, compliance_round)
     except Exception as exc:  # noqa: BLE001 - one folder must not stop the round
         return _unread(d, exc)
 
@@ -249,13 +263,21 @@ def _unread(d: ResultDir, exc: BaseException) -> LoadedResult:
 
 def _code_version() -> str:
     """sha256 of the code that turns files into rows (parser, rules, vocabulary, this module):
-    part of every result's content hash, so a change to any of them re-scores every
-    result on the next ingest, and nothing else does."""
+    part of every result's content hash, so a change to any of them (or to a vendored
+    compliance rule file) re-scores every result on the next ingest, and nothing else does."""
     h = hashlib.sha256()
-    modules = (safe_json, safe_tree, training_log, training_systems, training_tree, parser_types)
-    for module in (*modules, training_rules, hpc_rules, vocabulary, sys.modules[__name__]):
+    modules = (safe_json, safe_tree, training_log, training_mllog, training_systems)
+    modules_more = (training_tree, parser_types)
+    rules = (training_rules, hpc_rules, compliance_rules, compliance_eval)
+    for module in (*modules, *modules_more, *rules, vocabulary, sys.modules[__name__]):
         with open(module.__file__ or "", "rb") as f:
             h.update(f.read())
+    yaml_dir = os.path.join(os.path.dirname(compliance_rules.__file__ or ""), "compliance_yaml")
+    for folder, subdirs, files in sorted(os.walk(yaml_dir)):
+        subdirs.sort()
+        for name in sorted(files):
+            with open(os.path.join(folder, name), "rb") as f:
+                h.update(name.encode() + f.read())
     return h.hexdigest()
 
 
@@ -531,7 +553,37 @@ def _run_row(i: int, p: ParsedRun, ttt: float | None, why: str | None, warnings:
         converge_unit=p.eval_unit if before_stop else "",
         hyperparameters=p.hyperparameters,
         eval_curve=[[e.at, e.value, finite(e.time_ms), e.line] for e in evals],
+        compliance=_findings(p.compliance),
+        compliance_ruleset=p.compliance_ruleset,
     )
+
+
+#: Compliance findings kept per run, and characters per message (a message can quote
+#: every value a key was logged with).
+MAX_FINDINGS = 50
+MAX_FINDING_TEXT = 500
+
+
+def _findings(found: tuple[Any, ...]) -> list[dict[str, Any]]:
+    out = []
+    for f in found[:MAX_FINDINGS]:
+        d = f.as_dict()
+        for k in ("source", "rule", "kind", "message"):
+            d[k] = safe_json.storable(d[k][:MAX_FINDING_TEXT])[0]
+        out.append(d)
+    if len(found) > MAX_FINDINGS:
+        more = f"{len(found) - MAX_FINDINGS} more findings not kept"
+        out.append(
+            {
+                "source": "",
+                "rule": "",
+                "kind": "",
+                "message": more,
+                "line": None,
+                "severity": "note",
+            }
+        )
+    return out
 
 
 #: ``Run.file_name`` and ``Run.run_stop_status`` widths.

@@ -10,7 +10,7 @@ import json
 import re
 import zlib
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Prefetch, Q
@@ -38,6 +38,7 @@ class ResultDetail:
     target: training_rules.Target | None
     problems: list[IngestProblem]
     hyperparameters: list[tuple[str, Any]]
+    compliance: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _by_key(model_path: str, key: Sequence[str]) -> dict[str, str]:
@@ -84,7 +85,26 @@ def result_get(key: Sequence[str]) -> ResultDetail:
         target=target,
         problems=list(result.problems.all()),
         hyperparameters=hyper,
+        compliance=compliance_rows(runs),
     )
+
+
+def compliance_rows(runs: Sequence[Run]) -> list[dict[str, Any]]:
+    """Every compliance finding of ``runs`` (``Run.compliance``), errors first, each
+    with its run's file and a link to the log page at the line at fault."""
+    out = []
+    for run in runs:
+        for f in run.compliance or []:
+            line = f.get("line")
+            out.append(
+                {
+                    **f,
+                    "file": run.file_name,
+                    "ruleset": run.compliance_ruleset,
+                    "log_page": run_log_page_url(run, line) if line else "",
+                }
+            )
+    return sorted(out, key=lambda r: r.get("severity") != "error")
 
 
 def result_key_get(pk: int) -> tuple[str, ...]:

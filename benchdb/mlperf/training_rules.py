@@ -294,12 +294,14 @@ def run_failure(
     """Why a run does not count (None if it does), and warnings that do not fail it.
 
     Follows ``result_summarizer._read_result_file`` of the round: a run fails if
-    the compliance checker reports an error (the subset here: EXACTLY_ONE
+    the compliance checker reports an error. A log checked by the full checker
+    (``run.compliance_ruleset`` set, v0.7 on: :func:`compliance_failure`) fails on
+    its first error; otherwise a subset is applied here: EXACTLY_ONE
     ``run_start``/``run_stop``/``init_stop`` with differing values, ``status`` in
     ``run_stop`` metadata, ``init_stop`` within the round's bound of the first
     ``init_start``, ``weights_initialization`` where :meth:`Ruleset.weights_init`
-    requires it, and the benchmark's quality target in the closed division), if an
-    MLLOG line does not parse (``'Parse error'``), or if ``run_start``/``run_stop`` is
+    requires it, and the benchmark's quality target in the closed division. It also
+    fails if an MLLOG line does not parse (``'Parse error'``), or if ``run_start``/``run_stop`` is
     missing (``_query_run_start_stop``). The division is the log's
     ``submission_division`` (``common.yaml`` enqueues ``<division>_common.yaml`` from
     it), else ``division``. Benchdb sanity bounds on top: the time to train
@@ -309,6 +311,8 @@ def run_failure(
     why = _log_failure(run, rules)
     if why or rules.init_minutes is None:
         return why, warnings
+    if getattr(run, "compliance_ruleset", ""):
+        return compliance_failure(run.compliance)  # type: ignore[attr-defined]
     for key in ("run_start", "run_stop", "init_stop"):
         if run.key_counts.get(key, 0) > 1 and key in run.repeated_differ:
             return f"{key} logged {run.key_counts[key]} times with different values", warnings
@@ -326,6 +330,16 @@ def run_failure(
             return "no weights_initialization logged (closed division)", warnings
         warnings.append("no weights_initialization logged (a warning in 1.1.0)")
     return _accuracy_failure(run, rules, benchmark, div), warnings
+
+
+def compliance_failure(findings: Sequence[Any]) -> tuple[str | None, list[str]]:
+    """(why the run fails, warnings) from the findings of the round's full
+    compliance checker (``benchdb.mlperf.compliance_rules.check_log``): the first
+    error, named by rule file and rule, fails the run, as ``_read_result_file``
+    raises ``'Compliance check failed'``; warnings do not."""
+    errors = [f for f in findings if f.severity == "error"]
+    warnings = [f"compliance warning: {f}" for f in findings if f.severity != "error"]
+    return (f"compliance: {errors[0]}" if errors else None), warnings
 
 
 def log_failure(run: RunFacts, rules: Ruleset) -> str | None:

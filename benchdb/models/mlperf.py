@@ -255,6 +255,8 @@ class Run(models.Model):
     ``epoch_num`` (``samples_count`` where that is what the benchmark logs) of the
     last ``eval_accuracy`` before ``run_stop``; ``converge_unit`` names which.
     ``eval_curve``: ``[[at, value, time_ms, line], ...]`` in file order.
+    ``compliance``: the findings of the round's compliance rules (``compliance_ruleset``
+    names the rule directory checked, empty when none was).
     """
 
     class Role(models.TextChoices):
@@ -285,6 +287,10 @@ class Run(models.Model):
     converge_unit = models.CharField(max_length=16, blank=True)
     hyperparameters = models.JSONField(default=dict, blank=True)
     eval_curve = FastJSONField(default=list, blank=True)
+    # What the round's compliance checker found: [{"source", "rule", "kind", "message",
+    # "line", "severity"}, ...] (benchdb.mlperf.compliance_rules.Finding.as_dict).
+    compliance = models.JSONField(default=list, blank=True)
+    compliance_ruleset = models.CharField(max_length=32, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["result", "file_name"], name="run_unique")]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import zlib
@@ -59,7 +60,11 @@ def test_aborted_runs_fail_and_are_dropped_as_slowest(ingested_shared):
         path="Graphcore/results/ipu-pod16-TF1/resnet/result_0.txt",
     )
     assert run.run_stop_status == "aborted"
-    assert run.role == Run.Role.FAILED and "quality target" in run.failure_reason
+    assert run.role == Run.Role.FAILED
+    # closed_resnet.yaml of 1.1.0: ATLEAST_ONE_CHECK ``v['value'] >= 0.7590 and ...``
+    assert run.failure_reason.startswith(
+        "compliance: training_1.1.0/closed_resnet.yaml eval_accuracy: Failed checks for"
+    )
     result = run.result
     assert result.runs_failed == 1 and result.runs_counted == 3
 
@@ -140,8 +145,51 @@ def _log(
     if not cut:
         at = T0 + 1000 + minutes * 60000 if stop is None else stop
         lines.append(_line("run_stop", None, at, status="success"))
-    lines.append(_line("weights_initialization", None, T0))
+    lines += [_line("weights_initialization", None, T0, tensor=name) for name in TENSORS]
+    lines += [_line(k, v, T0 + 2000, **meta) for k, v, meta in COMPLIANT]
     return "\n".join(["some framework output", *lines, "done"]) + "\n"
+
+
+# The tensors closed_resnet.yaml of 2.0.0 requires a weights_initialization line for (its
+# END CHECK ``sorted(s['initialized_tensors']) == sorted([...])``; the same list from 1.1.0).
+_RESNET_YAML = Path(__file__).resolve().parents[2] / (
+    "benchdb/mlperf/compliance_yaml/v2.0/training_2.0.0/closed_resnet.yaml"
+)
+TENSORS = re.findall(r'^\s+"([^"]+)",?$', _RESNET_YAML.read_text(), re.M)
+
+# What the v1.1 compliance rules (common, closed_common, closed_resnet, closed_resnet_lars
+# .yaml) require besides the lines above: the first line of each key in the real
+# training_results_v1.1 Baidu/results/1_node_8_A100_NGC21.05_MXNet/resnet/result_0.txt
+# (metadata "file"/"lineno" left out).
+COMPLIANT: list[tuple[str, object, dict[str, object]]] = [
+    ("submission_benchmark", "resnet", {}),
+    ("submission_org", "Acme", {}),
+    ("submission_status", "onprem", {}),
+    ("submission_platform", "1 x NVIDIA A100 GPU", {}),
+    ("cache_clear", True, {}),
+    ("seed", 30356, {}),
+    ("model_bn_span", 408, {}),
+    ("sgd_opt_learning_rate_decay_poly_power", 2, {}),
+    ("sgd_opt_end_learning_rate", 0.0001, {}),
+    ("lars_opt_learning_rate_decay_poly_power", 2, {}),
+    ("lars_opt_end_learning_rate", 0.0001, {}),
+    ("gradient_accumulation_steps", 1, {}),
+    ("opt_name", "lars", {}),
+    ("lars_epsilon", 0, {}),
+    ("lars_opt_weight_decay", 5e-05, {}),
+    ("lars_opt_momentum", 0.9, {}),
+    ("lars_opt_base_learning_rate", 10.5, {}),
+    ("lars_opt_learning_rate_warmup_epochs", 2, {}),
+    ("lars_opt_learning_rate_decay_steps", 37, {}),
+    ("train_samples", 1281167, {}),
+    ("eval_samples", 50000, {}),
+    ("block_start", None, {"first_epoch_num": 1, "epoch_count": 3}),
+    ("epoch_start", None, {"epoch_num": 1}),
+    ("epoch_stop", None, {"epoch_num": 1}),
+    ("eval_start", None, {"epoch_num": 3}),
+    ("eval_stop", None, {"epoch_num": 3}),
+    ("block_stop", None, {"first_epoch_num": 1}),
+]
 
 
 SYSTEM = {
@@ -570,8 +618,9 @@ def test_one_bad_value_keeps_its_result(real_tree):
     over 200 characters: a problem on that value or run, and the result is kept."""
     make, check = real_tree
     root = make("v1.1")
-    inf_eval = '{"key": "eval_accuracy", "value": 1e400, "time_ms": 1, "metadata": {}}'
-    nul = '{"key": "opt_name", "value": "lamb\\u0000", "time_ms": 1, "metadata": {}}'
+    meta = '"metadata": {"epoch_num": 41}'
+    inf_eval = '{"key": "eval_accuracy", "value": 1e400, "time_ms": 1, ' + meta + "}"
+    nul = '{"key": "acme_option", "value": "lamb\\u0000", "time_ms": 1, "metadata": {}}'
     logs = (30.0, _log(31.0, extra=(":::MLLOG " + inf_eval, ":::MLLOG " + nul)), 32.0, 33.0, 34.0)
     _acme(root, "values", minutes=logs, framework="Py\u0000Torch", number_of_nodes="3e9")
     long = _acme(root, "long", minutes=(30.0, 31.0, 32.0, 33.0))
@@ -580,12 +629,12 @@ def test_one_bad_value_keeps_its_result(real_tree):
     report = mlperf_training_ingest(location=str(root), workers=1)
     assert report.failed == 0
     run = Run.objects.get(path="Acme/results/values/resnet/result_1.txt")
-    assert run.hyperparameters["opt_name"] == "lamb\ufffd" and run.role == Run.Role.COUNTED
+    assert run.hyperparameters["acme_option"] == "lamb\ufffd" and run.role == Run.Role.COUNTED
     assert [p[1] for p in run.eval_curve] == [0.76, None]
     problems = {(p.line, p.message) for p in IngestProblem.objects.filter(path=run.path)}
     assert problems == {
         (8, "eval_accuracy: inf is not a finite number, kept as null"),
-        (9, "opt_name: NUL character replaced by U+FFFD"),
+        (9, "acme_option: NUL character replaced by U+FFFD"),
     }
     system = System.objects.get(submitter_folder="Acme", folder="values")
     assert (
