@@ -254,9 +254,15 @@ def summarizer_ruleset(round_dir: str) -> str:
 
 
 def bench_summarizer(
-    round_dir: str, ruleset: str, keep_csv: str | None, interval: float
+    round_dir: str,
+    ruleset: str,
+    keep_csv: str | None,
+    interval: float,
+    summarizer_path: str | None = None,
 ) -> list[Measure]:
-    """cp -r the tree into a temp dir, run the PyPI summarizer on it (timed), delete the copy."""
+    """cp -r the tree into a temp dir, run the summarizer on it (timed), delete the copy.
+    The PyPI release, or with ``summarizer_path`` the ``mlperf_logging`` of that
+    directory (``PYTHONPATH``; a ``git archive`` of the round's tag)."""
     from mlperf_logging.benchmark_meta import get_allowed_benchmarks
 
     tmp = tempfile.mkdtemp(prefix="bench_summarizer_")
@@ -281,13 +287,12 @@ def bench_summarizer(
             "--csv",
             out_csv,
         ]
-        run = measure(
-            "mlperf_logging result_summarizer",
-            cmd,
-            env=dict(os.environ),
-            cwd=tmp,
-            interval=interval,
-        )
+        env = dict(os.environ)
+        label = "mlperf_logging result_summarizer"
+        if summarizer_path:
+            env["PYTHONPATH"] = os.path.abspath(summarizer_path)
+            label += f" ({os.path.basename(os.path.abspath(summarizer_path))})"
+        run = measure(label, cmd, env=env, cwd=tmp, interval=interval)
         benchmarks = set(get_allowed_benchmarks("training", ruleset))
         scored = systems = 0
         if os.path.isfile(out_csv):
@@ -354,6 +359,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--interval", type=float, default=0.02, help="memory sampling period, s")
     ap.add_argument("--keep-csv", help="copy the summarizer's CSV here")
     ap.add_argument("--skip-summarizer", action="store_true")
+    ap.add_argument(
+        "--summarizer-path",
+        help="run the mlperf_logging in this directory (the round's tag) instead of PyPI's",
+    )
     args = ap.parse_args(argv)
     round_dir = os.path.abspath(args.round_dir)
     ruleset = args.ruleset or summarizer_ruleset(round_dir)
@@ -364,7 +373,9 @@ def main(argv: list[str] | None = None) -> int:
 
     rows = bench_benchdb(round_dir, args.postgres, args.workers, args.interval)
     if not args.skip_summarizer:
-        rows += bench_summarizer(round_dir, ruleset, args.keep_csv, args.interval)
+        rows += bench_summarizer(
+            round_dir, ruleset, args.keep_csv, args.interval, args.summarizer_path
+        )
 
     return _report(rows, args.skip_summarizer, ruleset)
 

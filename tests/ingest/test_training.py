@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import re
 import shutil
 import subprocess
 import zlib
@@ -20,6 +19,7 @@ from django.db import connection
 from benchdb.models import IngestProblem, Result, Run, RunLog, Submitter, System
 from ingest.parsers import safe_tree
 from ingest.training import IngestError, mlperf_training_ingest
+from tests.training_logs import compliant_resnet_lines
 
 pytestmark = pytest.mark.django_db
 
@@ -145,51 +145,8 @@ def _log(
     if not cut:
         at = T0 + 1000 + minutes * 60000 if stop is None else stop
         lines.append(_line("run_stop", None, at, status="success"))
-    lines += [_line("weights_initialization", None, T0, tensor=name) for name in TENSORS]
-    lines += [_line(k, v, T0 + 2000, **meta) for k, v, meta in COMPLIANT]
+    lines += compliant_resnet_lines(_line, T0 + 2000)
     return "\n".join(["some framework output", *lines, "done"]) + "\n"
-
-
-# The tensors closed_resnet.yaml of 2.0.0 requires a weights_initialization line for (its
-# END CHECK ``sorted(s['initialized_tensors']) == sorted([...])``; the same list from 1.1.0).
-_RESNET_YAML = Path(__file__).resolve().parents[2] / (
-    "benchdb/mlperf/compliance_yaml/v2.0/training_2.0.0/closed_resnet.yaml"
-)
-TENSORS = re.findall(r'^\s+"([^"]+)",?$', _RESNET_YAML.read_text(), re.M)
-
-# What the v1.1 compliance rules (common, closed_common, closed_resnet, closed_resnet_lars
-# .yaml) require besides the lines above: the first line of each key in the real
-# training_results_v1.1 Baidu/results/1_node_8_A100_NGC21.05_MXNet/resnet/result_0.txt
-# (metadata "file"/"lineno" left out).
-COMPLIANT: list[tuple[str, object, dict[str, object]]] = [
-    ("submission_benchmark", "resnet", {}),
-    ("submission_org", "Acme", {}),
-    ("submission_status", "onprem", {}),
-    ("submission_platform", "1 x NVIDIA A100 GPU", {}),
-    ("cache_clear", True, {}),
-    ("seed", 30356, {}),
-    ("model_bn_span", 408, {}),
-    ("sgd_opt_learning_rate_decay_poly_power", 2, {}),
-    ("sgd_opt_end_learning_rate", 0.0001, {}),
-    ("lars_opt_learning_rate_decay_poly_power", 2, {}),
-    ("lars_opt_end_learning_rate", 0.0001, {}),
-    ("gradient_accumulation_steps", 1, {}),
-    ("opt_name", "lars", {}),
-    ("lars_epsilon", 0, {}),
-    ("lars_opt_weight_decay", 5e-05, {}),
-    ("lars_opt_momentum", 0.9, {}),
-    ("lars_opt_base_learning_rate", 10.5, {}),
-    ("lars_opt_learning_rate_warmup_epochs", 2, {}),
-    ("lars_opt_learning_rate_decay_steps", 37, {}),
-    ("train_samples", 1281167, {}),
-    ("eval_samples", 50000, {}),
-    ("block_start", None, {"first_epoch_num": 1, "epoch_count": 3}),
-    ("epoch_start", None, {"epoch_num": 1}),
-    ("epoch_stop", None, {"epoch_num": 1}),
-    ("eval_start", None, {"epoch_num": 3}),
-    ("eval_stop", None, {"epoch_num": 3}),
-    ("block_stop", None, {"first_epoch_num": 1}),
-]
 
 
 SYSTEM = {
