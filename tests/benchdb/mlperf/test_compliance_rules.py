@@ -154,3 +154,50 @@ def test_stable_diffusion_needs_two_aggregated_evaluations() -> None:
         kinds = {f.kind for f in msgs.findings() if f.rule == "aggregated_eval_accuracy"}
         assert kinds == want
     assert agg(two) == []  # common.yaml alone does not name the virtual key
+
+
+def _run_one_file(version: str, name: str, lines: list[Line]) -> list[compliance_rules.Finding]:
+    rf = compliance_rules.rule_files(version)[name]
+    msgs = compliance_rules._Messages()
+    compliance_rules._run_file(rf, lines, compliance_rules.Engine.of(version), msgs, [])
+    return msgs.findings()
+
+
+@pytest.mark.parametrize(
+    ("value", "kind"), [(None, "REQ EXACTLY_ONE"), (0, "CHECK"), (4000, None), ("x", "CHECK")]
+)
+def test_gpt3_init_checkpoint_step(value: object, kind: str | None) -> None:
+    """closed_gpt3.yaml of 4.0.0: ``init_checkpoint_step`` EXACTLY_ONE, CHECK ``> 0``
+    (a string: the comparison raises, which the checker counts as a failed CHECK)."""
+    lines = (
+        []
+        if value is None
+        else [Line("init_checkpoint_step", {"value": value, "metadata": {}}, 1.0, 7)]
+    )
+    found = [
+        f.kind
+        for f in _run_one_file("v4.0", "training_4.0.0/closed_gpt3.yaml", lines)
+        if f.rule == "init_checkpoint_step"
+    ]
+    assert found == ([kind] if kind else [])
+
+
+def test_the_keys_of_a_later_file_replace_the_messages_of_an_earlier_one() -> None:
+    """A file that defines a key again drops the earlier file's message for it
+    (``overwrite_messages``); an unkeyed message (ATLEAST_ONE_CHECK) stays."""
+    first = compliance_rules.parse_rule_file(
+        "- KEY:\n    NAME: x\n    REQ: EXACTLY_ONE\n"
+        "- KEY:\n    NAME: y\n    ATLEAST_ONE_CHECK: \"v['value'] > 1\"\n",
+        "a.yaml",
+    )
+    second = compliance_rules.parse_rule_file("- KEY:\n    NAME: x\n", "b.yaml")
+    lines = [Line("y", {"value": 0, "metadata": {}}, 1.0, 1)]
+    msgs = compliance_rules._Messages()
+    engine = compliance_rules.Engine.of("v3.0")
+    compliance_rules._run_file(first, lines, engine, msgs, [])
+    assert {(f.rule, f.kind) for f in msgs.findings()} == {
+        ("x", "REQ EXACTLY_ONE"),
+        ("y", "ATLEAST_ONE_CHECK"),
+    }
+    compliance_rules._run_file(second, lines, engine, msgs, [])
+    assert {(f.rule, f.kind) for f in msgs.findings()} == {("y", "ATLEAST_ONE_CHECK")}
