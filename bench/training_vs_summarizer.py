@@ -221,9 +221,12 @@ def main(version: str, tree: str, logging_dir: str, ingest: bool) -> None:
             equal_scores += 1
         diffs += _run_diffs(path, t["runs"], runs.get(path, {}))
     verdict = "EQUAL" if not diffs else f"NOT EQUAL ({len(diffs)} differences)"
+    all_runs = [x for rec in official.values() for x in rec["runs"].values()]
+    failed = Counter(_kind(x["reason"]) for x in all_runs if x["minutes"] is None)
     print(
         f"{version}: results {len(official)}, scored {scored} (equal scores {equal_scores}), "
-        f"rejected {rejected}, benchdb results {len(results)}; {verdict}"
+        f"rejected {rejected}, benchdb results {len(results)}; runs {len(all_runs)}, "
+        f"failed {sum(failed.values())} {dict(failed)}; {verdict}"
     )
     for rules, n in sorted(rejected_by.items()):
         print(f"  rejected {n}: {rules}")

@@ -272,6 +272,7 @@ class _Messages:
     """``put_message`` / ``put_warning`` / ``overwrite_messages`` of the checker."""
 
     def __init__(self) -> None:
+        self.first: list[Finding] = []  # the log's own: parse errors, no lines
         self.keyed: dict[str, Finding] = {}
         self.other: list[Finding] = []
         self.warnings: list[Finding] = []
@@ -286,7 +287,7 @@ class _Messages:
         self.warnings.append(Finding(f.source, f.rule, f.kind, f.message, f.line, "warning"))
 
     def findings(self) -> list[Finding]:
-        return [*self.keyed.values(), *self.other, *self.warnings]
+        return [*self.first, *self.keyed.values(), *self.other, *self.warnings]
 
 
 def check_log(
@@ -310,9 +311,12 @@ def check_log(
     engine = Engine.of(round_version)
     msgs = _Messages()
     if parse_errors:
-        msgs.put(Finding("mlp_parser", "parse", "parse", "Log lines had parsing errors."))
+        why = f"Log lines had parsing errors. ({parse_errors} log line(s) do not parse)"
+        msgs.first.append(Finding("mlp_parser", "parse", "parse", why))
     if not (len(lines) if total_lines is None else total_lines):
-        msgs.put(Finding(f"{rule_dir}/common.yaml", "log", "lines", "No log lines detected"))
+        msgs.first.append(
+            Finding(f"{rule_dir}/common.yaml", "log", "lines", "No log lines detected")
+        )
     work = list(lines)
     queue = [f"{rule_dir}/common.yaml"]
     while queue:

@@ -309,10 +309,13 @@ def run_failure(
     """
     warnings: list[str] = []
     why = _log_failure(run, rules)
+    if getattr(run, "compliance_ruleset", ""):
+        # _read_result_file: the compliance checker first, then 'Parse error', then
+        # run_start/run_stop; benchdb's sanity bounds (_log_failure) last.
+        checked, warnings = compliance_failure(run.compliance)  # type: ignore[attr-defined]
+        return checked or why, warnings
     if why or rules.init_minutes is None:
         return why, warnings
-    if getattr(run, "compliance_ruleset", ""):
-        return compliance_failure(run.compliance)  # type: ignore[attr-defined]
     for key in ("run_start", "run_stop", "init_stop"):
         if run.key_counts.get(key, 0) > 1 and key in run.repeated_differ:
             return f"{key} logged {run.key_counts[key]} times with different values", warnings

@@ -101,7 +101,7 @@ def parse_log(
     elif MLP05 in data:
         fmt, records = "mlperf-0.5", _mlp05_records(data, path)
     else:
-        return ParsedRun(
+        none = ParsedRun(
             path=path,
             sha256=sha,
             size=len(data),
@@ -109,10 +109,20 @@ def parse_log(
             parse_errors=(Problem(path, None, "no MLPerf log lines in file"),),
             compressed_log=packed,
         )
+        return _no_mllog(none, check)
     fold = _Fold(path)
     for rec in records:
         fold.add(rec)
-    return fold.run(sha, len(data), fmt, packed)
+    return _no_mllog(fold.run(sha, len(data), fmt, packed), check)
+
+
+def _no_mllog(run: ParsedRun, check: str | None) -> ParsedRun:
+    """A log of a round with compliance rules but no MLLOG line: ``mlp_parser`` finds
+    no line in it, and the checker says so ("No log lines detected")."""
+    if not check:
+        return run
+    found = check_log([], check, total_lines=0)
+    return replace(run, compliance=tuple(found), compliance_ruleset=RULE_DIRS[check])
 
 
 def _seconds_ms(secs: str) -> float:

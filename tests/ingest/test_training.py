@@ -207,9 +207,10 @@ def test_bad_systems_files_are_recorded_and_the_round_goes_on(tmp_path):
 @pytest.mark.parametrize(
     ("kind", "reason"),
     [
-        ("cut", "run_stop not recorded"),
-        ("broken", "do not parse"),
-        ("not-a-log", "not an MLPerf log"),
+        # the compliance checker's reasons (it runs first, as in _read_result_file)
+        ("cut", "common.yaml run_stop: Required EXACTLY_ONE occurrence of 'run_stop' but found 0"),
+        ("broken", "Log lines had parsing errors. (1 log line(s) do not parse)"),
+        ("not-a-log", "common.yaml log: No log lines detected"),
     ],
 )
 def test_a_bad_log_fails_its_run_with_file_and_line(tmp_path, kind, reason):
