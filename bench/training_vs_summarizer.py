@@ -210,7 +210,7 @@ def main(version: str, tree: str, logging_dir: str, ingest: bool) -> None:
             rules = Counter(k for x in failing for k in x["keys"]) or Counter(
                 x["reason"] or "?" for x in failing
             )
-            rejected_by[", ".join(sorted(rules)) or "no runs"] += 1
+            rejected_by[f"{', '.join(sorted(rules)) or 'no result_*.txt'}: {path}"] += 1
         else:
             scored += 1
         if t["rejected"] == ours_scored:
@@ -228,8 +228,8 @@ def main(version: str, tree: str, logging_dir: str, ingest: bool) -> None:
         f"rejected {rejected}, benchdb results {len(results)}; runs {len(all_runs)}, "
         f"failed {sum(failed.values())} {dict(failed)}; {verdict}"
     )
-    for rules, n in sorted(rejected_by.items()):
-        print(f"  rejected {n}: {rules}")
+    for rules in sorted(rejected_by):
+        print(f"  rejected: {rules}")
     for d in diffs:
         print("  diff:", d)
 
