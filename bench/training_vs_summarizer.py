@@ -194,6 +194,7 @@ def main(version: str, tree: str, logging_dir: str, ingest: bool) -> None:
             "kind": _kind(why),
             "why": why[:160],
             "keys": sorted(set(keyed)),
+            "rules": sorted({f"{f['source']} {f['rule']} ({f['kind']})" for f in errors}),
         }
     diffs: list[str] = []
     rejected_by: Counter[str] = Counter()
@@ -207,10 +208,10 @@ def main(version: str, tree: str, logging_dir: str, ingest: bool) -> None:
         if t["rejected"]:
             rejected += 1
             failing = [x for x in t["runs"].values() if x["minutes"] is None]
-            rules = Counter(k for x in failing for k in x["keys"]) or Counter(
-                x["reason"] or "?" for x in failing
-            )
-            rejected_by[f"{', '.join(sorted(rules)) or 'no result_*.txt'}: {path}"] += 1
+            keys = sorted({k for x in failing for k in x["keys"]})
+            ours = sorted({rule for x in runs.get(path, {}).values() for rule in x["rules"]})
+            named = f"keys {keys}; benchdb: {'; '.join(ours)}" if failing else "no result_*.txt"
+            rejected_by[f"{path}: {len(failing)} runs fail; {named}"] += 1
         else:
             scored += 1
         if t["rejected"] == ours_scored:
