@@ -259,10 +259,13 @@ def bench_summarizer(
     keep_csv: str | None,
     interval: float,
     summarizer_path: str | None = None,
+    exclude: tuple[str, ...] = (),
 ) -> list[Measure]:
     """cp -r the tree into a temp dir, run the summarizer on it (timed), delete the copy.
     The PyPI release, or with ``summarizer_path`` the ``mlperf_logging`` of that
-    directory (``PYTHONPATH``; a ``git archive`` of the round's tag)."""
+    directory (``PYTHONPATH``; a ``git archive`` of the round's tag). ``exclude``:
+    submitter folders the summarizer is not given (``<copy>/{a,b,...}`` instead of
+    ``<copy>/{*}``), for a tag that crashes on them."""
     from mlperf_logging.benchmark_meta import get_allowed_benchmarks
 
     tmp = tempfile.mkdtemp(prefix="bench_summarizer_")
@@ -281,7 +284,7 @@ def bench_summarizer(
             sys.executable,
             "-m",
             "mlperf_logging.result_summarizer",
-            tree + "/{*}",
+            tree + "/{" + (_orgs(round_dir, exclude) if exclude else "*") + "}",
             "training",
             ruleset,
             "--csv",
@@ -315,6 +318,13 @@ def bench_summarizer(
         return [copy, run]
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _orgs(round_dir: str, exclude: tuple[str, ...]) -> str:
+    """The submitter folders of ``round_dir`` (those with ``results/``) but ``exclude``."""
+    names = sorted(os.listdir(round_dir))
+    keep = [n for n in names if os.path.isdir(os.path.join(round_dir, n, "results"))]
+    return ",".join(n for n in keep if n not in exclude)
 
 
 def _scaling_files(root: str) -> dict[str, bytes]:
@@ -363,6 +373,12 @@ def main(argv: list[str] | None = None) -> int:
         "--summarizer-path",
         help="run the mlperf_logging in this directory (the round's tag) instead of PyPI's",
     )
+    ap.add_argument(
+        "--summarizer-exclude",
+        action="append",
+        default=[],
+        help="a submitter folder the summarizer is not run on (repeatable; it crashes there)",
+    )
     args = ap.parse_args(argv)
     round_dir = os.path.abspath(args.round_dir)
     ruleset = args.ruleset or summarizer_ruleset(round_dir)
@@ -374,7 +390,12 @@ def main(argv: list[str] | None = None) -> int:
     rows = bench_benchdb(round_dir, args.postgres, args.workers, args.interval)
     if not args.skip_summarizer:
         rows += bench_summarizer(
-            round_dir, ruleset, args.keep_csv, args.interval, args.summarizer_path
+            round_dir,
+            ruleset,
+            args.keep_csv,
+            args.interval,
+            args.summarizer_path,
+            tuple(args.summarizer_exclude),
         )
 
     return _report(rows, args.skip_summarizer, ruleset)
