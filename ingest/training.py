@@ -553,37 +553,9 @@ def _run_row(i: int, p: ParsedRun, ttt: float | None, why: str | None, warnings:
         converge_unit=p.eval_unit if before_stop else "",
         hyperparameters=p.hyperparameters,
         eval_curve=[[e.at, e.value, finite(e.time_ms), e.line] for e in evals],
-        compliance=_findings(p.compliance),
+        compliance=compliance_rules.findings_json(p.compliance),
         compliance_ruleset=p.compliance_ruleset,
     )
-
-
-#: Compliance findings kept per run, and characters per message (a message can quote
-#: every value a key was logged with).
-MAX_FINDINGS = 50
-MAX_FINDING_TEXT = 500
-
-
-def _findings(found: tuple[Any, ...]) -> list[dict[str, Any]]:
-    out = []
-    for f in found[:MAX_FINDINGS]:
-        d = f.as_dict()
-        for k in ("source", "rule", "kind", "message"):
-            d[k] = safe_json.storable(d[k][:MAX_FINDING_TEXT])[0]
-        out.append(d)
-    if len(found) > MAX_FINDINGS:
-        more = f"{len(found) - MAX_FINDINGS} more findings not kept"
-        out.append(
-            {
-                "source": "",
-                "rule": "",
-                "kind": "",
-                "message": more,
-                "line": None,
-                "severity": "note",
-            }
-        )
-    return out
 
 
 #: ``Run.file_name`` and ``Run.run_stop_status`` widths.

@@ -112,6 +112,29 @@ class Finding:
         return f"{self.source} {self.rule}: {self.message}{at}"
 
 
+#: Findings stored per run, and characters kept per text (a message can quote every
+#: value a key was logged with; a source can hold a log's value).
+MAX_FINDINGS = 50
+MAX_FINDING_TEXT = 500
+
+
+def findings_json(found: Sequence[Finding]) -> list[dict[str, Any]]:
+    """Findings as stored on a run (``Run.compliance``): at most :data:`MAX_FINDINGS`
+    (then one note saying how many more), texts cut to :data:`MAX_FINDING_TEXT`
+    characters, NUL replaced by U+FFFD (PostgreSQL's jsonb refuses it)."""
+    out = []
+    for f in found[:MAX_FINDINGS]:
+        d = f.as_dict()
+        for k in ("source", "rule", "kind", "message"):
+            d[k] = d[k][:MAX_FINDING_TEXT].replace("\x00", "\ufffd")
+        out.append(d)
+    if len(found) > MAX_FINDINGS:
+        more = f"{len(found) - MAX_FINDINGS} more findings not kept"
+        out.append({"source": "", "rule": "", "kind": "", "message": more, "line": None})
+        out[-1]["severity"] = "note"
+    return out
+
+
 @dataclass
 class KeyRule:
     """One ``KEY`` record: compiled snippets, ``req`` as written."""

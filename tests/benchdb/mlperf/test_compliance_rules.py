@@ -201,3 +201,11 @@ def test_the_keys_of_a_later_file_replace_the_messages_of_an_earlier_one() -> No
     }
     compliance_rules._run_file(second, lines, engine, msgs, [])
     assert {(f.rule, f.kind) for f in msgs.findings()} == {("y", "ATLEAST_ONE_CHECK")}
+
+
+def test_findings_are_stored_bounded() -> None:
+    f = compliance_rules.Finding("a\x00.yaml", "k", "CHECK", "m" * 900, 3)
+    stored = compliance_rules.findings_json([f] * 60)
+    assert len(stored) == 51 and stored[-1]["message"] == "10 more findings not kept"
+    assert stored[0]["source"] == "a\ufffd.yaml" and len(stored[0]["message"]) == 500
+    assert stored[0]["line"] == 3 and stored[0]["severity"] == "error"
