@@ -8,9 +8,13 @@ stores it (NaN and Infinity as None) and, for the compliance rules, as
 
 from __future__ import annotations
 
+import json
 import math
+import re
 from collections.abc import Iterator
 from typing import Any
+
+import orjson
 
 from benchdb.mlperf.compliance_rules import Line
 
@@ -66,6 +70,27 @@ def _no_constants(v: Any) -> Any:
     return v
 
 
+#: 19 digits in a row: a number orjson would read as a float where json keeps an int.
+_LONG_DIGITS = re.compile(rb"\d{19}")
+
+
+def _loads(raw: bytes) -> Any:
+    """``json.loads`` of one MLLOG line as ``mlp_parser`` reads it (latin-1, NaN and
+    Infinity as floats), after ``safe_json``'s depth check. ASCII lines without a
+    19-digit run go through orjson first (2-3x faster; for them it gives the same
+    values, and it refuses what it would read differently: NaN, Infinity, 1e400, lone
+    surrogates), anything it refuses through json. Raises ValueError."""
+    text = raw.decode("latin-1")
+    if safe_json.too_deep(text):
+        raise safe_json.TooDeep(f"nested deeper than {safe_json.MAX_DEPTH} levels")
+    if raw.isascii() and not _LONG_DIGITS.search(raw):
+        try:
+            return orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(text, parse_constant=_constant)
+
+
 def mllog_records(
     data: bytes, path: str, sink: list[Line] | None = None, keep: frozenset[str] = frozenset()
 ) -> Iterator[Record | Problem]:
@@ -74,7 +99,7 @@ def mllog_records(
     for line, text in lines_with(data, MLLOG):
         try:
             seen = _CONSTANTS[0]
-            m = safe_json.loads(text.decode("latin-1"), parse_constant=_constant)
+            m = _loads(text)
             key, t, raw_meta = m["key"], float(m["time_ms"]), m["metadata"]
             value, meta = m["value"], raw_meta or {}
             if not isinstance(key, str) or not isinstance(meta, dict):
