@@ -254,9 +254,18 @@ def summarizer_ruleset(round_dir: str) -> str:
 
 
 def bench_summarizer(
-    round_dir: str, ruleset: str, keep_csv: str | None, interval: float
+    round_dir: str,
+    ruleset: str,
+    keep_csv: str | None,
+    interval: float,
+    summarizer_path: str | None = None,
+    exclude: tuple[str, ...] = (),
 ) -> list[Measure]:
-    """cp -r the tree into a temp dir, run the PyPI summarizer on it (timed), delete the copy."""
+    """cp -r the tree into a temp dir, run the summarizer on it (timed), delete the copy.
+    The PyPI release, or with ``summarizer_path`` the ``mlperf_logging`` of that
+    directory (``PYTHONPATH``; a ``git archive`` of the round's tag). ``exclude``:
+    submitter folders the summarizer is not given (``<copy>/{a,b,...}`` instead of
+    ``<copy>/{*}``), for a tag that crashes on them."""
     from mlperf_logging.benchmark_meta import get_allowed_benchmarks
 
     tmp = tempfile.mkdtemp(prefix="bench_summarizer_")
@@ -275,19 +284,18 @@ def bench_summarizer(
             sys.executable,
             "-m",
             "mlperf_logging.result_summarizer",
-            tree + "/{*}",
+            tree + "/{" + (_orgs(round_dir, exclude) if exclude else "*") + "}",
             "training",
             ruleset,
             "--csv",
             out_csv,
         ]
-        run = measure(
-            "mlperf_logging result_summarizer",
-            cmd,
-            env=dict(os.environ),
-            cwd=tmp,
-            interval=interval,
-        )
+        env = dict(os.environ)
+        label = "mlperf_logging result_summarizer"
+        if summarizer_path:
+            env["PYTHONPATH"] = os.path.abspath(summarizer_path)
+            label += f" ({os.path.basename(os.path.abspath(summarizer_path))})"
+        run = measure(label, cmd, env=env, cwd=tmp, interval=interval)
         benchmarks = set(get_allowed_benchmarks("training", ruleset))
         scored = systems = 0
         if os.path.isfile(out_csv):
@@ -310,6 +318,13 @@ def bench_summarizer(
         return [copy, run]
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _orgs(round_dir: str, exclude: tuple[str, ...]) -> str:
+    """The submitter folders of ``round_dir`` (those with ``results/``) but ``exclude``."""
+    names = sorted(os.listdir(round_dir))
+    keep = [n for n in names if os.path.isdir(os.path.join(round_dir, n, "results"))]
+    return ",".join(n for n in keep if n not in exclude)
 
 
 def _scaling_files(root: str) -> dict[str, bytes]:
@@ -354,6 +369,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--interval", type=float, default=0.02, help="memory sampling period, s")
     ap.add_argument("--keep-csv", help="copy the summarizer's CSV here")
     ap.add_argument("--skip-summarizer", action="store_true")
+    ap.add_argument(
+        "--summarizer-path",
+        help="run the mlperf_logging in this directory (the round's tag) instead of PyPI's",
+    )
+    ap.add_argument(
+        "--summarizer-exclude",
+        action="append",
+        default=[],
+        help="a submitter folder the summarizer is not run on (repeatable; it crashes there)",
+    )
     args = ap.parse_args(argv)
     round_dir = os.path.abspath(args.round_dir)
     ruleset = args.ruleset or summarizer_ruleset(round_dir)
@@ -364,7 +389,14 @@ def main(argv: list[str] | None = None) -> int:
 
     rows = bench_benchdb(round_dir, args.postgres, args.workers, args.interval)
     if not args.skip_summarizer:
-        rows += bench_summarizer(round_dir, ruleset, args.keep_csv, args.interval)
+        rows += bench_summarizer(
+            round_dir,
+            ruleset,
+            args.keep_csv,
+            args.interval,
+            args.summarizer_path,
+            tuple(args.summarizer_exclude),
+        )
 
     return _report(rows, args.skip_summarizer, ruleset)
 

@@ -57,6 +57,7 @@ from ingest.store import (
     not_stored,
     readme_commits_in,
     reason_kind,
+    repository_url,
     tree_problems_replace,
 )
 
@@ -118,7 +119,7 @@ def mlperf_inference_ingest(
     options = _Options(workers, on_result, only_paths, progress, dict(extra_mapping or {}))
     with _relaxed_commits():
         for root, version, elsewhere in rounds:
-            url = _repository_url(root, version)
+            url = repository_url(root, version, "inference", ROUND_DIR)
             commit_of = commit or fetch.git_head(root) or readme.get(url, "")
             _ingest_round(root, version, commit_of, elsewhere, report, options)
     return report
@@ -207,7 +208,7 @@ def _ingest_round(
         version=version,
         defaults={
             "ruleset_tag": vocabulary.INFERENCE_ROUNDS[version][:64],
-            "repository": _repository_url(root, version),
+            "repository": repository_url(root, version, "inference", ROUND_DIR),
         },
     )
     report.rounds.append(version)
@@ -220,7 +221,9 @@ def _ingest_round(
     known = dict(
         InferenceResult.objects.filter(round=rnd).values_list("source_path", "content_sha256")
     )
-    writer = Writer(rnd, _repository_url(root, version), commit, _published(root))
+    writer = Writer(
+        rnd, repository_url(root, version, "inference", ROUND_DIR), commit, _published(root)
+    )
     items = _load_all(root, version, elsewhere, folders, known, options, writer)
     if options.progress:
         from tqdm import tqdm
@@ -469,14 +472,3 @@ def _code_version() -> str:
 
 
 CODE_VERSION = _code_version()
-
-
-def _repository_url(root: str, version: str) -> str:
-    """The git checkout's ``origin`` (credentials dropped); else MLCommons' repository
-    for a folder named as theirs are; else the folder's absolute path."""
-    url = fetch.git_origin_url(root)
-    if url:
-        return url.removesuffix(".git")
-    if ROUND_DIR.fullmatch(os.path.basename(os.path.abspath(root))):
-        return f"https://github.com/mlcommons/inference_results_{version}"
-    return os.path.abspath(root)

@@ -6,6 +6,7 @@ each read their suite's files and write their suite's tables with these.
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -195,3 +196,18 @@ def readme_commits_in(folder: str) -> dict[str, str]:
     except (OSError, ParseError):
         return {}
     return readme_commits(data.decode("utf-8", errors="replace"))
+
+
+def repository_url(root: str, version: str, suite: str, round_dir: re.Pattern[str]) -> str:
+    """Where a results tree came from, for provenance links: the git checkout's
+    ``origin`` URL (credentials dropped); else, for a folder named as MLCommons names
+    its repositories (``round_dir`` matches its name: ``training_results_v1.1``,
+    ``inference_results_v5.1``, as ../shared's byte-exact copies are), that public
+    repository ``https://github.com/mlcommons/<suite>_results_<version>``; else the
+    folder's absolute path."""
+    url = fetch.git_origin_url(root)
+    if url:
+        return url.removesuffix(".git")
+    if round_dir.fullmatch(os.path.basename(os.path.abspath(root))):
+        return f"https://github.com/mlcommons/{suite}_results_{version}"
+    return os.path.abspath(root)

@@ -22,7 +22,14 @@ from typing import Any
 from django.db import DatabaseError, transaction
 
 from benchdb import vocabulary
-from benchdb.mlperf import hpc_rules, training_energy, training_rules
+from benchdb.mlperf import (
+    compliance_eval,
+    compliance_rules,
+    hpc_rules,
+    training_energy,
+    training_rules,
+)
+from benchdb.mlperf.compliance_rules import has_rules
 from benchdb.models import Benchmark, IngestProblem, Result, Round, Run, RunLog, Submitter, System
 from ingest import energy as ingest_energy
 from ingest import fetch
@@ -32,6 +39,7 @@ from ingest.parsers import (
     safe_json,
     safe_tree,
     training_log,
+    training_mllog,
     training_power,
     training_systems,
     training_tree,
@@ -52,6 +60,7 @@ from ingest.store import (
     readme_commits_in,
     reason_kind,
     record_problems,
+    repository_url,
     submitter_for,
     system_fields,
     tree_problems_replace,
@@ -119,8 +128,8 @@ def mlperf_training_ingest(
                 f"{repo}: cannot tell the round from the folder name or the logs; pass --round vX.Y"
             )
         options = (progress, workers, on_result, only_paths, suite)
-        url = _repository_url(repo, version, suite)
-        commit_of = commit or _git_head(repo) or readme.get(url, "")
+        url = repository_url(repo, version, suite, training_tree.ROUND_DIRS[suite])
+        commit_of = commit or fetch.git_head(repo) or readme.get(url, "")
         _ingest_repository(repo, version, commit_of, report, *options)
     return report
 
@@ -153,7 +162,8 @@ def _ingest_repository(
         dirs = [d for d in dirs if d.path in only_paths]
     known = dict(Result.objects.filter(round=rnd).values_list("source_path", "content_sha256"))
     writer = _Writer(rnd, rules, url, commit)
-    loaded = _load_all(dirs, known, workers)
+    check = rules.version if suite == "training" and has_rules(rules.version) else None
+    loaded = _load_all(dirs, known, workers, check)
     if progress:
         from tqdm import tqdm
 
@@ -200,7 +210,7 @@ def _round_of(
             rules = training_rules.ruleset_for(version)
     except ValueError as exc:
         raise IngestError(f"{repo}: {exc}") from exc
-    url = _repository_url(repo, rules.version, suite)
+    url = repository_url(repo, rules.version, suite, training_tree.ROUND_DIRS[suite])
     rnd, _ = Round.objects.get_or_create(
         suite=_SUITES[suite],
         version=rules.version,
@@ -213,7 +223,10 @@ def _round_of(
 
 
 def _load_all(
-    dirs: list[ResultDir], known: dict[str, str], workers: int | None
+    dirs: list[ResultDir],
+    known: dict[str, str],
+    workers: int | None,
+    compliance_round: str | None = None,
 ) -> Iterator[LoadedResult]:
     """Parse result folders, in parallel processes where the caller may fork.
 
@@ -223,24 +236,26 @@ def _load_all(
     n = workers if workers is not None else min(2, os.cpu_count() or 1)
     if n <= 1 or multiprocessing.current_process().daemon or len(dirs) < 4:
         for d in dirs:
-            yield _load_one(d, known.get(d.path))
+            yield _load_one(d, known.get(d.path), compliance_round)
         return
     ctx = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
         # Bounded look-ahead keeps memory flat: at most 2n folders parsed ahead.
         pending: list[tuple[ResultDir, Any]] = []
         for d in dirs:
-            pending.append((d, pool.submit(_load_one, d, known.get(d.path))))
+            pending.append((d, pool.submit(_load_one, d, known.get(d.path), compliance_round)))
             if len(pending) >= 2 * n:
                 yield _outcome(*pending.pop(0))
         for d, fut in pending:
             yield _outcome(d, fut)
 
 
-def _load_one(d: ResultDir, known_sha256: str | None) -> LoadedResult:
+def _load_one(
+    d: ResultDir, known_sha256: str | None, compliance_round: str | None = None
+) -> LoadedResult:
     """``load_result_dir``, with any error (an unreadable file) as ``error``."""
     try:
-        return training_log.load_result_dir(d, known_sha256, CODE_VERSION)
+        return training_log.load_result_dir(d, known_sha256, CODE_VERSION, compliance_round)
     except Exception as exc:  # noqa: BLE001 - one folder must not stop the round
         return _unread(d, exc)
 
@@ -265,14 +280,21 @@ def _unread(d: ResultDir, exc: BaseException) -> LoadedResult:
 
 def _code_version() -> str:
     """sha256 of the code that turns files into rows (parser, rules, vocabulary, this module):
-    part of every result's content hash, so a change to any of them re-scores every
-    result on the next ingest, and nothing else does."""
+    part of every result's content hash, so a change to any of them (or to a vendored
+    compliance rule file) re-scores every result on the next ingest, and nothing else does."""
     h = hashlib.sha256()
-    modules = (safe_json, safe_tree, training_log, training_systems, training_tree, parser_types)
-    more = (training_power, training_energy, ingest_energy)
-    for module in (*modules, *more, training_rules, hpc_rules, vocabulary, sys.modules[__name__]):
+    modules = (safe_json, safe_tree, training_log, training_mllog, training_systems)
+    modules_more = (training_tree, parser_types, training_power, training_energy, ingest_energy)
+    rules = (training_rules, hpc_rules, compliance_rules, compliance_eval)
+    for module in (*modules, *modules_more, *rules, vocabulary, sys.modules[__name__]):
         with open(module.__file__ or "", "rb") as f:
             h.update(f.read())
+    yaml_dir = os.path.join(os.path.dirname(compliance_rules.__file__ or ""), "compliance_yaml")
+    for folder, subdirs, files in sorted(os.walk(yaml_dir)):
+        subdirs.sort()
+        for name in sorted(files):
+            with open(os.path.join(folder, name), "rb") as f:
+                h.update(name.encode() + f.read())
     return h.hexdigest()
 
 
@@ -567,26 +589,11 @@ def _run_row(i: int, p: ParsedRun, ttt: float | None, why: str | None, warnings:
         converge_unit=p.eval_unit if before_stop else "",
         hyperparameters=p.hyperparameters,
         eval_curve=[[e.at, e.value, finite(e.time_ms), e.line] for e in evals],
+        compliance=compliance_rules.findings_json(p.compliance),
+        compliance_ruleset=p.compliance_ruleset,
     )
 
 
 #: ``Run.file_name`` and ``Run.run_stop_status`` widths.
 FILE_NAME_WIDTH = 200
 STATUS_WIDTH = 32
-
-
-def _repository_url(repo: str, version: str, suite: str = "training") -> str:
-    """Where the files came from, for provenance links: the git checkout's ``origin``
-    URL (credentials dropped); else, for a folder named as MLCommons names its
-    repositories (``training_results_v1.1``, as ../shared/mlperf's byte-exact copies
-    are), that public repository; else the folder's absolute path."""
-    url = fetch.git_origin_url(repo)
-    if url:
-        return url.removesuffix(".git")
-    if training_tree.ROUND_DIRS[suite].fullmatch(os.path.basename(os.path.abspath(repo))):
-        return f"https://github.com/mlcommons/{suite}_results_{version}"
-    return os.path.abspath(repo)
-
-
-def _git_head(repo: str) -> str:
-    return fetch.git_head(repo)

@@ -20,6 +20,8 @@ PURE = (
     "benchdb/tables/writers.py",
     "benchdb/mlperf/training_rules.py",
     "benchdb/mlperf/hpc_rules.py",
+    "benchdb/mlperf/compliance_rules.py",
+    "benchdb/mlperf/compliance_eval.py",
     "benchdb/mlperf/derived.py",
     "benchdb/mlperf/figures.py",
     "benchdb/mlperf/figures_inference.py",

@@ -41,6 +41,7 @@ class ResultDetail:
     #: the result IDs vendor pages cite for this result's system row, with what became
     #: of each (``ResultIdCitation``; ``ingest.result_ids.result_ids_cite``)
     id_citations: list[ResultIdCitation] = field(default_factory=list)
+    compliance: list[dict[str, Any]] = field(default_factory=list)
 
 
 def _by_key(model_path: str, key: Sequence[str]) -> dict[str, str]:
@@ -93,7 +94,26 @@ def result_get(key: Sequence[str]) -> ResultDetail:
                 result__system_id=result.system_id, result__division=result.division
             ).select_related("page", "claim", "result__benchmark")
         ),
+        compliance=compliance_rows(runs),
     )
+
+
+def compliance_rows(runs: Sequence[Run]) -> list[dict[str, Any]]:
+    """Every compliance finding of ``runs`` (``Run.compliance``), errors first, each
+    with its run's file and a link to the log page at the line at fault."""
+    out = []
+    for run in runs:
+        for f in run.compliance or []:
+            line = f.get("line")
+            out.append(
+                {
+                    **f,
+                    "file": run.file_name,
+                    "ruleset": run.compliance_ruleset,
+                    "log_page": run_log_page_url(run, line) if line else "",
+                }
+            )
+    return sorted(out, key=lambda r: r.get("severity") != "error")
 
 
 def result_key_get(pk: int) -> tuple[str, ...]:

@@ -294,12 +294,14 @@ def run_failure(
     """Why a run does not count (None if it does), and warnings that do not fail it.
 
     Follows ``result_summarizer._read_result_file`` of the round: a run fails if
-    the compliance checker reports an error (the subset here: EXACTLY_ONE
+    the compliance checker reports an error. A log checked by the full checker
+    (``run.compliance_ruleset`` set, v0.7 on: :func:`compliance_failure`) fails on
+    its first error; otherwise a subset is applied here: EXACTLY_ONE
     ``run_start``/``run_stop``/``init_stop`` with differing values, ``status`` in
     ``run_stop`` metadata, ``init_stop`` within the round's bound of the first
     ``init_start``, ``weights_initialization`` where :meth:`Ruleset.weights_init`
-    requires it, and the benchmark's quality target in the closed division), if an
-    MLLOG line does not parse (``'Parse error'``), or if ``run_start``/``run_stop`` is
+    requires it, and the benchmark's quality target in the closed division. It also
+    fails if an MLLOG line does not parse (``'Parse error'``), or if ``run_start``/``run_stop`` is
     missing (``_query_run_start_stop``). The division is the log's
     ``submission_division`` (``common.yaml`` enqueues ``<division>_common.yaml`` from
     it), else ``division``. Benchdb sanity bounds on top: the time to train
@@ -307,6 +309,11 @@ def run_failure(
     """
     warnings: list[str] = []
     why = _log_failure(run, rules)
+    if getattr(run, "compliance_ruleset", ""):
+        # _read_result_file: the compliance checker first, then 'Parse error', then
+        # run_start/run_stop; benchdb's sanity bounds (_log_failure) last.
+        checked, warnings = compliance_failure(run.compliance)  # type: ignore[attr-defined]
+        return checked or why, warnings
     if why or rules.init_minutes is None:
         return why, warnings
     for key in ("run_start", "run_stop", "init_stop"):
@@ -326,6 +333,16 @@ def run_failure(
             return "no weights_initialization logged (closed division)", warnings
         warnings.append("no weights_initialization logged (a warning in 1.1.0)")
     return _accuracy_failure(run, rules, benchmark, div), warnings
+
+
+def compliance_failure(findings: Sequence[Any]) -> tuple[str | None, list[str]]:
+    """(why the run fails, warnings) from the findings of the round's full
+    compliance checker (``benchdb.mlperf.compliance_rules.check_log``): the first
+    error, named by rule file and rule, fails the run, as ``_read_result_file``
+    raises ``'Compliance check failed'``; warnings do not."""
+    errors = [f for f in findings if f.severity == "error"]
+    warnings = [f"compliance warning: {f}" for f in findings if f.severity != "error"]
+    return (f"compliance: {errors[0]}" if errors else None), warnings
 
 
 def log_failure(run: RunFacts, rules: Ruleset) -> str | None:

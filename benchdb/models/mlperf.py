@@ -273,6 +273,8 @@ class Run(models.Model):
     ``epoch_num`` (``samples_count`` where that is what the benchmark logs) of the
     last ``eval_accuracy`` before ``run_stop``; ``converge_unit`` names which.
     ``eval_curve``: ``[[at, value, time_ms, line], ...]`` in file order.
+    ``compliance``: the findings of the round's compliance rules (``compliance_ruleset``
+    names the rule directory checked, empty when none was).
     """
 
     class Role(models.TextChoices):
@@ -304,6 +306,10 @@ class Run(models.Model):
     hyperparameters = models.JSONField(default=dict, blank=True)
     eval_curve = FastJSONField(default=list, blank=True)
     energy_joules = models.FloatField(null=True, blank=True, help_text="energy of the run, J")
+    # What the round's compliance checker found: [{"source", "rule", "kind", "message",
+    # "line", "severity"}, ...] (benchdb.mlperf.compliance_rules.Finding.as_dict).
+    compliance = models.JSONField(default=list, blank=True)
+    compliance_ruleset = models.CharField(max_length=32, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["result", "file_name"], name="run_unique")]

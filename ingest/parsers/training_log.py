@@ -28,9 +28,13 @@ import math
 import re
 import zlib
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
+from benchdb.mlperf.compliance_rules import RULE_DIRS, Line, check_log, has_rules, rule_keys
+
 from . import safe_json, safe_tree, training_power
+from .training_mllog import MLLOG, Record, lines_with, mllog_records
 from .training_systems import parse_entry_json, parse_scaling_json, parse_systems_json
 
 # ``ingest.sync`` reads the layout functions from here (they moved to training_tree).
@@ -39,7 +43,6 @@ from .training_tree import discover_results
 from .training_tree import infer_round as infer_round
 from .types import EvalPoint, LoadedResult, ParsedRun, ParseError, Problem, ResultDir
 
-MLLOG = b":::MLLOG "
 MLL06 = b":::MLL "
 MLP05 = b":::MLPv0.5.0 "
 
@@ -66,24 +69,39 @@ _NOT_HYPERPARAMETERS = {
 }
 
 
-def parse_log(data: bytes, path: str = "", *, compress: bool = True) -> ParsedRun:
+def parse_log(
+    data: bytes, path: str = "", *, compress: bool = True, compliance_round: str | None = None
+) -> ParsedRun:
     """Parse one run log (``result_N.txt``) of any round from v0.5 on.
 
     ``data``: the file's bytes. Returns a :class:`ParsedRun`; problems inside the log
     (broken MLLOG JSON, a cut-off file) are reported in it, never raised, so that
     one bad log cannot stop a round. With ``compress`` the whole file is kept,
-    zlib-compressed, in ``compressed_log``.
+    zlib-compressed, in ``compressed_log``. With ``compliance_round`` (``"v3.0"``;
+    a round with rules, :func:`compliance_rules.has_rules`) an MLLOG log is also
+    checked by that round's compliance rules (``ParsedRun.compliance``).
     """
     sha = hashlib.sha256(data).hexdigest()
     packed = zlib.compress(data, 6) if compress else b""
+    check = compliance_round if compliance_round and has_rules(compliance_round) else None
     if MLLOG in data:
-        fmt, records = "mllog", _mllog_records(data, path)
-    elif MLL06 in data:
+        sink: list[Line] | None = [] if check else None
+        keep = rule_keys(check) if check else frozenset()
+        fold = _Fold(path)
+        for rec in mllog_records(data, path, sink, keep):
+            fold.add(rec)
+        run = fold.run(sha, len(data), "mllog", packed)
+        if check and sink is not None:
+            lines = sum(run.key_counts.values())
+            found = check_log(sink, check, parse_errors=fold.n_errors, total_lines=lines)
+            run = replace(run, compliance=tuple(found), compliance_ruleset=RULE_DIRS[check])
+        return run
+    if MLL06 in data:
         fmt, records = "mll-0.6", _mll06_records(data, path)
     elif MLP05 in data:
         fmt, records = "mlperf-0.5", _mlp05_records(data, path)
     else:
-        return ParsedRun(
+        none = ParsedRun(
             path=path,
             sha256=sha,
             size=len(data),
@@ -91,56 +109,20 @@ def parse_log(data: bytes, path: str = "", *, compress: bool = True) -> ParsedRu
             parse_errors=(Problem(path, None, "no MLPerf log lines in file"),),
             compressed_log=packed,
         )
+        return _no_mllog(none, check)
     fold = _Fold(path)
     for rec in records:
         fold.add(rec)
-    return fold.run(sha, len(data), fmt, packed)
+    return _no_mllog(fold.run(sha, len(data), fmt, packed), check)
 
 
-# A record: (line, key, time_ms, value, metadata); a line that does not parse is a Problem.
-Record = tuple[int, str | None, float, Any, dict[str, Any]]
-
-
-def _lines_with(data: bytes, token: bytes) -> Iterator[tuple[int, bytes]]:
-    """Yield (1-based line number, text after the last ``token`` on that line).
-
-    Lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (Python's universal newlines,
-    as ``open(..., encoding='latin-1')`` in ``mlp_parser.parse_file`` reads them);
-    line numbers count ``\\n`` so that they match what an editor shows.
-    """
-    pos = data.find(token)
-    counted_to, line = 0, 1
-    while pos >= 0:
-        end_n = data.find(b"\n", pos)
-        end_r = data.find(b"\r", pos)
-        ends = [e for e in (end_n, end_r) if e >= 0]
-        end = min(ends) if ends else len(data)
-        line += data.count(b"\n", counted_to, pos)
-        counted_to = pos
-        last = data.rfind(token, pos, end)
-        yield line, data[last + len(token) : end]
-        pos = data.find(token, end)
-
-
-def _no_constant(name: str) -> None:
-    """``NaN``/``Infinity`` in a log (a diverged loss, say) become None: PostgreSQL's
-    jsonb cannot store them, and no target can be met by them."""
-    return None
-
-
-def _mllog_records(data: bytes, path: str) -> Iterator[Record | Problem]:
-    for line, text in _lines_with(data, MLLOG):
-        try:
-            m = safe_json.loads(text.decode("latin-1"), parse_constant=_no_constant)
-            key, t, meta = m["key"], float(m["time_ms"]), m["metadata"] or {}
-            if not isinstance(key, str) or not isinstance(meta, dict):
-                raise TypeError("key must be a string and metadata an object")
-            if not math.isfinite(t):
-                raise ValueError(f"time_ms {t} is not a finite number")
-            record: Record | Problem = (line, key, t, m["value"], meta)
-        except (ValueError, KeyError, TypeError, OverflowError) as exc:
-            record = Problem(path, line, f"MLLOG line does not parse: {exc}")
-        yield record
+def _no_mllog(run: ParsedRun, check: str | None) -> ParsedRun:
+    """A log of a round with compliance rules but no MLLOG line: ``mlp_parser`` finds
+    no line in it, and the checker says so ("No log lines detected")."""
+    if not check:
+        return run
+    found = check_log([], check, total_lines=0)
+    return replace(run, compliance=tuple(found), compliance_ruleset=RULE_DIRS[check])
 
 
 def _seconds_ms(secs: str) -> float:
@@ -162,7 +144,7 @@ def _mll06_records(data: bytes, path: str) -> Iterator[Record | Problem]:
     than JSON: those are read with ``ast.literal_eval``; a body that is neither is
     a problem, but its key and time still count (the first v0.6 summarizer read
     only ``<time> run_start``/``run_stop``)."""
-    for line, text in _lines_with(data, MLL06):
+    for line, text in lines_with(data, MLL06):
         m = _MLL06_LINE.match(text.decode("latin-1").strip())
         if not m:
             yield Problem(path, line, "MLL line does not parse")
@@ -199,7 +181,7 @@ _MLP05_LINE = re.compile(r"\s*\S+\s+([0-9.]+)\s+\(([^)]*)\)\s+([A-Za-z0-9_]+)\s*
 
 
 def _mlp05_records(data: bytes, path: str) -> Iterator[Record | Problem]:
-    for line, text in _lines_with(data, MLP05):
+    for line, text in lines_with(data, MLP05):
         m = _MLP05_LINE.match(text.decode("latin-1").strip())
         if not m:
             yield Problem(path, line, "MLPv0.5.0 line does not parse")
@@ -473,7 +455,10 @@ def _content_hash(rd: ResultDir, code_version: str) -> tuple[str, dict[str, byte
 
 
 def load_result_dir(
-    rd: ResultDir, known_sha256: str | None = None, code_version: str = ""
+    rd: ResultDir,
+    known_sha256: str | None = None,
+    code_version: str = "",
+    compliance_round: str | None = None,
 ) -> LoadedResult:
     """Read and parse one result folder: its runs, systems file and scaling.json.
 
@@ -482,6 +467,8 @@ def load_result_dir(
     caller's hash of the parsing and scoring code); when it equals ``known_sha256``
     nothing is parsed (``unchanged=True``). Never raises for bad content: problems
     come back in ``problems``; OSError (an unreadable file) propagates.
+    ``compliance_round``: check each run log with that round's compliance rules
+    (:func:`parse_log`).
     """
     digest, kept = _content_hash(rd, code_version)
     if digest == known_sha256:
@@ -491,7 +478,7 @@ def load_result_dir(
     scaling, scaling_error = _load_scaling(rd, kept, problems)
     runs = []
     for rel in rd.runs:
-        run = _load_run(rd, rel, kept.pop(rel, None))
+        run = _load_run(rd, rel, kept.pop(rel, None), compliance_round)
         problems += run.parse_errors + run.warnings
         runs.append(run)
     if not rd.runs:
@@ -554,7 +541,9 @@ def _load_scaling(
         return None, exc.reason
 
 
-def _load_run(rd: ResultDir, rel: str, data: bytes | None) -> ParsedRun:
+def _load_run(
+    rd: ResultDir, rel: str, data: bytes | None, compliance_round: str | None = None
+) -> ParsedRun:
     """One run log parsed; a log refused by ``safe_tree`` or one that the parser
     cannot read is a run without log lines (it fails), with the reason."""
     try:
@@ -569,7 +558,7 @@ def _load_run(rd: ResultDir, rel: str, data: bytes | None) -> ParsedRun:
             compressed_log=zlib.compress(b""),
         )
     try:
-        return parse_log(data, rel)
+        return parse_log(data, rel, compliance_round=compliance_round)
     except Exception as exc:  # noqa: BLE001 - one unreadable log must not stop the round
         problem = Problem(rel, None, f"cannot read log: {type(exc).__name__}: {exc}")
         return ParsedRun(

@@ -69,6 +69,9 @@ class ParsedRun:
     ``repeated_times`` names ``run_start``/``run_stop`` when logged more than once at
     different times. ``warnings`` lists values kept in a changed form (a NUL replaced,
     a number out of range dropped, a long hyperparameter cut), with their lines.
+    ``compliance``: what the round's compliance checker finds
+    (``benchdb.mlperf.compliance_rules.Finding``, errors then warnings); empty for
+    rounds before v0.7 and when the log was parsed without a round.
     """
 
     path: str
@@ -95,6 +98,8 @@ class ParsedRun:
     submission: dict[str, Any] = field(default_factory=dict)
     warnings: tuple[Problem, ...] = ()
     compressed_log: bytes = field(default=b"", repr=False)
+    compliance: tuple[Any, ...] = ()
+    compliance_ruleset: str = ""  # the rule directory checked ("training_3.0.0"), if any
 
 
 #: Nodes, processors and accelerators of one system are counted below this (benchdb

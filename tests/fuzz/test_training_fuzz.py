@@ -229,3 +229,29 @@ def test_scaling_files_give_a_factor_in_range_or_are_refused(value, depth, noise
             continue
         assert training_rules.MIN_SCALING_FACTOR <= factor <= training_rules.MAX_SCALING_FACTOR
         event("factor")
+
+
+@pytest.mark.fuzz
+@FUZZ
+@given(
+    base=st.sampled_from(range(len(LOGS))),
+    ops=mutations,
+    version=st.sampled_from(["v0.7", "v1.0", "v1.1", "v2.0", "v3.1", "v4.0", "v5.1"]),
+)
+def test_mutated_real_logs_under_full_compliance_never_raise(base, ops, version):
+    """The compliance checker of any round on a mutated real log: findings, never an
+    exception; a run that passes still has a finite time (run_failure)."""
+    lines = list(LOGS[base])
+    for op in ops:
+        _mutate(lines, *op)
+    run = training_log.parse_log(
+        b"\n".join(lines), "result_0.txt", compress=False, compliance_round=version
+    )
+    pickle.dumps(run)
+    assert run.compliance_ruleset
+    event(f"compliance errors: {sum(f.severity == 'error' for f in run.compliance) > 0}")
+    rules = training_rules.ruleset_for(version)
+    why, _ = training_rules.run_failure(run, rules, "resnet", "closed")
+    if why is None:
+        minutes = training_rules.time_to_train(run.run_start_ms, run.run_stop_ms)
+        assert math.isfinite(minutes) and 0 < minutes < training_rules.MAX_MINUTES

@@ -19,6 +19,7 @@ from django.db import connection
 from benchdb.models import IngestProblem, Result, Round, Run, RunLog, Submitter, System
 from ingest.parsers import safe_tree
 from ingest.training import IngestError, mlperf_training_ingest
+from tests.training_logs import compliant_resnet_lines
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +60,11 @@ def test_aborted_runs_fail_and_are_dropped_as_slowest(ingested_shared):
         path="Graphcore/results/ipu-pod16-TF1/resnet/result_0.txt",
     )
     assert run.run_stop_status == "aborted"
-    assert run.role == Run.Role.FAILED and "quality target" in run.failure_reason
+    assert run.role == Run.Role.FAILED
+    # closed_resnet.yaml of 1.1.0: ATLEAST_ONE_CHECK ``v['value'] >= 0.7590 and ...``
+    assert run.failure_reason.startswith(
+        "compliance: training_1.1.0/closed_resnet.yaml eval_accuracy: Failed checks for"
+    )
     result = run.result
     assert result.runs_failed == 1 and result.runs_counted == 3
 
@@ -140,7 +145,7 @@ def _log(
     if not cut:
         at = T0 + 1000 + minutes * 60000 if stop is None else stop
         lines.append(_line("run_stop", None, at, status="success"))
-    lines.append(_line("weights_initialization", None, T0))
+    lines += compliant_resnet_lines(_line, T0 + 2000)
     return "\n".join(["some framework output", *lines, "done"]) + "\n"
 
 
@@ -202,9 +207,10 @@ def test_bad_systems_files_are_recorded_and_the_round_goes_on(tmp_path):
 @pytest.mark.parametrize(
     ("kind", "reason"),
     [
-        ("cut", "run_stop not recorded"),
-        ("broken", "do not parse"),
-        ("not-a-log", "not an MLPerf log"),
+        # the compliance checker's reasons (it runs first, as in _read_result_file)
+        ("cut", "common.yaml run_stop: Required EXACTLY_ONE occurrence of 'run_stop' but found 0"),
+        ("broken", "Log lines had parsing errors. (1 log line(s) do not parse)"),
+        ("not-a-log", "common.yaml log: No log lines detected"),
     ],
 )
 def test_a_bad_log_fails_its_run_with_file_and_line(tmp_path, kind, reason):
@@ -570,8 +576,9 @@ def test_one_bad_value_keeps_its_result(real_tree):
     over 200 characters: a problem on that value or run, and the result is kept."""
     make, check = real_tree
     root = make("v1.1")
-    inf_eval = '{"key": "eval_accuracy", "value": 1e400, "time_ms": 1, "metadata": {}}'
-    nul = '{"key": "opt_name", "value": "lamb\\u0000", "time_ms": 1, "metadata": {}}'
+    meta = '"metadata": {"epoch_num": 41}'
+    inf_eval = '{"key": "eval_accuracy", "value": 1e400, "time_ms": 1, ' + meta + "}"
+    nul = '{"key": "acme_option", "value": "lamb\\u0000", "time_ms": 1, "metadata": {}}'
     logs = (30.0, _log(31.0, extra=(":::MLLOG " + inf_eval, ":::MLLOG " + nul)), 32.0, 33.0, 34.0)
     _acme(root, "values", minutes=logs, framework="Py\u0000Torch", number_of_nodes="3e9")
     long = _acme(root, "long", minutes=(30.0, 31.0, 32.0, 33.0))
@@ -580,12 +587,12 @@ def test_one_bad_value_keeps_its_result(real_tree):
     report = mlperf_training_ingest(location=str(root), workers=1)
     assert report.failed == 0
     run = Run.objects.get(path="Acme/results/values/resnet/result_1.txt")
-    assert run.hyperparameters["opt_name"] == "lamb\ufffd" and run.role == Run.Role.COUNTED
+    assert run.hyperparameters["acme_option"] == "lamb\ufffd" and run.role == Run.Role.COUNTED
     assert [p[1] for p in run.eval_curve] == [0.76, None]
     problems = {(p.line, p.message) for p in IngestProblem.objects.filter(path=run.path)}
     assert problems == {
         (8, "eval_accuracy: inf is not a finite number, kept as null"),
-        (9, "opt_name: NUL character replaced by U+FFFD"),
+        (9, "acme_option: NUL character replaced by U+FFFD"),
     }
     system = System.objects.get(submitter_folder="Acme", folder="values")
     assert (

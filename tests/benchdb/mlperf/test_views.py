@@ -19,6 +19,7 @@ from benchdb.mlperf import selectors
 from benchdb.models import Result, Run, System
 from benchdb.tables import schemas
 from ingest.training import mlperf_training_ingest
+from tests.training_logs import compliant_resnet_lines
 
 pytestmark = pytest.mark.django_db
 
@@ -584,6 +585,7 @@ def _write_hostile_repo(root: Path) -> None:
             _mllog("eval_accuracy", 0.5, t0 + 2000, epoch_num=1),
             _mllog("eval_accuracy", 0.76, t0 + 3000, epoch_num=2),
             _mllog("run_stop", None, t0 + 1000 + minutes * 60_000, status="success"),
+            *compliant_resnet_lines(_mllog, t0 + 2000),
         ]
         (runs / f"result_{i}.txt").write_text("\n".join(lines) + "\n")
 

@@ -1,0 +1,211 @@
+"""The compliance checker reimplementation (benchdb.mlperf.compliance_rules) and its
+restricted evaluator, on the vendored rule files and real log lines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from benchdb.mlperf import compliance_eval, compliance_rules
+from benchdb.mlperf.compliance_rules import Line, check_log
+from ingest.parsers import training_log
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "training"
+LENOVO = DATA / "training_results_v3.0/Lenovo/results/SR670v2-4xA100_SXM4_40GB_400W/bert"
+
+
+@pytest.mark.parametrize("round_version", sorted(compliance_rules.RULE_DIRS))
+def test_every_vendored_rule_file_passes_the_whitelist(round_version: str) -> None:
+    files = compliance_rules.rule_files(round_version)
+    rule_dir = compliance_rules.RULE_DIRS[round_version]
+    assert f"{rule_dir}/common.yaml" in files
+    assert any(name.endswith("closed_common.yaml") for name in files)
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        "__import__('os').system('true')",
+        "v.__class__",
+        "open('/etc/passwd')",
+        "[x for x in v]",
+        "(lambda: 1)()",
+        "ll.timestamp.__class__",
+        "s.clear()",
+        "globals()",
+    ],
+)
+def test_the_evaluator_refuses_code_outside_the_whitelist(snippet: str) -> None:
+    with pytest.raises(compliance_eval.UnsafeSnippet):
+        compliance_eval.compile_snippet(snippet, "eval", "test")
+
+
+def test_the_evaluator_refuses_imports_and_loops() -> None:
+    for code in ("import os", "for x in v: pass", "x = 1", "ll.key = 'a'"):
+        with pytest.raises((compliance_eval.UnsafeSnippet, SyntaxError)):
+            compliance_eval.compile_snippet(code, "exec", "test")
+
+
+def test_the_lenovo_v30_bert_runs_fail_on_opt_lamb_epsilon() -> None:
+    """The real logs name ``opt_epsilon``; closed_bert.yaml of 3.0.0 requires exactly one
+    ``opt_lamb_epsilon`` (issue 12)."""
+    for path in sorted(LENOVO.glob("result_*.txt")):
+        run = training_log.parse_log(path.read_bytes(), path.name, compliance_round="v3.0")
+        errors = [f for f in run.compliance if f.severity == "error"]
+        assert [(f.source, f.rule, f.kind) for f in errors] == [
+            ("training_3.0.0/closed_bert.yaml", "opt_lamb_epsilon", "REQ EXACTLY_ONE")
+        ]
+        assert run.compliance_ruleset == "training_3.0.0"
+        assert "opt_epsilon" in run.key_counts
+
+
+def _lines(path: Path) -> list[Line]:
+    out = []
+    for n, text in enumerate(path.read_text(encoding="latin-1").splitlines(), 1):
+        if ":::MLLOG " in text:
+            m = json.loads(text.split(":::MLLOG ", 1)[1])
+            value = {"value": m["value"], "metadata": m["metadata"]}
+            out.append(Line(m["key"], value, float(m["time_ms"]), n))
+    return out
+
+
+def _replace_key(lines: list[Line], old: str, new: str) -> list[Line]:
+    return [
+        Line(new if ll.key == old else ll.key, ll.value, ll.timestamp, ll.lineno) for ll in lines
+    ]
+
+
+def test_renaming_the_key_back_makes_the_lenovo_log_compliant() -> None:
+    lines = _replace_key(_lines(LENOVO / "result_1.txt"), "opt_epsilon", "opt_lamb_epsilon")
+    assert [f for f in check_log(lines, "v3.0") if f.severity == "error"] == []
+
+
+def test_a_hyperparameter_value_is_checked() -> None:
+    """closed_common.yaml of 3.0.0: ``gradient_accumulation_steps`` CHECK ``v['value'] > 0``."""
+    lines = _replace_key(_lines(LENOVO / "result_1.txt"), "opt_epsilon", "opt_lamb_epsilon")
+    at = None
+    for ll in lines:
+        if ll.key == "gradient_accumulation_steps":
+            ll.value = {"value": 0, "metadata": ll.value["metadata"]}
+            at = ll.lineno
+    errors = [f for f in check_log(lines, "v3.0") if f.severity == "error"]
+    assert [(f.source, f.rule, f.kind, f.line) for f in errors] == [
+        ("training_3.0.0/closed_common.yaml", "gradient_accumulation_steps", "CHECK", at)
+    ]
+
+
+def test_a_missing_key_of_common_yaml_and_a_repeated_one() -> None:
+    lines = [ll for ll in _lines(LENOVO / "result_1.txt") if ll.key != "eval_samples"]
+    rules = {(f.source, f.rule, f.kind) for f in check_log(lines, "v3.0")}
+    assert ("training_3.0.0/common.yaml", "eval_samples", "REQ EXACTLY_ONE") in rules
+    twice = _lines(LENOVO / "result_1.txt")
+    extra = next(ll for ll in twice if ll.key == "train_samples")
+    twice.append(Line("train_samples", {"value": 1, "metadata": {}}, extra.timestamp, 99999))
+    found = [f for f in check_log(twice, "v3.0") if f.rule == "train_samples"]
+    assert found[0].severity == "error" and "different values" in found[0].message
+
+
+def test_the_quality_target_is_an_atleast_one_check() -> None:
+    lines = _replace_key(_lines(LENOVO / "result_1.txt"), "opt_epsilon", "opt_lamb_epsilon")
+    for ll in lines:
+        if ll.key == "eval_accuracy":
+            ll.value = {"value": 0.5, "metadata": ll.value["metadata"]}
+    errors = [f for f in check_log(lines, "v3.0") if f.severity == "error"]
+    assert [(f.source, f.kind) for f in errors] == [
+        ("training_3.0.0/closed_bert.yaml", "ATLEAST_ONE_CHECK")
+    ]
+
+
+def _sd_lines(evals: list[tuple[int, str, float]]) -> list[Line]:
+    """A minimal stable_diffusion log of v4.0 (keys of common/closed yaml), and the
+    given (samples_count, metric, value) eval_accuracy lines."""
+    return [
+        Line(
+            "eval_accuracy",
+            {"value": v, "metadata": {"samples_count": n, "metric": m}},
+            1000.0 + i,
+            10 + i,
+        )
+        for i, (n, m, v) in enumerate(evals)
+    ]
+
+
+def test_stable_diffusion_needs_two_aggregated_evaluations() -> None:
+    one = _sd_lines([(512000, "FID", 80.0), (512000, "CLIP", 0.2)])
+    two = _sd_lines(
+        [
+            (512000, "FID", 95.0),
+            (512000, "CLIP", 0.2),
+            (1024000, "FID", 80.0),
+            (1024000, "CLIP", 0.2),
+        ]
+    )
+
+    def agg(lines: list[Line]) -> list[compliance_rules.Finding]:
+        return [f for f in check_log(lines, "v4.0") if f.rule == "aggregated_eval_accuracy"]
+
+    # The rule file is only enqueued by submission_benchmark: run it directly.
+    rf = compliance_rules.rule_files("v4.0")["training_4.0.0/closed_stable_diffusion.yaml"]
+    for lines, want in ((one, {"REQ AT_LEAST(2)"}), (two, set())):
+        msgs = compliance_rules._Messages()
+        compliance_rules._run_file(rf, list(lines), compliance_rules.Engine.of("v4.0"), msgs, [])
+        kinds = {f.kind for f in msgs.findings() if f.rule == "aggregated_eval_accuracy"}
+        assert kinds == want
+    assert agg(two) == []  # common.yaml alone does not name the virtual key
+
+
+def _run_one_file(version: str, name: str, lines: list[Line]) -> list[compliance_rules.Finding]:
+    rf = compliance_rules.rule_files(version)[name]
+    msgs = compliance_rules._Messages()
+    compliance_rules._run_file(rf, lines, compliance_rules.Engine.of(version), msgs, [])
+    return msgs.findings()
+
+
+@pytest.mark.parametrize(
+    ("value", "kind"), [(None, "REQ EXACTLY_ONE"), (0, "CHECK"), (4000, None), ("x", "CHECK")]
+)
+def test_gpt3_init_checkpoint_step(value: object, kind: str | None) -> None:
+    """closed_gpt3.yaml of 4.0.0: ``init_checkpoint_step`` EXACTLY_ONE, CHECK ``> 0``
+    (a string: the comparison raises, which the checker counts as a failed CHECK)."""
+    lines = (
+        []
+        if value is None
+        else [Line("init_checkpoint_step", {"value": value, "metadata": {}}, 1.0, 7)]
+    )
+    found = [
+        f.kind
+        for f in _run_one_file("v4.0", "training_4.0.0/closed_gpt3.yaml", lines)
+        if f.rule == "init_checkpoint_step"
+    ]
+    assert found == ([kind] if kind else [])
+
+
+def test_the_keys_of_a_later_file_replace_the_messages_of_an_earlier_one() -> None:
+    """A file that defines a key again drops the earlier file's message for it
+    (``overwrite_messages``); an unkeyed message (ATLEAST_ONE_CHECK) stays."""
+    first = compliance_rules.parse_rule_file(
+        "- KEY:\n    NAME: x\n    REQ: EXACTLY_ONE\n"
+        "- KEY:\n    NAME: y\n    ATLEAST_ONE_CHECK: \"v['value'] > 1\"\n",
+        "a.yaml",
+    )
+    second = compliance_rules.parse_rule_file("- KEY:\n    NAME: x\n", "b.yaml")
+    lines = [Line("y", {"value": 0, "metadata": {}}, 1.0, 1)]
+    msgs = compliance_rules._Messages()
+    engine = compliance_rules.Engine.of("v3.0")
+    compliance_rules._run_file(first, lines, engine, msgs, [])
+    assert {(f.rule, f.kind) for f in msgs.findings()} == {
+        ("x", "REQ EXACTLY_ONE"),
+        ("y", "ATLEAST_ONE_CHECK"),
+    }
+    compliance_rules._run_file(second, lines, engine, msgs, [])
+    assert {(f.rule, f.kind) for f in msgs.findings()} == {("y", "ATLEAST_ONE_CHECK")}
+
+
+def test_findings_are_stored_bounded() -> None:
+    f = compliance_rules.Finding("a\x00.yaml", "k", "CHECK", "m" * 900, 3)
+    stored = compliance_rules.findings_json([f] * 60)
+    assert len(stored) == 51 and stored[-1]["message"] == "10 more findings not kept"
+    assert stored[0]["source"] == "a\ufffd.yaml" and len(stored[0]["message"]) == 500
+    assert stored[0]["line"] == 3 and stored[0]["severity"] == "error"
