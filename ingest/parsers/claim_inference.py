@@ -93,7 +93,10 @@ def _inference_sentence(text: str, c: Claim) -> Claim:
     if c.source != "text":
         return c
     sent = text[c.sentence_start : c.sentence_end]
-    para = text[text.rfind("\n", 0, c.sentence_start) + 1 : c.sentence_end]
+    # at most 2,000 characters back: a page on one line stays linear
+    para_start = max(c.sentence_start - 2000, 0)
+    nl = text.rfind("\n", para_start, c.sentence_start)
+    para = text[nl + 1 if nl >= 0 else para_start : c.sentence_end]
     if not (_INFERENCE_ONLY.search(para) and _first_model(para)) and not re.search(
         r"\binference\b", sent, re.I
     ):
