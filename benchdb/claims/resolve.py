@@ -434,6 +434,12 @@ def resolve_claim(
             fields["round"] = rnd
             ctx.append(tag or "round-words")
     rnd = str(fields.get("round", c.round))
+    if c.kind == "time" and c.baseline == "previous-round" and rnd in rounds:
+        # the "from" side of "from 311.94 minutes ... down to 153.58": the round before
+        earlier = [r for r in rounds if rounds[r] < rounds[rnd]]
+        if earlier:
+            fields["round"] = rnd = max(earlier, key=lambda r: rounds[r])
+            ctx.append("round-before")
     if fields.get("baseline", c.baseline) == "previous-round" and _YEAR.search(sentence):
         older = year_earlier(rnd, rounds)
         if older:

@@ -131,7 +131,13 @@ class SentenceContext:
             metric = {"GHz": "clock", "MHz": "clock", "nm": "process"}.get(
                 q.unit, "compute" if "FLOPS" in q.unit or q.unit == "TOPS" else "memory"
             )
+        if metric == "cost" and q.kind in ("time", "head_to_head"):
+            metric = ""  # "66.9 minutes, ... a more cost-effective option": still a time
         counts = self._accelerator_counts
+        if len([x for x in self.quantities if x.kind == "time"]) > 1:
+            # "8B in 5.2 minutes with up to 512 ... GPUs and FLUX.1 in 12.5 minutes with
+            # 1,152 GPUs": a count goes with the time of its own clause only
+            counts = [x for x in counts if own[0] <= x.start < own[1]]
         return {
             "accelerators": to_count(counts[0].value)
             if len(counts) == 1 and q.kind != "scale"

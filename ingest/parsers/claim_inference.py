@@ -65,7 +65,7 @@ def inference_claims(text: str, claims: list[Claim]) -> list[Claim]:
     order; ``claims`` unchanged for any other page. ``text``: the text the claims'
     spans point into."""
     if not INFERENCE_PAGE.search(text):
-        return claims
+        return [_inference_sentence(text, c) for c in claims]
     rounds = {m.group(1) for m in _ROUND.finditer(text)}
     page_round = f"v{rounds.pop()}" if len(rounds) == 1 else ""
     out = [_read(text, _decimal_comma(text, c), page_round) for c in claims]
@@ -75,6 +75,36 @@ def inference_claims(text: str, claims: list[Claim]) -> list[Claim]:
             out.append(_read(text, _word_gain(text, m), page_round))
     out.sort(key=lambda c: (c.start, c.end))
     return out
+
+
+#: Models MLPerf Inference has and MLPerf Training never had: a figure in a paragraph
+#: about one of them is an inference figure, even on a page about training.
+_INFERENCE_ONLY = re.compile(
+    r"GPT-?J|Stable Diffusion XL|SDXL|Mixtral|DeepSeek[ -]?R1|Whisper|\binference\b", re.I
+)
+
+
+def _inference_sentence(text: str, c: Claim) -> Claim:
+    """A claim of a page about training whose sentence names inference, or whose
+    paragraph up to it names an inference-only model (se7enesport's "On GPTJ-99, ...
+    The H100 is just 9% faster ... in Server throughput benchmarks"), read as an
+    inference claim (:func:`_read`); the systems the training reading found are kept,
+    and a round it named (a training round) is dropped. Other claims unchanged."""
+    if c.source != "text":
+        return c
+    sent = text[c.sentence_start : c.sentence_end]
+    # at most 2,000 characters back: a page on one line stays linear
+    para_start = max(c.sentence_start - 2000, 0)
+    nl = text.rfind("\n", para_start, c.sentence_start)
+    para = text[nl + 1 if nl >= 0 else para_start : c.sentence_end]
+    if not (_INFERENCE_ONLY.search(para) and _first_model(para)) and not re.search(
+        r"\binference\b", sent, re.I
+    ):
+        return c
+    read = _read(text, replace(c, round=""), "")
+    if c.system:
+        read = replace(read, system=c.system, compared_system=c.compared_system)
+    return replace(read, baseline=c.baseline if not read.compared_system else "")
 
 
 def _decimal_comma(text: str, c: Claim) -> Claim:
@@ -157,8 +187,8 @@ def _systems(text: str, c: Claim, gain: bool) -> dict[str, object]:
         prev = _sentence(text, max(c.sentence_start - 2, 0))[0]
         mentions = list(_SYSTEM.finditer(text, prev, c.sentence_start))
         context = context + ("system",) if mentions else context
-    if not mentions:
-        return {}
+    if not mentions:  # a system the training reading carried from afar is not kept
+        return {"system": ""} if "system" in c.context else {}
     before = [m for m in mentions if m.end() <= c.start]
     after = [m for m in mentions if m.start() >= c.end or m.end() <= c.start and not gain]
     subject = mentions[0] if context != c.context else before[-1] if before else after[0]

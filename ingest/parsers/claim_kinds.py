@@ -24,6 +24,7 @@ def sentence_claims(ctx: SentenceContext) -> list[Claim]:
         out.append(pair)
         qs = [q for q in qs if not (pair.start <= q.start < pair.end)]
     respectively = _respectively(ctx, qs)
+    before = _from_side(ctx, qs)
     for q in qs:
         if q.kind in ("percentage", "multiplier"):
             out.append(_gain(ctx, q, respectively.get(id(q))))
@@ -36,12 +37,51 @@ def sentence_claims(ctx: SentenceContext) -> list[Claim]:
         elif q.kind == "scale":
             acc = to_count(q.value) if q.unit not in ("node", "system") else None
             out.append(ctx.claim("scale", q, accelerators=acc))
+        elif id(q) in before:  # "from 311.94 minutes ... down to 153.58": the earlier result
+            out.append(ctx.claim(q.kind, q, baseline="previous-round"))
         else:
             out.append(ctx.claim(q.kind, q))
     parity = _parity(ctx)
     if parity:
         out.append(parity)
     return out
+
+
+#: "from A (or A') down to B": the times between "from" and "to" are the baseline's.
+_FROM_TO = re.compile(r"\bfrom\b(?P<side>.{1,80}?)\b(?:down\s+|up\s+)?to\b", re.I | re.S)
+#: "X extended/improved/outperformed Y('s performance) by N": X is the subject, Y the
+#: compared system, whatever the sentence's comparison words.
+_VERB_BY = re.compile(
+    r"\b(?:extend|improv|boost|increas|rais|outperform|outpac|beat)\w*\b(?P<mid>.{1,60}?)"
+    r"\bby\b(?P<rest>[^.;]{0,24})$",
+    re.I | re.S,
+)
+
+
+def _from_side(ctx: SentenceContext, qs: list[Quantity]) -> set[int]:
+    """ids of the time quantities on the "from" side of a from->to pair of times."""
+    out: set[int] = set()
+    times = [q for q in qs if q.kind == "time"]
+    for m in _FROM_TO.finditer(ctx.text):
+        a, b = ctx.s.start + m.start("side"), ctx.s.start + m.end("side")
+        inside = [q for q in times if a <= q.start < b]
+        if inside and any(q.start >= b for q in times):
+            out |= {id(q) for q in inside}
+    return out
+
+
+def _verb_by(ctx: SentenceContext, q: Quantity) -> tuple[Mention, Mention] | None:
+    """(subject, compared) of "X extended Y's performance by up to 47%" for the gain
+    ``q`` right after "by", or None."""
+    m = _VERB_BY.search(ctx.t, ctx.s.start, q.start)
+    if not m:
+        return None
+    systems = ctx.mentions_in("system", (ctx.s.start, ctx.s.end), role=None)
+    subj = [x for x in systems if x.end <= m.start()]
+    comp = [x for x in systems if m.start("mid") <= x.start < m.end("mid")]
+    if not subj or not comp or subj[-1].key == comp[0].key:
+        return None
+    return subj[-1], comp[0]
 
 
 def _head_to_head(ctx: SentenceContext, qs: list[Quantity]) -> Claim | None:
@@ -128,7 +168,11 @@ def _gain(ctx: SentenceContext, q: Quantity, bench: Mention | None) -> Claim:
     extra: dict[str, object] = {}
     systems = ctx.mentions_in("system", (ctx.s.start, ctx.s.end), role=None)
     subject = _subject(ctx, q)
-    if (
+    verb = _verb_by(ctx, q)
+    if verb:
+        subject, extra["compared_system"] = verb[0], verb[1].text
+        baseline = "" if baseline in ("previous-round", "") else baseline
+    elif (
         not baseline
         and subject
         and len({m.key for m in systems}) >= 2

@@ -24,7 +24,8 @@ NON_MLPERF_MODELS = (
 #: System mentions (case-insensitive).
 SYSTEMS = (
     r"(?:IPU|Bow)[\s-]?POD\s?\d+|IPU[\s-]?M2000|Bow[\s-]?2000|M2000|GC200|DGX\s?SuperPOD"
-    r"|DGX\s?[AH]100|HGX\s?H100|[AHV]100|TPU[\s-]?v\d(?:-\d+)?|"
+    r"|DGX\s?[AH]100|HGX\s?H100|[AHV]100|GH200(?:-\d+G)?|GB[23]00|[BH][23]00|MI3\d\dX?"
+    r"|TPU[\s-]?v\d(?:-\d+)?|"
     r"(?:HLS-)?Gaudi\s?\d(?![.\d])|Selene|SeleN"
     r"|NDm?\s?A100\s?v4"
 )

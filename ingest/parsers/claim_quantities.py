@@ -26,6 +26,10 @@ from .claim_patterns import (
 from .claim_sentences import Sentence
 from .claim_types import to_number
 
+#: A number right after these is part of a name, not a count: "Gaudi 2 accelerator",
+#: "MLPerf Training 3.1 results", "MLPerf 4.0 results".
+NAMED_BEFORE = re.compile(r"(?:\bGaudi|\bMLPerf|\bTraining|\bInference)\s*[vV]?$")
+
 # --- quantities --------------------------------------------------------------------
 
 
@@ -62,6 +66,8 @@ def find_quantities(t: str, s: Sentence) -> list[Quantity]:
             continue
         value = to_number(m.group("num"))
         unit, kind, hint = _unit(m, seg)
+        if kind in ("scale", "count") and NAMED_BEFORE.search(seg[: m.start()]):
+            continue  # "Gaudi 2 accelerators", "MLPerf 3.1 results": part of a name
         q = Quantity(kind, value, unit, s.start + m.start(), s.start + m.end(), system_hint=hint)
         qb = Q_BEFORE.search(seg[max(0, m.start() - 24) : m.start()])
         qa = Q_AFTER.match(seg[m.end() :])

@@ -43,7 +43,7 @@ def claims_from_tables(
             if not num or not bench:
                 continue
             unit = TIME_UNITS.get((num.group(2) or "min").lower(), "min")
-            if "(mins)" in " ".join(tb.columns).lower():
+            if re.search(r"\(min(?:s|utes)?\)", " ".join(tb.columns).lower()):
                 unit = "min"
             acc = re.match(r"\s*(\d[\d,]*)", v.get("accelerators", ""))
             rid = v.get("result_id", "")

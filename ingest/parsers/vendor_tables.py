@@ -60,6 +60,8 @@ _FIELDS = {
     "precision": "precision",
     "time to train": "time_to_train",
     "time to train (mins)": "time_to_train",
+    "time to train (minutes)": "time_to_train",
+    "benchmark": "model",
     "ttt": "time_to_train",
     "frameworks version": "framework_version",
     "framework version": "framework_version",
@@ -92,6 +94,8 @@ def parse_vendor_tables(text: str) -> list[VendorTable]:
     for ln in lines:
         offsets.append(offsets[-1] + len(ln) + 1)
     found = _pipe_tables(lines, offsets) + _whitespace_tables(lines, offsets)
+    taken = {t.line for t in found}
+    found += [t for t in _bare_pipe_tables(lines, offsets) if t.line not in taken]
     found.sort(key=lambda t: t.start)
     return [
         VendorTable(i, t.style, t.line, t.start, t.end, t.caption, t.columns, t.rows)
@@ -150,6 +154,36 @@ def _pipe_tables(lines: list[str], offsets: list[int]) -> list[VendorTable]:
                     tuple(rows),
                 )
             )
+        i = j
+    return tables
+
+
+def _bare_pipe_tables(lines: list[str], offsets: list[int]) -> list[VendorTable]:
+    """Pipe tables without a ``---`` line, as a page's table reads once its markup is
+    stripped (NVIDIA's v5.0 blog: ``Benchmark | Time to Train (minutes) |`` over
+    ``LLM Pretraining (Llama 3.1 405B) | 20.8 |``). Taken only when the header names a
+    model and a time to train and at least one row below it has as many cells, so
+    that a line of links ("Home | About") is no table. ``line`` is the header's."""
+    tables: list[VendorTable] = []
+    i = 0
+    while i < len(lines) - 1:
+        header = _split_pipe(lines[i]) if "|" in lines[i] else []
+        fields = {_FIELDS.get(re.sub(r"\s+", " ", h.lower())) for h in header}
+        j = i + 1
+        while j < len(lines) and "|" in lines[j] and len(_split_pipe(lines[j])) == len(header):
+            j += 1
+        if not {"model", "time_to_train"} <= fields or j == i + 1:
+            i += 1
+            continue
+        rows = [
+            _row(k, lines, offsets, i + 1 + k, header, _split_pipe(lines[i + 1 + k]), [])
+            for k in range(j - i - 1)
+        ]
+        end = offsets[j - 1] + len(lines[j - 1])
+        cap = _caption(lines, i)
+        tables.append(
+            VendorTable(0, "pipe", i + 1, offsets[i], end, cap, tuple(header), tuple(rows))
+        )
         i = j
     return tables
 
