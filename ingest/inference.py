@@ -27,7 +27,7 @@ from typing import Any
 
 from django.db import DatabaseError, connection, connections
 
-from benchdb import vocabulary
+from benchdb import logcodec, vocabulary
 from benchdb.mlperf import (
     inference_checks,
     inference_evidence,
@@ -38,7 +38,6 @@ from benchdb.mlperf import (
 )
 from benchdb.mlperf.inference_rules import Verdict
 from benchdb.models import (
-    InferenceLog,
     InferenceResult,
     Round,
 )
@@ -70,7 +69,7 @@ class InferenceItem:
 
     ``path`` is the folder relative to the round's root; ``unchanged`` when its content
     hash is the stored one (nothing else is filled then); ``error`` when it could not be
-    read at all. ``files`` carry their bytes compressed (:meth:`InferenceLog.compress`).
+    read at all. ``files`` carry their bytes compressed (:func:`benchdb.logcodec.compress`).
     """
 
     path: str
@@ -416,7 +415,7 @@ def _content_sha256(files: tuple[StoredFile, ...], listing: tuple[str, ...] = ()
 def _compressed(f: StoredFile) -> StoredFile:
     if f.kind == "accuracy_log":
         return f
-    return StoredFile(f.path, f.kind, f.size, f.sha256, InferenceLog.compress(f.data))
+    return StoredFile(f.path, f.kind, f.size, f.sha256, logcodec.compress(f.data))
 
 
 def _system(folder: ResultFolder, data: bytes) -> tuple[ParsedSystem | None, list[Problem]]:

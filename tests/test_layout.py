@@ -16,6 +16,7 @@ PACKAGES = ("benchdb", "ingest")
 #: Modules with no Django: rules, parsers, vocabulary, contracts, derivations, figures.
 PURE = (
     "benchdb/vocabulary.py",
+    "benchdb/logcodec.py",
     "benchdb/tables/schemas.py",
     "benchdb/tables/writers.py",
     "benchdb/mlperf/training_rules.py",

@@ -8,7 +8,6 @@ from __future__ import annotations
 import codecs
 import json
 import re
-import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,7 +17,7 @@ from django.db.models.functions import Substr
 from django.http import Http404
 from django.urls import reverse
 
-from benchdb import vocabulary
+from benchdb import logcodec, vocabulary
 from benchdb.mlperf import derived, selectors, training_rules
 from benchdb.models import IngestProblem, Result, ResultIdCitation, Run, RunLog, System
 from benchdb.models.mlperf import key_from_url, url_args
@@ -276,32 +275,20 @@ def run_log_chunks(run_id: int, chunk: int = LOG_CHUNK) -> Iterator[bytes]:
     """The stored log of run ``run_id``, byte for byte as ingested, in pieces of at
     most ``chunk`` bytes: the compressed bytes are read ``chunk`` at a time (one query
     each) and decompressed with a bounded output, so neither the compressed nor the
-    whole log is ever held in memory. Raises zlib.error if the stored bytes are not
-    a zlib stream (a log replaced while it was read)."""
-    inflate = zlib.decompressobj()
-    start = 1  # SQL substring() counts from 1
-    while True:
+    whole log is ever held in memory; Zstandard or, for logs stored before it, zlib
+    (:func:`benchdb.logcodec.stream`). Raises ``zstandard.ZstdError`` or ``zlib.error``
+    if the stored bytes are neither (a log replaced while it was read)."""
+
+    def fetch(start: int, size: int) -> bytes:
         part: Any = (
             RunLog.objects.filter(run_id=run_id)
-            .annotate(part=Substr("compressed", start, chunk))
+            .annotate(part=Substr("compressed", start, size))
             .values_list("part", flat=True)
             .first()
         )
-        if not part:
-            break
-        start += len(part)
-        data: bytes = inflate.decompress(bytes(part), chunk)
-        while True:
-            if data:
-                yield data
-            if not inflate.unconsumed_tail:
-                break
-            data = inflate.decompress(inflate.unconsumed_tail, chunk)
-        if len(part) < chunk:  # the last piece: no query for an empty one
-            break
-    tail = inflate.flush()
-    if tail:
-        yield tail
+        return bytes(part) if part else b""
+
+    return logcodec.stream(fetch, chunk)
 
 
 @dataclass(frozen=True)

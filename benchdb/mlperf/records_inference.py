@@ -12,6 +12,7 @@ from typing import Any
 
 from django.http import Http404
 
+from benchdb import logcodec
 from benchdb.mlperf import derived
 from benchdb.mlperf.inference_evidence import round_key
 from benchdb.mlperf.inference_rounds import accuracy_targets
@@ -141,7 +142,7 @@ def _lines(log: InferenceLog) -> list[str]:
     data = InferenceLog.objects.filter(pk=log.pk).values_list("compressed", flat=True).first()
     if not data:
         return []
-    text = InferenceLog.decompress(bytes(data)).decode("utf-8", errors="replace")
+    text = logcodec.decompress(bytes(data)).decode("utf-8", errors="replace")
     lines = re.split(r"\r\n|\r|\n", text)
     return lines[:-1] if lines and lines[-1] == "" else lines
 
@@ -187,7 +188,7 @@ def raw_file(key: Sequence[str], path: str) -> tuple[InferenceLog, bytes]:
     )
     if log is None or log.compressed is None:
         raise Http404(f"no stored file {path!r} for this result")
-    return log, InferenceLog.decompress(bytes(log.compressed))
+    return log, logcodec.decompress(bytes(log.compressed))
 
 
 def system_summary(result: InferenceResult) -> list[tuple[str, Any]]:

@@ -9,7 +9,6 @@ systems are the shared tables of ``benchdb.models.mlperf`` (``Round.suite`` =
 
 from __future__ import annotations
 
-import zstandard
 from django.db import models
 
 from benchdb.models.mlperf import FastJSONField, Round, System
@@ -126,13 +125,11 @@ class InferenceLog(models.Model):
     """A file an inference result was judged from: ``kind`` (``detail``, ``summary``,
     ``accuracy``, ``accuracy_log``, ``power``, ``compliance``, ``conf``), ``path``
     relative to the round's root, ``size`` in bytes and ``sha256`` of the bytes.
-    ``compressed`` is the file compressed with Zstandard (level 1: LoadGen logs of random
-    sample indices compress to ~39 %, at ~450 MB/s against zlib's ~110 MB/s at level 1,
-    which took a third of a whole-round ingest); None for ``mlperf_log_accuracy.json``
-    (hundreds of MB in some rounds: stored by hash and size only)."""
-
-    #: Zstandard level of :meth:`compress`.
-    LEVEL = 1
+    ``compressed`` is the file as :func:`benchdb.logcodec.compress` keeps it (Zstandard
+    level 1: LoadGen logs of random sample indices compress to ~39 %, at ~450 MB/s against
+    zlib's ~110 MB/s at level 1, which took a third of a whole-round ingest); None for
+    ``mlperf_log_accuracy.json`` (hundreds of MB in some rounds: stored by hash and size
+    only). :func:`benchdb.logcodec.decompress` reads it."""
 
     result = models.ForeignKey(InferenceResult, on_delete=models.CASCADE, related_name="logs")
     kind = models.CharField(max_length=16)
@@ -149,17 +146,6 @@ class InferenceLog(models.Model):
 
     def __str__(self) -> str:
         return self.path
-
-    @classmethod
-    def compress(cls, data: bytes) -> bytes:
-        """``data`` as ``compressed`` stores it (a Zstandard frame with its size)."""
-        return zstandard.ZstdCompressor(level=cls.LEVEL).compress(data)
-
-    @staticmethod
-    def decompress(data: bytes) -> bytes:
-        """The file's bytes from ``compressed``. Raises ``zstandard.ZstdError`` on bytes
-        that are not a Zstandard frame."""
-        return zstandard.ZstdDecompressor().decompress(data)
 
 
 class InferenceComplianceTest(models.Model):

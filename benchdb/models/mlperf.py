@@ -330,7 +330,8 @@ class Run(models.Model):
 
 
 class RunLog(models.Model):
-    """The whole log of a run, zlib-compressed, with its sha256 and where it came from."""
+    """The whole log of a run, compressed (:func:`benchdb.logcodec.compress`: Zstandard;
+    zlib for logs stored before it, read as they are), with its sha256."""
 
     run = models.OneToOneField(Run, on_delete=models.CASCADE, related_name="log", primary_key=True)
     sha256 = models.CharField(max_length=64)

@@ -26,11 +26,11 @@ import ast
 import hashlib
 import math
 import re
-import zlib
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
+from benchdb import logcodec
 from benchdb.mlperf.compliance_rules import RULE_DIRS, Line, check_log, has_rules, rule_keys
 
 from . import safe_json, safe_tree, training_power
@@ -77,12 +77,13 @@ def parse_log(
     ``data``: the file's bytes. Returns a :class:`ParsedRun`; problems inside the log
     (broken MLLOG JSON, a cut-off file) are reported in it, never raised, so that
     one bad log cannot stop a round. With ``compress`` the whole file is kept,
-    zlib-compressed, in ``compressed_log``. With ``compliance_round`` (``"v3.0"``;
-    a round with rules, :func:`compliance_rules.has_rules`) an MLLOG log is also
-    checked by that round's compliance rules (``ParsedRun.compliance``).
+    compressed (:func:`benchdb.logcodec.compress`), in ``compressed_log``. With
+    ``compliance_round`` (``"v3.0"``; a round with rules,
+    :func:`compliance_rules.has_rules`) an MLLOG log is also checked by that round's
+    compliance rules (``ParsedRun.compliance``).
     """
     sha = hashlib.sha256(data).hexdigest()
-    packed = zlib.compress(data, 6) if compress else b""
+    packed = logcodec.compress(data) if compress else b""
     check = compliance_round if compliance_round and has_rules(compliance_round) else None
     if MLLOG in data:
         sink: list[Line] | None = [] if check else None
@@ -555,7 +556,7 @@ def _load_run(
             size=0,
             log_format="none",
             parse_errors=(Problem(rel, None, exc.reason),),
-            compressed_log=zlib.compress(b""),
+            compressed_log=logcodec.compress(b""),
         )
     try:
         return parse_log(data, rel, compliance_round=compliance_round)
@@ -568,5 +569,5 @@ def _load_run(
             log_format="none",
             parse_errors=(problem,),
             parse_error_count=1,
-            compressed_log=zlib.compress(data, 6),
+            compressed_log=logcodec.compress(data),
         )

@@ -17,7 +17,8 @@ import re
 
 from benchdb.mlperf.training_energy import POWER_KEYS, Event
 
-from . import safe_json, safe_tree
+from . import safe_tree
+from .training_mllog import loads_line
 from .types import ParseError, Problem
 
 TOKEN = b":::MLLOG "
@@ -76,7 +77,7 @@ def parse_power_log(data: bytes, path: str) -> tuple[Event, ...]:
         raise ParseError("no :::MLLOG line: not a power log", path=path)
     for line, text in lines:
         try:
-            m = safe_json.loads(text.decode("latin-1"), parse_constant=_constant)
+            m = loads_line(text)
             key, t, value = m["key"], float(m["time_ms"]), m["value"]
             m["metadata"]  # noqa: B018 - mlp_parser requires it (KeyError there)
         except (ValueError, KeyError, TypeError, OverflowError) as exc:
@@ -87,11 +88,6 @@ def parse_power_log(data: bytes, path: str) -> tuple[Event, ...]:
         if isinstance(key, str) and key in POWER_KEYS:
             events.append((line, key, t, value))
     return tuple(events)
-
-
-def _constant(name: str) -> float:
-    """NaN and Infinity stay what they are: the energy rules refuse them."""
-    return float(name.replace("Infinity", "inf"))
 
 
 def _what(exc: BaseException) -> str:

@@ -8,7 +8,6 @@ import json
 import os
 import shutil
 import subprocess
-import zlib
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 
+from benchdb import logcodec
 from benchdb.models import IngestProblem, Result, Round, Run, RunLog, Submitter, System
 from ingest.parsers import safe_tree
 from ingest.training import IngestError, mlperf_training_ingest
@@ -50,8 +50,10 @@ def test_the_shared_data_is_stored_whole(ingested_shared, mlperf_data):
     for some in files[:: len(files) // 7]:
         repo, rel = str(some.relative_to(mlperf_data)).split("/", 1)
         run = Run.objects.get(result__round__version=repo.rsplit("_", 1)[1], path=rel)
-        assert run.sha256 == RunLog.objects.get(run=run).sha256
-        assert zlib.decompress(bytes(RunLog.objects.get(run=run).compressed)) == some.read_bytes()
+        log = RunLog.objects.get(run=run)
+        stored = bytes(log.compressed)
+        assert run.sha256 == log.sha256 and stored[:4] == logcodec.ZSTD_MAGIC
+        assert logcodec.decompress(stored) == some.read_bytes()
 
 
 def test_aborted_runs_fail_and_are_dropped_as_slowest(ingested_shared):
@@ -419,7 +421,7 @@ def test_links_in_the_tree_are_problems_and_never_followed(tmp_path, real_tree):
     assert "SECRET" not in json.dumps(System.objects.get(folder="leak").raw)
     logs = RunLog.objects.filter(run__result__system__submitter_folder="Acme")
     assert logs.count() == 10
-    assert not any(b"root:" in zlib.decompress(bytes(log.compressed)) for log in logs)
+    assert not any(b"root:" in logcodec.decompress(bytes(log.compressed)) for log in logs)
     assert _score("good").score_minutes == pytest.approx(32.0)
     assert _score("leak").score_minutes == pytest.approx(32.0)  # from the logs alone
     check()

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from benchdb import logcodec
 from benchdb.mlperf import records, selectors
 from benchdb.models import Result, Run, RunLog
 from ingest.training import mlperf_training_ingest
@@ -108,12 +109,17 @@ def test_every_link_on_the_pages_is_a_permalink(client, small_round):
     assert "/results/1" not in html and "/systems/1" not in html
 
 
-def test_a_large_stored_log_streams_in_bounded_memory(client, small_round):
+#: How logs were stored before ``benchdb.logcodec`` (zlib level 6) and how they are now.
+CODECS = {"zlib": lambda data: zlib.compress(data, 6), "zstd": logcodec.compress}
+
+
+@pytest.mark.parametrize("codec", CODECS)
+def test_a_large_stored_log_streams_in_bounded_memory(client, small_round, codec):
     """A 48 MB log (24 MB compressed) is served byte for byte while the view holds at
     most a few MB: the compressed bytes are read and inflated a piece at a time."""
     run = Run.objects.get(result=_odd(), file_name="result_2.txt")
     text = os.urandom(24 << 20).hex().encode()
-    RunLog.objects.filter(run=run).update(compressed=zlib.compress(text, 1))
+    RunLog.objects.filter(run=run).update(compressed=CODECS[codec](text))
     expected = hashlib.sha256(text).hexdigest()
     size = len(text)
     del text
@@ -133,12 +139,35 @@ def test_a_large_stored_log_streams_in_bounded_memory(client, small_round):
     assert peak < 8 << 20, f"peak {peak / 2**20:.1f} MB"
 
 
-def test_run_log_chunks_never_yield_more_than_a_chunk(small_round):
+@pytest.mark.parametrize("codec", CODECS)
+def test_run_log_chunks_never_yield_more_than_a_chunk(small_round, codec):
     run = Run.objects.get(result=_odd(), file_name="result_3.txt")
     text = b"x" * 3_000_000  # compresses to a few KB: one piece read, many inflated
-    RunLog.objects.filter(run=run).update(compressed=zlib.compress(text))
+    RunLog.objects.filter(run=run).update(compressed=CODECS[codec](text))
     pieces = list(records.run_log_chunks(run.pk, chunk=65536))
     assert b"".join(pieces) == text and max(map(len, pieces)) <= 65536
+
+
+def test_a_log_stored_with_zlib_before_zstandard_still_displays_and_downloads(client, small_round):
+    """Logs ingested before ``benchdb.logcodec`` are zlib streams (level 6) and stay so:
+    the download is the file on disk byte for byte and the viewer numbers its lines as
+    for a log stored now. Read in 4 KiB pieces, so that both codecs stream."""
+    run = Run.objects.get(result=_odd(), file_name="result_1.txt")
+    on_disk = (small_round / run.path).read_bytes()
+    stored = bytes(RunLog.objects.get(run=run).compressed)
+    assert stored[:4] == logcodec.ZSTD_MAGIC and logcodec.decompress(stored) == on_disk
+    page = reverse("benchdb:run_log_page", args=(*run.result.natural_key(), run.file_name))
+    now = client.get(page, {"format": "json"}).json()["rows"]
+
+    RunLog.objects.filter(run=run).update(compressed=zlib.compress(on_disk, 6))
+    assert logcodec.decompress(bytes(RunLog.objects.get(run=run).compressed)) == on_disk
+    assert b"".join(records.run_log_chunks(run.pk, chunk=4096)) == on_disk
+    resp = client.get(run.get_absolute_url())
+    assert resp.status_code == 200 and b"".join(resp.streaming_content) == on_disk
+    rows = client.get(page, {"format": "json"}).json()["rows"]
+    lines = on_disk.decode().removesuffix("\n").split("\n")  # LF ends in this log
+    assert rows == now and [r["text"] for r in rows] == lines[: records.LOG_WINDOW]
+    assert len(rows) == min(len(lines), records.LOG_WINDOW) > 0
 
 
 def test_a_huge_logged_value_is_shown_cut_and_never_loaded(client, small_round):
