@@ -33,13 +33,16 @@ def lines_with(data: bytes, token: bytes) -> Iterator[tuple[int, bytes]]:
     as ``open(..., encoding='latin-1')`` in ``mlp_parser.parse_file`` reads them);
     line numbers count ``\\n`` so that they match what an editor shows.
     """
+    size = len(data)
     pos = data.find(token)
     counted_to, line = 0, 1
-    while pos >= 0:
+    next_r = -1  # the next \r at or after pos (size when none): searched again only when passed,
+    while pos >= 0:  # not per line (a file without \r would be scanned to its end each line)
+        if next_r < pos:
+            next_r = data.find(b"\r", pos)
+            next_r = size if next_r < 0 else next_r
         end_n = data.find(b"\n", pos)
-        end_r = data.find(b"\r", pos)
-        ends = [e for e in (end_n, end_r) if e >= 0]
-        end = min(ends) if ends else len(data)
+        end = min(size if end_n < 0 else end_n, next_r)
         line += data.count(b"\n", counted_to, pos)
         counted_to = pos
         last = data.rfind(token, pos, end)
