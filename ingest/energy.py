@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import posixpath
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from benchdb.mlperf import training_energy
@@ -42,6 +42,29 @@ class Energy:
 NONE = Energy((), None, "", ())
 
 
+@dataclass(frozen=True)
+class RunPower:
+    """One run's energy (J, None when it has none), scope and the problems found."""
+
+    joules: float | None
+    scope: str
+    problems: tuple[Problem, ...]
+
+
+def with_run_energies(item: LoadedResult, version: str | None) -> LoadedResult:
+    """``item`` with each run's energy computed as :func:`result_energy` would for a
+    run that did not fail, and its power events dropped (``power_runs`` instead of
+    ``power_logs``). Called where the logs were parsed (a reader process), so that a
+    round's ~1M power readings are neither pickled back to the writer nor summed
+    there. ``version``: the round ("v4.0"); None, or a folder without power logs:
+    ``item`` unchanged."""
+    if version is None or not item.dir.has_power or not item.power_logs:
+        return item
+    by_run, broken = _grouped(item)
+    runs = tuple((r.path, _one_run(r, by_run, broken, version)) for r in item.runs)
+    return replace(item, power_logs=(), power_runs=runs)
+
+
 def result_energy(
     item: LoadedResult,
     runs: Sequence[ParsedRun],
@@ -53,31 +76,24 @@ def result_energy(
 
     Only for a folder with ``power/`` (``item.dir.has_power``); else :data:`NONE`.
     The result has an energy only when it has a time score and each counted run has one.
+    Each run's energy is taken from ``item.power_runs`` when computed already.
     """
     if not item.dir.has_power:
         return NONE
-    by_run: dict[str, list[tuple[str, Sequence[Event]]]] = {}
-    for rel, events in item.power_logs:
-        by_run.setdefault(posixpath.basename(posixpath.dirname(rel)), []).append((rel, events))
-    broken = {posixpath.basename(posixpath.dirname(rel)) for rel in item.power_failed}
+    by_run, broken = _grouped(item)
+    ready = dict(item.power_runs)
     problems: list[Problem] = []
     energies: list[float | None] = []
     scopes: dict[int, str] = {}
     for i, run in enumerate(runs):
-        name = run_name(run.path)
-        if failed[i] or run.run_start_ms is None or run.run_stop_ms is None or name in broken:
+        if failed[i]:
             energies.append(None)
             continue
-        logs = by_run.get(name, [])
-        nodes = [(p, e) for p, e in logs if NODE_FILE.match(posixpath.basename(p))]
-        switches = [(p, e) for p, e in logs if not NODE_FILE.match(posixpath.basename(p))]
-        for path, sw_events in switches:
-            if not training_energy.switch_estimated(sw_events):
-                why = "switch log without interconnect_power_est: counted as 0 J, as the summarizer"
-                problems.append(Problem(path, None, why, "warning"))
-        joules, scope = _run_energy(run, name, nodes, switches, version, problems)
-        energies.append(joules)
-        scopes[i] = scope
+        power = ready.get(run.path) or _one_run(run, by_run, broken, version)
+        problems += power.problems
+        energies.append(power.joules)
+        if power.joules is not None:
+            scopes[i] = power.scope
     counted = score.counted if score.score_minutes is not None else ()
     total = training_energy.result_energy_j(energies, counted, score.scaling_factor)
     if total is None and counted:
@@ -90,6 +106,41 @@ def result_energy(
         else training_energy.SCOPE_NODE
     )
     return Energy(tuple(energies), total, scope if total is not None else "", tuple(problems))
+
+
+def _grouped(
+    item: LoadedResult,
+) -> tuple[dict[str, list[tuple[str, Sequence[Event]]]], set[str]]:
+    """The power logs by run name (``power/<run>/``), and the runs with a log that
+    did not parse."""
+    by_run: dict[str, list[tuple[str, Sequence[Event]]]] = {}
+    for rel, events in item.power_logs:
+        by_run.setdefault(posixpath.basename(posixpath.dirname(rel)), []).append((rel, events))
+    broken = {posixpath.basename(posixpath.dirname(rel)) for rel in item.power_failed}
+    return by_run, broken
+
+
+def _one_run(
+    run: ParsedRun,
+    by_run: dict[str, list[tuple[str, Sequence[Event]]]],
+    broken: set[str],
+    version: str,
+) -> RunPower:
+    """One run's energy from its power logs (none without a start and stop, or with a
+    log that did not parse), with the warnings of its switch files."""
+    name = run_name(run.path)
+    if run.run_start_ms is None or run.run_stop_ms is None or name in broken:
+        return RunPower(None, "", ())
+    logs = by_run.get(name, [])
+    nodes = [(p, e) for p, e in logs if NODE_FILE.match(posixpath.basename(p))]
+    switches = [(p, e) for p, e in logs if not NODE_FILE.match(posixpath.basename(p))]
+    problems: list[Problem] = []
+    for path, sw_events in switches:
+        if not training_energy.switch_estimated(sw_events):
+            why = "switch log without interconnect_power_est: counted as 0 J, as the summarizer"
+            problems.append(Problem(path, None, why, "warning"))
+    joules, scope = _run_energy(run, name, nodes, switches, version, problems)
+    return RunPower(joules, scope, tuple(problems))
 
 
 def _noted(notes: dict[str, training_energy.Notes]) -> list[Problem]:

@@ -16,7 +16,7 @@ import os
 import posixpath
 import sys
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
 from django.db import DatabaseError, transaction
@@ -240,14 +240,14 @@ def _load_all(
         return
     ctx = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
-        # Bounded look-ahead keeps memory flat: at most 2n folders parsed ahead.
-        pending: list[tuple[ResultDir, Any]] = []
+        # At most 2n folders parsed ahead (memory stays flat), each yielded when done: a
+        # big folder does not hold back the others (nor leave the other processes idle).
+        pending: dict[Any, ResultDir] = {}
         for d in dirs:
-            pending.append((d, pool.submit(_load_one, d, known.get(d.path), compliance_round)))
-            if len(pending) >= 2 * n:
-                yield _outcome(*pending.pop(0))
-        for d, fut in pending:
-            yield _outcome(d, fut)
+            pending[pool.submit(_load_one, d, known.get(d.path), compliance_round)] = d
+            while len(pending) >= 2 * n or (d is dirs[-1] and pending):
+                for fut in wait(pending, return_when=FIRST_COMPLETED).done:
+                    yield _outcome(pending.pop(fut), fut)
 
 
 def _load_one(
@@ -255,7 +255,8 @@ def _load_one(
 ) -> LoadedResult:
     """``load_result_dir``, with any error (an unreadable file) as ``error``."""
     try:
-        return training_log.load_result_dir(d, known_sha256, CODE_VERSION, compliance_round)
+        item = training_log.load_result_dir(d, known_sha256, CODE_VERSION, compliance_round)
+        return ingest_energy.with_run_energies(item, compliance_round)  # a training round
     except Exception as exc:  # noqa: BLE001 - one folder must not stop the round
         return _unread(d, exc)
 

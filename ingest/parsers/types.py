@@ -190,3 +190,7 @@ class LoadedResult:
     #: of those that did not are in ``power_failed`` (their problems in ``problems``).
     power_logs: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     power_failed: tuple[str, ...] = ()
+    #: ``(run path, ingest.energy.RunPower)`` of each run, when the energies were
+    #: computed where the logs were parsed (``ingest.energy.with_run_energies``; the
+    #: ``power_logs`` are then dropped).
+    power_runs: tuple[tuple[str, Any], ...] = ()
