@@ -58,7 +58,10 @@ def claims_check_api(request: HttpRequest) -> HttpResponse:
     limited = _limited(request)
     if limited is not None:
         return limited
-    length = int(request.META.get("CONTENT_LENGTH") or 0)
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:  # a malformed header: read no more than the limit either way
+        length = MAX_BODY_BYTES + 1
     if length > MAX_BODY_BYTES:
         exc = CheckError(
             f"request too large: {length:,} bytes; at most {MAX_BODY_BYTES:,} bytes"

@@ -91,6 +91,16 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read() -> None:
     assert resp.status_code == 413 and "request too large" in resp.json()["error"]
 
 
+def test_a_malformed_content_length_is_refused_not_a_server_error() -> None:
+    resp = Client().post(
+        "/api/claims/check",
+        data=b'{"text": "a"}',
+        content_type="application/json",
+        CONTENT_LENGTH="12abc",
+    )
+    assert resp.status_code == 413 and "request too large" in resp.json()["error"]
+
+
 @pytest.mark.parametrize(
     ("body", "message"),
     [
