@@ -4,30 +4,37 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('benchdb', '0010_claim_inference_links'),
+        ("benchdb", "0010_claim_inference_links"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='claim',
-            name='baseline_facts',
+            model_name="claim",
+            name="baseline_facts",
             field=models.JSONField(blank=True, default=dict),
         ),
         migrations.AddField(
-            model_name='claim',
-            name='page_arithmetic',
+            model_name="claim",
+            name="page_arithmetic",
             field=models.JSONField(blank=True, default=dict),
         ),
         migrations.AddField(
-            model_name='claim',
-            name='page_verdict',
-            field=models.CharField(blank=True, help_text='"consistent-with-page", "inconsistent-with-page" or "" (no figures)', max_length=24),
+            model_name="claim",
+            name="page_verdict",
+            field=models.CharField(
+                blank=True,
+                help_text='"consistent-with-page", "inconsistent-with-page" or "" (no figures)',
+                max_length=24,
+            ),
         ),
         migrations.AddField(
-            model_name='vendorpage',
-            name='numbers',
-            field=models.JSONField(blank=True, default=list, help_text='every number of the text: a claim, or not one and why (ingest.parsers.claim_coverage)'),
+            model_name="vendorpage",
+            name="numbers",
+            field=models.JSONField(
+                blank=True,
+                default=list,
+                help_text="every number of the text: a claim, or not one and why (ingest.parsers.claim_coverage)",
+            ),
         ),
     ]

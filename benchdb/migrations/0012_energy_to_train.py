@@ -4,25 +4,26 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('benchdb', '0011_arith_page_arithmetic'),
+        ("benchdb", "0011_arith_page_arithmetic"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='result',
-            name='energy_joules',
-            field=models.FloatField(blank=True, help_text='energy to train, joules (olympic mean of runs)', null=True),
+            model_name="result",
+            name="energy_joules",
+            field=models.FloatField(
+                blank=True, help_text="energy to train, joules (olympic mean of runs)", null=True
+            ),
         ),
         migrations.AddField(
-            model_name='result',
-            name='energy_scope',
+            model_name="result",
+            name="energy_scope",
             field=models.CharField(blank=True, max_length=16),
         ),
         migrations.AddField(
-            model_name='run',
-            name='energy_joules',
-            field=models.FloatField(blank=True, help_text='energy of the run, J', null=True),
+            model_name="run",
+            name="energy_joules",
+            field=models.FloatField(blank=True, help_text="energy of the run, J", null=True),
         ),
     ]

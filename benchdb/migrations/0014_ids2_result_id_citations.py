@@ -5,26 +5,65 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('benchdb', '0013_ids_result_id_origin'),
+        ("benchdb", "0013_ids_result_id_origin"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ResultIdCitation',
+            name="ResultIdCitation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('cited_id', models.CharField(help_text='e.g. "3.0-2053"', max_length=32)),
-                ('status', models.CharField(choices=[('stored', "stored on the system row's results"), ('imported-same', 'an imported ID says the same'), ('imported-differs', 'an imported ID differs (imported kept)'), ('ids-differ', 'the system row is cited with different IDs'), ('rows-differ', 'the ID is cited for different system rows')], max_length=24)),
-                ('note', models.TextField(blank=True)),
-                ('claim', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='id_citations', to='benchdb.claim')),
-                ('page', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='id_citations', to='benchdb.vendorpage')),
-                ('result', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='id_citations', to='benchdb.result')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("cited_id", models.CharField(help_text='e.g. "3.0-2053"', max_length=32)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("stored", "stored on the system row's results"),
+                            ("imported-same", "an imported ID says the same"),
+                            ("imported-differs", "an imported ID differs (imported kept)"),
+                            ("ids-differ", "the system row is cited with different IDs"),
+                            ("rows-differ", "the ID is cited for different system rows"),
+                        ],
+                        max_length=24,
+                    ),
+                ),
+                ("note", models.TextField(blank=True)),
+                (
+                    "claim",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="id_citations",
+                        to="benchdb.claim",
+                    ),
+                ),
+                (
+                    "page",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="id_citations",
+                        to="benchdb.vendorpage",
+                    ),
+                ),
+                (
+                    "result",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="id_citations",
+                        to="benchdb.result",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['page', 'claim__position'],
-                'constraints': [models.UniqueConstraint(fields=('claim', 'cited_id'), name='id_citation_unique')],
+                "ordering": ["page", "claim__position"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("claim", "cited_id"), name="id_citation_unique")
+                ],
             },
         ),
     ]

@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('benchdb', '0015_vendor_page_numbers_not_claims'),
+        ("benchdb", "0015_vendor_page_numbers_not_claims"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='run',
-            name='compliance',
+            model_name="run",
+            name="compliance",
             field=models.JSONField(blank=True, default=list),
         ),
         migrations.AddField(
-            model_name='run',
-            name='compliance_ruleset',
+            model_name="run",
+            name="compliance_ruleset",
             field=models.CharField(blank=True, max_length=32),
         ),
     ]
