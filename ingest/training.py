@@ -256,7 +256,7 @@ def _load_one(
     """``load_result_dir``, with any error (an unreadable file) as ``error``."""
     try:
         item = training_log.load_result_dir(d, known_sha256, CODE_VERSION, compliance_round)
-        return ingest_energy.with_run_energies(item, compliance_round)  # a training round
+        return ingest_energy.with_run_energies(item, compliance_round)  # None: HPC, v0.5/v0.6
     except Exception as exc:  # noqa: BLE001 - one folder must not stop the round
         return _unread(d, exc)
 

@@ -34,7 +34,8 @@ class Migration(migrations.Migration):
             field=models.JSONField(
                 blank=True,
                 default=list,
-                help_text="every number of the text: a claim, or not one and why (ingest.parsers.claim_coverage)",
+                help_text="every number of the text: a claim, or not one and why "
+                "(ingest.parsers.claim_coverage)",
             ),
         ),
     ]
