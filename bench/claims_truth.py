@@ -327,6 +327,12 @@ def _setup() -> None:
 def run(corpus: Path, only: list[str] | None = None) -> tuple[Counter[str], list[Any]]:
     """Ingest and score every page of ``corpus`` (or those whose name starts with one
     of ``only``): (totals, [(page name, counts, rows)])."""
+    from ingest import claim_facts
+
+    # The stored results do not change while the pages are ingested: read their facts
+    # once rather than once a page (the check's own per-request read is issue 24's).
+    facts = claim_facts.all_result_facts()
+    claim_facts.all_result_facts = lambda: facts  # type: ignore[assignment]
     total: Counter[str] = Counter()
     pages = []
     for path, truth in read_corpus(corpus):
