@@ -209,7 +209,11 @@ def _claim_out(
     ``qualifier``, ``compared_value``, ``claimed`` (in words), ``system``,
     ``compared_system``, ``benchmark``, ``round`` (as resolved), ``division``,
     ``result_ids``, ``verdict`` and ``verdict_note``, ``recomputed_value``,
-    ``compared_recomputed_value``, ``recomputed`` (in words), ``flags`` (``[{"code",
+    ``compared_recomputed_value``, ``recomputed`` (in words), ``frame`` (the resolved
+    slots, "" where the text fills none: :func:`_frame_out`), ``readings`` (each
+    reading the text allows: label, value, holds, slots, result ids), ``n_readings``,
+    ``open_slots`` (what the text leaves open when readings disagree), ``tolerance``
+    (fraction), ``flags`` (``[{"code",
     "label", "sentence", "clause", "clause_title", "url"}]``), ``results``
     (``[{"role", "suite", "id", "url"}]``), ``reason`` (why, when unchecked)."""
     d = c.as_dict()
@@ -234,6 +238,12 @@ def _claim_out(
         "recomputed_value": v.recomputed_value,
         "compared_recomputed_value": v.compared_recomputed_value,
         "reason": str(v.details.get("reason", "")),
+        "frame": _frame_out(f),
+        "readings": list(v.details.get("readings_list", [])),
+        "n_readings": v.details.get("n_readings", 0),
+        "open_slots": list(v.details.get("open_slots", []))
+        or ([v.details["open_slot"]] if v.details.get("open_slot") else []),
+        "tolerance": v.details.get("tolerance"),
         "extracted": d,
         "position": i,
     }
@@ -253,6 +263,24 @@ def _claim_out(
         for lk in v.links
     ]
     return row
+
+
+#: The slots of a claim's frame as the check shows them (issue 20: an unfilled slot is
+#: explicit, "").
+FRAME_SLOTS = (
+    "suite", "round", "division", "benchmark_key", "scenario", "system", "accelerators",
+    "submitter", "framework", "compared_system", "compared_accelerators", "baseline",
+    "metric", "qualifier", "value", "value_high", "unit", "per_accelerator", "context",
+)  # fmt: skip
+
+
+def _frame_out(f: Any) -> dict[str, Any]:
+    """A resolved claim's frame (``benchdb.claims.facts.ClaimFacts``) as JSON: every
+    slot of :data:`FRAME_SLOTS`, "" (or None) where unfilled; ``context`` lists the
+    slots taken from outside the sentence (title, page, date)."""
+    out = {k: getattr(f, k, "") for k in FRAME_SLOTS}
+    out["context"] = list(out["context"] or ())
+    return out
 
 
 def _flag_out(code: str) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import Any
 
-from benchdb.claims.facts import ClaimFacts, ResultFacts, candidates, to_unit, within
+from benchdb.claims.facts import ClaimFacts, ResultFacts, candidates
 from benchdb.vocabulary import ROUND_PUBLISHED, canonical_benchmark, round_tuple
 
 #: Most results a choice lists (the rest are counted in ``n_tried``).
@@ -62,55 +62,6 @@ def choice(
         "judged_against": chosen.pk if chosen else None,
         "why": why,
     }
-
-
-def pick(
-    cands: Sequence[ResultFacts],
-    claimed: float | None,
-    unit: str,
-    tol: float,
-    qualifier: str,
-) -> tuple[ResultFacts | None, bool, str]:
-    """The result a time most likely quotes: closed division before open; within a
-    division the score nearest the claimed one; the first of them that agrees within
-    ``tol``, else the first. Returns (result, agrees, why)."""
-    if not cands:
-        return None, False, ""
-    order = sorted(
-        cands,
-        key=lambda r: (
-            r.division != "closed",
-            abs(to_unit(r.score_minutes or 0.0, unit) - (claimed or 0.0)),
-        ),
-    )
-    if len(order) == 1:
-        only = "the only stored result that fits"
-        ok = claimed is not None and within(
-            claimed, to_unit(order[0].score_minutes or 0.0, unit), tol, qualifier
-        )
-        return order[0], ok, only
-    n = len(order)
-    if claimed is None:
-        return order[0], False, f"{n} fit and the page gives no figure: the first closed one"
-    for r in order:
-        if within(claimed, to_unit(r.score_minutes or 0.0, unit), tol, qualifier):
-            return (
-                r,
-                True,
-                (
-                    f"{n} fit; closed division first, then the score nearest the claimed"
-                    f" {claimed:g} {unit}: the first that agrees within {tol:.1%}"
-                ),
-            )
-    return (
-        order[0],
-        False,
-        (
-            f"{n} fit and none agrees within {tol:.1%}; judged against the"
-            f" {order[0].division or 'unknown'}-division score nearest the claimed"
-            f" {claimed:g} {unit}"
-        ),
-    )
 
 
 def _scope(name: str) -> Callable[[ResultFacts], bool]:

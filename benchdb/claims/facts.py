@@ -218,7 +218,8 @@ class ClaimFacts:
     elsewhere (``system`` from an earlier sentence, ``round-date`` from the date,
     ``round-page`` from the round the page names). ``suite``: a :data:`SUITES` key, ""
     for training (claims stored before suites existed); ``scenario``: an MLPerf
-    Inference scenario the text names, "" when none.
+    Inference scenario the text names, "" when none. ``value_high``: a range's upper
+    figure ("2-3x", "7-54%": ``value`` the lower one, ``qualifier`` "at least").
     """
 
     kind: str
@@ -247,6 +248,7 @@ class ClaimFacts:
     context: tuple[str, ...] = ()
     suite: str = ""
     scenario: str = ""
+    value_high: float | None = None
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], **override: Any) -> ClaimFacts:

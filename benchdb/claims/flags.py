@@ -36,6 +36,13 @@ def with_flags(c: ClaimFacts, v: Verification, by_pk: Mapping[int, ResultFacts])
             for p in v.details["pairs"]
             if p["subject"] in by_pk and p["compared"] in by_pk
         ]
+    elif v.details.get("readings_list"):  # within each reading, not across readings
+        compared = []
+        for reading in v.details["readings_list"]:
+            sides = [(role, by_pk[pk]) for role, pk in reading.get("links", []) if pk in by_pk]
+            compared += [
+                (a, b) for ra, a in sides if ra == "subject" for rb, b in sides if rb != "subject"
+            ]
     for a, b in compared:
         for differs, flag in (
             (a.division != b.division, "different-divisions"),

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from benchdb.claims import verdicts_values
-from benchdb.claims.choices import best_pairs, choice, looked_for, no_result, pick
+from benchdb.claims.choices import best_pairs, choice, looked_for, no_result
 from benchdb.claims.facts import (
     IMAGE_BENCHMARKS,
     SUITES,
@@ -54,11 +54,9 @@ from benchdb.claims.facts import (
     within,
 )
 from benchdb.claims.flags import with_flags
+from benchdb.claims.readings import Reading, extreme, scale_verdict, settle, within_range
 from benchdb.claims.verdicts_parity import verify_parity
 from benchdb.vocabulary import (
-    AMBIGUOUS,
-    CONSISTENT,
-    INCONSISTENT,
     NOT_MLPERF,
     UNVERIFIABLE,
     canonical_benchmark,
@@ -106,7 +104,7 @@ def verify_claim(
     pins = [lk for lk in pinned if lk.suite == suite.name] if pinned else None
     out = _scope(claim)
     if out is None:
-        out = _CHECKS[suite.checks](claim, mine, pins)
+        out = within_range(claim, _CHECKS[suite.checks](claim, mine, pins))
     return with_flags(claim, out, {r.pk: r for r in mine})
 
 
@@ -148,7 +146,7 @@ def _verify_time_to_train(
         return Verification(
             UNVERIFIABLE, details={"reason": "no round named and no publication date"}
         )
-    if not bench:
+    if not bench and claim.kind != "scale":
         return Verification(UNVERIFIABLE, details={"reason": "no MLPerf benchmark named"})
     return verify(claim, bench, results, chosen)
 
@@ -198,24 +196,35 @@ def _verify_time(
         )
     )
     what = looked_for(c)
-    r, ok, why = pick(cands, c.value, c.unit, tol, c.qualifier)
-    if not c.system and not chosen and len({x.system_folder for x in cands}) > 1:
-        why = f"no system named, so every system of {what} was tried: {why}"
-    if r is None:
+    if not cands:
         return Verification(
             UNVERIFIABLE,
             details={"reason": no_result(what, bench, c.round), "tolerance": tol},
         )
+    readings = [_time_reading(c, r, "subject", c.value, tol, c.qualifier) for r in cands]
+    why = "every result the text allows was read; the verdict holds for all of them"
+    if not c.system and not chosen and len({x.system_folder for x in cands}) > 1:
+        why = f"no system named, so every system of {what} was read"
+    v = settle(
+        readings, {"tolerance": tol, "choices": [choice("subject", what, cands, _only(cands), why)]}
+    )
+    if v.recomputed_value is not None and c.value is not None:
+        v.details["difference_percent"] = _diff(c.value, v.recomputed_value)
+    return v
+
+
+def _time_reading(
+    c: ClaimFacts, r: ResultFacts, role: str, claimed: float | None, tol: float, qualifier: str
+) -> Reading:
+    """One result read as the claimed time (``claimed`` in ``c.unit``)."""
     rec = to_unit(r.score_minutes or 0.0, c.unit)
-    return Verification(
-        CONSISTENT if ok else INCONSISTENT,
+    holds = claimed is not None and rec > 0 and within(claimed, rec, tol, qualifier)
+    return Reading(
+        (Link(r.pk, role),),
         rec,
-        links=(Link(r.pk, "subject"),),
-        details={
-            "tolerance": tol,
-            "difference_percent": _diff(c.value, rec),
-            "choices": [choice("subject", what, cands, r, why)],
-        },
+        holds,
+        {"system": r.system_folder, "division": r.division},
+        f"{r.label()}",
     )
 
 
@@ -252,32 +261,51 @@ def _verify_head_to_head(
             accelerators=c.compared_accelerators,
         )
     )
-    a, ok_a, why_a = pick(subj, c.value, c.unit, tol, c.qualifier)
-    b, ok_b, why_b = pick(comp, c.compared_value, c.unit, tol, "")
-    if a is None or b is None:
-        missing = looked_for(c, "subject" if a is None else "compared")
+    if not subj or not comp:
+        missing = looked_for(c, "subject" if not subj else "compared")
         return Verification(
             UNVERIFIABLE, details={"reason": no_result(missing, bench, c.round), "tolerance": tol}
         )
-    ra, rb = to_unit(a.score_minutes or 0.0, c.unit), to_unit(b.score_minutes or 0.0, c.unit)
-    details = {
-        "tolerance": tol,
-        "difference_percent": _diff(c.value, ra),
-        "compared_difference_percent": _diff(c.compared_value, rb),
-        "claimed_ratio": (c.compared_value or 0.0) / c.value if c.value else None,
-        "recomputed_ratio": rb / ra if ra else None,
-        "choices": [
-            choice("subject", looked_for(c), subj, a, why_a),
-            choice("compared", looked_for(c, "compared"), comp, b, why_b),
-        ],
-    }
-    return Verification(
-        CONSISTENT if ok_a and ok_b else INCONSISTENT,
-        ra,
-        rb,
-        (Link(a.pk, "subject"), Link(b.pk, "compared")),
-        details=details,
+    if c.compared_accelerators is None and c.accelerators is None:  # chip to chip
+        same = [(a, b) for a in subj for b in comp if a.accelerators == b.accelerators]
+    else:
+        same = []
+    pairs = same or [(a, b) for a in subj for b in comp]
+    readings = []
+    for a, b in pairs:
+        ra, rb = (
+            _time_reading(c, a, "subject", c.value, tol, c.qualifier),
+            _time_reading(c, b, "compared", c.compared_value, tol, ""),
+        )
+        readings.append(
+            Reading(
+                ra.links + rb.links,
+                ra.value,
+                ra.holds and rb.holds,
+                {"system": a.system_folder, "compared": b.system_folder, "division": a.division},
+                f"{a.label()} vs {b.label()}",
+                rb.value,
+            )
+        )
+    why = "every pair the text allows was read; the verdict holds for all of them"
+    v = settle(
+        readings,
+        {
+            "tolerance": tol,
+            "choices": [
+                choice("subject", looked_for(c), subj, _only(subj), why),
+                choice("compared", looked_for(c, "compared"), comp, _only(comp), why),
+            ],
+        },
     )
+    if v.recomputed_value and v.compared_recomputed_value:
+        v.details.update(
+            difference_percent=_diff(c.value, v.recomputed_value),
+            compared_difference_percent=_diff(c.compared_value, v.compared_recomputed_value),
+            claimed_ratio=(c.compared_value or 0.0) / c.value if c.value else None,
+            recomputed_ratio=v.compared_recomputed_value / v.recomputed_value,
+        )
+    return v
 
 
 def _baseline_rounds(
@@ -340,36 +368,63 @@ def _verify_gain(
                 "tolerance": tol,
             },
         )
-    scored = [(_gain_quality(c, a, b, tol), a, b, role) for a, b, role in pairs]
-    scored.sort(key=lambda x: (-x[0][0], x[1].division != "closed", x[0][1]))
-    (n_ok, _, readings, ok_readings), a, b, role = scored[0]
-    choices = _gain_choices(c, pairs, a, b, role)
-    links = (Link(a.pk, "subject"), Link(b.pk, role))
-    if c.kind == "multiplier":
-        ratio = readings["ratio"]
+    readings = []
+    for a, b, role in pairs:
+        for name, figure, holds in _gain_readings(c, a, b, tol):
+            readings.append(
+                Reading(
+                    (Link(a.pk, "subject"), Link(b.pk, role)),
+                    figure,
+                    holds,
+                    {
+                        "system": a.system_folder,
+                        role: f"{b.round} {b.system_folder}",
+                        "division": a.division,
+                        "reading": name,
+                    },
+                    f"{name} {figure:.3g}{'x' if c.kind == 'multiplier' else '%'}:"
+                    f" {b.label()} -> {a.label()}",
+                )
+            )
+    if c.qualifier == "up to" and len(readings) > 1:
+        readings = extreme(readings)
+    if not readings:
         return Verification(
-            CONSISTENT if n_ok else INCONSISTENT,
-            ratio,
-            links=links,
-            details={
-                "tolerance": tol,
-                "recomputed_ratio": ratio,
-                "old_minutes": b.score_minutes,
-                "new_minutes": a.score_minutes,
-                "choices": choices,
-            },
+            UNVERIFIABLE, details={"reason": "no pair of scores to compute", "tolerance": tol}
         )
-    best = min(("time_reduction", "speedup"), key=lambda k: abs(readings[k] - (c.value or 0.0)))
-    verdict = CONSISTENT if n_ok == 2 else AMBIGUOUS if n_ok == 1 else INCONSISTENT
-    details = {
-        "tolerance": tol,
-        "readings": {k: readings[k] for k in ("time_reduction", "speedup")},
-        "readings_consistent": ok_readings,
-        "old_minutes": b.score_minutes,
-        "new_minutes": a.score_minutes,
-        "choices": choices,
-    }
-    return Verification(verdict, readings[best], links=links, details=details)
+    a, b, role = pairs[0]
+    details: dict[str, object] = {"tolerance": tol, "choices": _gain_choices(c, pairs, a, b, role)}
+    if len(pairs) == 1:
+        o, n = b.score_minutes or 0.0, a.score_minutes or 0.0
+        details.update(old_minutes=o, new_minutes=n)
+        if c.kind == "percentage" and o > 0 and n > 0:
+            details["readings"] = percent_readings(o, n)
+            details["readings_consistent"] = [r.slots["reading"] for r in readings if r.holds]
+        elif c.kind == "multiplier" and n > 0:
+            details["recomputed_ratio"] = o / n
+    return settle(readings, details)
+
+
+def _gain_readings(
+    c: ClaimFacts, new: ResultFacts, old: ResultFacts, tol: float
+) -> list[tuple[str, float, bool]]:
+    """(reading, figure in the claim's unit, holds) of one pair: a multiplier is the
+    speedup ``old / new``; a percentage is a time reduction or a speedup."""
+    o, n = old.score_minutes or 0.0, new.score_minutes or 0.0
+    if o <= 0 or n <= 0 or c.value is None:
+        return []
+    ratio = o / n
+    if c.kind == "multiplier":
+        return [("speedup", ratio, within(c.value, ratio, tol, c.qualifier))]
+    out = []
+    figures = percent_readings(o, n)
+    for reading in ("time_reduction", "speedup"):
+        try:
+            claimed = claimed_ratio(c.value, reading)
+        except ZeroDivisionError:
+            continue
+        out.append((reading, figures[reading], within(claimed, ratio, tol, c.qualifier)))
+    return out
 
 
 def _gain_choices(
@@ -468,30 +523,6 @@ def _compared_results(
     return found
 
 
-def _gain_quality(
-    c: ClaimFacts, new: ResultFacts, old: ResultFacts, tol: float
-) -> tuple[int, float, dict[str, float], list[str]]:
-    """(readings that hold, distance, readings, which hold) for one pair."""
-    o, n = old.score_minutes or 0.0, new.score_minutes or 0.0
-    if o <= 0 or n <= 0 or c.value is None:
-        return 0, float("inf"), {"ratio": 0.0, "time_reduction": 0.0, "speedup": 0.0}, []
-    ratio = o / n
-    readings = percent_readings(o, n) | {"ratio": ratio}
-    if c.kind == "multiplier":
-        ok = within(c.value, ratio, tol, c.qualifier)
-        return int(ok), abs(c.value / ratio - 1), readings, ["ratio"] if ok else []
-    ok_readings = []
-    for reading in ("time_reduction", "speedup"):
-        try:
-            claimed = claimed_ratio(c.value, reading)
-        except ZeroDivisionError:
-            continue
-        if within(claimed, ratio, tol, c.qualifier):
-            ok_readings.append(reading)
-    dist = min(abs(readings[k] - c.value) for k in ("time_reduction", "speedup"))
-    return len(ok_readings), dist, readings, ok_readings
-
-
 def _verify_scale(
     c: ClaimFacts,
     bench: str,
@@ -502,24 +533,31 @@ def _verify_scale(
         return Verification(
             UNVERIFIABLE, details={"reason": "a count of nodes or systems names no result"}
         )
+    # no benchmark named ("a 2,496-GPU cluster"): any benchmark of the round
+    benches = [bench] if bench else sorted({r.benchmark for r in results if r.round == c.round})
     cands = (
         chosen["subject"]
         if chosen
-        else candidates(
-            results, round=c.round, benchmark=bench, system=c.system, submitter=c.submitter
-        )
+        else [
+            r
+            for b in benches
+            for r in candidates(
+                results, round=c.round, benchmark=b, system=c.system, submitter=c.submitter
+            )
+        ]
     )
     if not cands:
         return Verification(
-            UNVERIFIABLE, details={"reason": no_result(looked_for(c), bench, c.round)}
+            UNVERIFIABLE,
+            details={"reason": no_result(looked_for(c), bench or "any benchmark", c.round)},
         )
-    match = [r for r in cands if r.accelerators == int(c.value or 0)]
-    r = (match or cands)[0]
-    return Verification(
-        CONSISTENT if match else INCONSISTENT,
-        float(r.accelerators or 0),
-        links=(Link(r.pk, "subject"),),
-    )
+    return scale_verdict(c, cands)
+
+
+def _only(rs: Sequence[ResultFacts]) -> ResultFacts | None:
+    """The result judged against when the frame allows exactly one, else None (every
+    reading is judged: :func:`benchdb.claims.readings.settle`)."""
+    return rs[0] if len(rs) == 1 else None
 
 
 def _ids_or(c: ClaimFacts, results: Sequence[ResultFacts], bench: str) -> list[ResultFacts]:

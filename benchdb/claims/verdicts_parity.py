@@ -6,6 +6,7 @@ systems on the same hardware in the round. Pure: no Django. Part of
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from benchdb.claims.facts import (
     ClaimFacts,
@@ -15,7 +16,8 @@ from benchdb.claims.facts import (
     system_matches,
     tolerance,
 )
-from benchdb.vocabulary import CONSISTENT, INCONSISTENT, UNVERIFIABLE
+from benchdb.claims.readings import Reading, settle
+from benchdb.vocabulary import UNVERIFIABLE
 
 
 def verify_parity(
@@ -25,8 +27,10 @@ def verify_parity(
     chosen: dict[str, list[ResultFacts]] | None,
 ) -> Verification:
     """ "X performs like Y": every pair of results of the two frameworks (or systems)
-    on the same hardware (accelerator model and count) in the round; the recomputed
-    value is the largest difference, in percent of Y's score."""
+    on the same hardware (accelerator model and count) in the round, each pair a
+    reading (:func:`benchdb.claims.readings.settle`: consistent when every pair is
+    within tolerance, inconsistent when none is); the recomputed value is the largest
+    difference, in percent of Y's score."""
     tol = tolerance(bench, c.suite)
     pairs = _parity_pairs(c, bench, results, chosen)
     if not pairs:
@@ -38,13 +42,16 @@ def verify_parity(
             },
         )
     diffs = [((x.score_minutes or 0.0) / (y.score_minutes or 1.0) - 1.0) * 100.0 for x, y in pairs]
-    worst = max(diffs, key=abs)
-    links: list[Link] = []
-    for x, y in pairs:
-        for lk in (Link(x.pk, "subject"), Link(y.pk, "compared")):
-            if lk not in links:
-                links.append(lk)
-    verdict = CONSISTENT if all(abs(d) <= tol * 100.0 for d in diffs) else INCONSISTENT
+    readings = [
+        Reading(
+            (Link(x.pk, "subject"), Link(y.pk, "compared")),
+            d,
+            abs(d) <= tol * 100.0,
+            {"system": x.system_folder, "compared": y.system_folder, "division": x.division},
+            f"{x.label()} vs {y.label()}: {d:+.1f}%",
+        )
+        for (x, y), d in zip(pairs, diffs, strict=True)
+    ]
     details = {
         "tolerance": tol,
         "pairs": [
@@ -57,7 +64,9 @@ def verify_parity(
             for (x, y), d in zip(pairs, diffs, strict=True)
         ],
     }
-    return Verification(verdict, worst, links=tuple(links), details=details)
+    v = settle(readings, details)
+    # the figure shown is the largest difference of the pairs read
+    return replace(v, recomputed_value=max(diffs, key=abs)) if v.links else v
 
 
 def _parity_pairs(

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from benchdb.claims.facts import ClaimFacts, Link, ResultFacts, Verification, tolerance, within
+from benchdb.claims.readings import Reading, extreme, scale_verdict, settle
 from benchdb.mlperf.inference_rounds import LLM_LIMITS_V51
 from benchdb.vocabulary import CONSISTENT, INCONSISTENT, INFERENCE_ROUNDS, UNVERIFIABLE, round_key
 
@@ -140,12 +141,21 @@ def _figure(r: ResultFacts, c: ClaimFacts) -> float:
     return value / r.accelerators if c.per_accelerator and r.accelerators else value
 
 
-def _best(cands: list[ResultFacts], c: ClaimFacts, claimed: float | None) -> ResultFacts:
-    """Closed before open, then the value nearest the claimed one (a page that names
-    no scenario quotes one of them)."""
-    return min(
-        cands,
-        key=lambda r: (r.division != "closed", abs(_figure(r, c) - (claimed or 0.0))),
+def _value_reading(r: ResultFacts, c: ClaimFacts, tol: float) -> Reading:
+    """One result read as the claimed figure."""
+    rec = _figure(r, c)
+    holds = c.value is not None and rec > 0 and within(c.value, rec, tol, c.qualifier)
+    return Reading(
+        (Link(r.pk, "subject", r.suite),),
+        rec,
+        holds,
+        {
+            "system": r.system_folder,
+            "scenario": r.scenario,
+            "division": r.division,
+            "benchmark": r.benchmark,
+        },
+        f"{r.scenario} {r.label()}",
     )
 
 
@@ -153,23 +163,19 @@ def _verify_value(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) ->
     cands = chosen["subject"] if chosen else _find(results, c, c.round, c.system, c.unit)
     if not cands:
         return _missing(c, results, c.round, c.system or c.submitter)
-    r = _best(cands, c, c.value)
-    rec, tol = _figure(r, c), _tol(c)
-    ok = c.value is not None and rec > 0 and within(c.value, rec, tol, c.qualifier)
-    details: dict[str, Any] = {
-        "tolerance": tol,
-        "difference_percent": (c.value / rec - 1.0) * 100.0 if c.value and rec else None,
-        "result_unit": r.unit,
-        "scenario": r.scenario,
-    }
+    tol = _tol(c)
+    readings = [_value_reading(r, c, tol) for r in cands]
+    if c.qualifier == "up to" and len(readings) > 1:
+        readings = extreme(readings)
+    details: dict[str, Any] = {"tolerance": tol, "result_unit": cands[0].unit}
+    if len({r.scenario for r in cands}) == 1:
+        details["scenario"] = cands[0].scenario
     if c.per_accelerator:
-        details["derived"] = f"per accelerator: {r.value} {r.unit} / {r.accelerators}"
-    return Verification(
-        CONSISTENT if ok else INCONSISTENT,
-        rec,
-        links=(Link(r.pk, "subject", r.suite),),
-        details=details,
-    )
+        details["derived"] = "per accelerator: each result's value / its accelerator count"
+    v = settle(readings, details)
+    if c.value and v.recomputed_value:
+        v.details["difference_percent"] = (c.value / v.recomputed_value - 1.0) * 100.0
+    return v
 
 
 def _baseline_round(c: ClaimFacts) -> str:
@@ -183,6 +189,17 @@ def _baseline_round(c: ClaimFacts) -> str:
         return rounds[0]
     before = [r for r in rounds if round_key(r) < round_key(c.round)] if c.round else []
     return before[-1] if before else ""
+
+
+def _same_line(new: ResultFacts, old: ResultFacts) -> bool:
+    """An earlier result of the same line as ``new``: same submitter, accelerator model
+    and count ("H100 improved 31% since the last round" compares NVIDIA's 8-GPU H100
+    system with itself, not with another submitter's)."""
+    return (
+        new.submitter.lower() == old.submitter.lower()
+        and _norm(new.accelerator_model) == _norm(old.accelerator_model)
+        and new.accelerators == old.accelerators
+    )
 
 
 def _ratio(a: ResultFacts, b: ResultFacts, c: ClaimFacts) -> float:
@@ -228,54 +245,50 @@ def _verify_gain(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> 
     tol = _tol(c)
     claimed = (c.value or 0.0) if c.kind == "multiplier" else 1.0 + (c.value or 0.0) / 100.0
     pairs = [(a, b) for a in subj for b in others if a.pk != b.pk or a.suite != b.suite]
+    if role == "baseline" and not chosen:  # the same system line in the earlier round
+        pairs = [(a, b) for a, b in pairs if _same_line(a, b)]
+    # MLCommons' convention: a ratio compares the same benchmark and scenario
     same = [(a, b) for a, b in pairs if (a.benchmark, a.scenario) == (b.benchmark, b.scenario)]
-    scored = sorted(
-        (
-            (
-                not within(claimed, _ratio(a, b, c), tol, c.qualifier),
-                abs(_ratio(a, b, c) - claimed),
-                a,
-                b,
+    readings = []
+    for a, b in same or pairs:
+        ratio = _ratio(a, b, c)
+        if ratio <= 0:
+            continue
+        rec = ratio if c.kind == "multiplier" else (ratio - 1.0) * 100.0
+        readings.append(
+            Reading(
+                (Link(a.pk, "subject", a.suite), Link(b.pk, role, b.suite)),
+                rec,
+                within(claimed, ratio, tol, c.qualifier),
+                {
+                    "system": a.system_folder,
+                    role: f"{b.round} {b.system_folder}",
+                    "scenario": a.scenario,
+                    "division": a.division,
+                    "benchmark": a.benchmark,
+                },
+                f"{a.scenario} {rec:.3g}{'x' if c.kind == 'multiplier' else '%'}:"
+                f" {a.label()} against {b.label()}",
             )
-            for a, b in (same or pairs)
-            if _ratio(a, b, c) > 0
-        ),
-        key=lambda x: (x[0], x[1]),
-    )
-    if not scored:
-        return _missing(c, results, c.round, c.system or c.submitter, "no pair of values")
-    bad, _, a, b = scored[0]
-    ratio = _ratio(a, b, c)
-    rec = ratio if c.kind == "multiplier" else (ratio - 1.0) * 100.0
-    details: dict[str, Any] = {
-        "tolerance": tol,
-        "recomputed_ratio": ratio,
-        "values": {"subject": a.value, "other": b.value, "unit": a.unit},
-        "scenario": a.scenario,
-    }
-    if c.per_accelerator:
-        details["derived"] = (
-            f"per accelerator: {a.value}/{a.accelerators} against {b.value}/{b.accelerators}"
         )
-    return Verification(
-        INCONSISTENT if bad else CONSISTENT,
-        rec,
-        links=(Link(a.pk, "subject", a.suite), Link(b.pk, role, b.suite)),
-        details=details,
-    )
+    if not readings:
+        return _missing(c, results, c.round, c.system or c.submitter, "no pair of values")
+    if c.qualifier == "up to" and len(readings) > 1:
+        readings = extreme(readings)
+    details: dict[str, Any] = {"tolerance": tol}
+    if c.per_accelerator:
+        details["derived"] = "per accelerator: each value / its system's accelerator count"
+    v = settle(readings, details)
+    if v.recomputed_value is not None and c.kind == "multiplier":
+        v.details["recomputed_ratio"] = v.recomputed_value
+    return v
 
 
 def _verify_scale(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> Verification:
     cands = chosen["subject"] if chosen else _find(results, c, c.round, c.system, "")
     if not cands:
         return _missing(c, results, c.round, c.system or c.submitter)
-    match = [r for r in cands if r.accelerators == int(c.value or 0)]
-    r = (match or cands)[0]
-    return Verification(
-        CONSISTENT if match else INCONSISTENT,
-        float(r.accelerators or 0),
-        links=(Link(r.pk, "subject", r.suite),),
-    )
+    return scale_verdict(c, cands)
 
 
 _KINDS = {

@@ -51,8 +51,8 @@ class Claim(ClaimFacts):
     ``TFLOPS``...); None when the page's number is no finite figure (:func:`to_number`).
     ``qualifier_text``: the qualifier as written; ``benchmark``: the benchmark as
     written; ``source``: ``text`` or ``table``, and ``table_row`` (table, row) for a
-    table's row; ``value_high``: a range's upper figure ("2-3x": ``value`` 2, qualifier
-    "at least", ``value_high`` 3). ``round`` is "" unless the text names one (the
+    table's row; ``value_high`` (a range's upper figure) is a
+    :class:`ClaimFacts` field. ``round`` is "" unless the text names one (the
     verifier fills it in from the page's date).
     """
 
@@ -66,7 +66,6 @@ class Claim(ClaimFacts):
     mlperf_context: bool = False
     source: str = "text"
     table_row: tuple[int, int] | None = None
-    value_high: float | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready dict of every field (tuples as lists)."""

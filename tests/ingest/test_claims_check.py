@@ -71,7 +71,16 @@ def test_it_checks_a_real_page_and_stores_nothing(ingested_shared: object) -> No
     assert all(r["url"].startswith("/results/training/v1.1/") for r in h2h["results"])
     found = out["guidelines"]
     broken = {(g["clause"], tuple(g["claims"])) for g in found if g["status"] == "breaks"}
-    assert ("3.2", (0, 1)) in broken and ("5", (0,)) in broken and ("5", (7,)) in broken
+    # §5 (open results not stated): the 5% / 12% BERT sentence, whose readings rest on
+    # the open results (the 12% holds only on them: ambiguous, division open)
+    assert ("3.2", (0, 1)) in broken and ("5", (0,)) in broken and ("5", (6, 7)) in broken
+    twelve = out["claims"][7]
+    assert twelve["verdict"] == "ambiguous" and twelve["open_slots"] == ["division"]
+    assert {r["slots"]["division"]: r["holds"] for r in twelve["readings"]} == {
+        "open": True,
+        "closed": False,
+    }
+    assert twelve["frame"]["benchmark_key"] == "bert" and twelve["frame"]["round"] == "v1.1"
     assert out["counts"]["claims"] == 8 and out["counts"]["breaks"] > 0
     assert not VendorPage.objects.exists() and not Claim.objects.exists()
 
@@ -186,8 +195,13 @@ def test_it_recomputes_a_speedup_from_the_texts_own_figures() -> None:
     of the MLPerf guidelines applies."""
     text = (
         "IBM Snap ML trained the Criteo logistic regression in 91.5 seconds. TensorFlow"
-        " took 70 minutes on 89 CPU machines on Google Cloud. Snap ML is 46x faster."
+        " took 70 minutes on 89 CPU machines on Google Cloud. Snap ML is 46x faster than"
+        " TensorFlow."
     )
+    unlinked = _post(Client(), {"text": text.removesuffix(" than TensorFlow.") + "."}).json()
+    # "Snap ML is 46x faster." names no compared side: the 70 minutes of the sentence
+    # before (TensorFlow's) are not linked to it by the text, so no page verdict
+    assert unlinked["claims"][-1]["page_verdict"] == ""
     out = _post(Client(), {"text": text}).json()
     (x,) = [c for c in out["claims"] if c["unit"] == "x"]
     assert (x["verdict"], x["page_verdict"]) == ("not-mlperf", "consistent-with-page")
