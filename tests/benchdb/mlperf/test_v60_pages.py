@@ -54,3 +54,20 @@ def test_round_table_leaderboard_compare_and_export_know_v60(client, result: Res
         ("v6.0", "llama2_70b_lora", "Inventec")
     ]
     assert float(rows[0]["score_minutes"]) == pytest.approx(6.531964583333333, rel=1e-9)
+
+
+def test_a_claim_on_the_v60_result_is_checked_against_it(client, result: Result) -> None:
+    """The check API resolves "MLPerf Training v6.0" and "Llama 2 70B LoRA" to the
+    stored v6.0 result and recomputes the claim from its score (6.53 min)."""
+    text = (
+        "In MLPerf Training v6.0, the Inventec P9000IG7 with 8 B300 GPUs trained "
+        "Llama 2 70B LoRA in 6.53 minutes."
+    )
+    resp = client.post("/api/claims/check", {"text": text}, content_type="application/json")
+    assert resp.status_code == 200
+    (claim,) = resp.json()["claims"]
+    assert (claim["round"], claim["benchmark_key"], claim["verdict"]) == (
+        "v6.0",
+        "llama2_70b_lora",
+        "consistent",
+    )
