@@ -38,6 +38,10 @@ def test_the_result_page_shows_the_v60_rules(client, result: Result) -> None:
     assert 'id="id-rule"' in html and "frozen ID list" in html
     # _get_id_from_sysinfo of the Inventec systems JSON (tests/data/README.md)
     assert "crazy-happy-mockingbird-uranus" in html
+    # rcp_checker at 6.0.0-rc6 passes it and writes scaling.json 1.034722222222222
+    assert "RCP found (global batch size 8: runs’ mean 3072 vs RCP mean 3178.6667" in html
+    assert "<code>scaling.json</code> = 1.034722222222222" in html
+    assert '<span title="6.758768909143518 min">6.76</span> min' in html
 
 
 def test_round_table_leaderboard_compare_and_export_know_v60(client, result: Result) -> None:
