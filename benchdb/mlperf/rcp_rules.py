@@ -153,6 +153,19 @@ def pruned_rcps(round_version: str, benchmark: str) -> tuple[Rcp, ...]:
     return tuple(_prune(sorted(records, key=lambda r: r.bs), runs))
 
 
+#: benchmarks whose convergence point is the last evaluation's ``samples_count``
+#: (``read_submission_file`` at 6.0.0-rc6); the others use ``epoch_num`` rounded to 3 places.
+SAMPLES_COUNT = frozenset(
+    {"llama2_70b_lora", "flux1", "llama31_405b", "llama31_8b", "gpt_oss_20b", "deepseekv3_671b"}
+)
+
+
+def convergence_point(benchmark: str, at: float) -> float:
+    """A converged run's samples (or epochs) to converge from its last evaluation's
+    ``samples_count`` / ``epoch_num`` (``read_submission_file``: epochs rounded to 3)."""
+    return float(at) if benchmark in SAMPLES_COUNT else round(float(at), 3)
+
+
 def _evaluate(benchmark: str, rcp: Rcp, subm: list[float], message: str) -> RcpVerdict:
     """``_eval_submission_record`` (llama31_405b: max speedup = mean / (min epochs -
     46080), 5.0.0 on)."""

@@ -82,7 +82,8 @@ def _rcp(result: Result, runs: Sequence[Run], hyper: dict[str, Any]) -> dict[str
     for run in runs:
         curve = run.eval_curve or []
         ok = run.run_stop_status == "success" and curve and curve[-1][0] is not None
-        subm.append(float(curve[-1][0]) if ok else float("inf"))
+        key = result.benchmark.key
+        subm.append(rcp_rules.convergence_point(key, curve[-1][0]) if ok else float("inf"))
     try:
         verdict = rcp_rules.check(result.round.version, result.benchmark.key, float(bs), subm)
     except KeyError:

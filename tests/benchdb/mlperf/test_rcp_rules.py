@@ -116,3 +116,9 @@ def test_405b_uses_its_own_max_speedup_and_slow_runs_are_not_scaled() -> None:
 def test_check_directory_messages(bs: int, subm: list[float], message: str, passed: bool) -> None:
     got = rcp_rules.check("v6.0", "llama2_70b_lora", bs, subm)
     assert (got.message, got.passed) == (message, passed)
+
+
+def test_epochs_are_rounded_as_the_checker_reads_them() -> None:
+    """read_submission_file: ``round(epoch_num, 3)``; LLM benchmarks count samples."""
+    assert rcp_rules.convergence_point("dlrm_dcnv2", 0.70714999) == 0.707
+    assert rcp_rules.convergence_point("gpt_oss_20b", 205824) == 205824.0
