@@ -75,3 +75,22 @@ def test_a_list_without_the_system_derives_nothing_and_a_bad_list_is_refused() -
         result_ids_from_list(round_version="v6.0", data=b"{}", path="x")
     with pytest.raises(IdListError, match="round v9.9 is not ingested"):
         result_ids_from_list(round_version="v9.9", data=b"[]", path="x")
+
+
+@pytest.mark.django_db
+def test_the_import_command_reads_an_id_list_and_refuses_a_bad_one(tmp_path: Path) -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    result = _ingest()
+    out = StringIO()
+    call_command("import", "id-list", str(ID_LIST), "--round", "v6.0", stdout=out)
+    assert out.getvalue().startswith("1 results given an ID, 0 unchanged")
+    result.refresh_from_db()
+    assert result.result_id == "6.0-0002"
+    bad = tmp_path / "ids.json"
+    bad.write_text('["not a hash"]', encoding="utf-8")
+    with pytest.raises(CommandError, match="ids.json: entry 0 is not a sha256"):
+        call_command("import", "id-list", str(bad), "--round", "v6.0")
