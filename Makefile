@@ -27,6 +27,7 @@ demo: install
 	$(PYTHON) manage.py migrate --noinput
 	STATIC_ROOT=$(abspath var/static) $(PYTHON) manage.py collectstatic --noinput -v0
 	$(PYTHON) manage.py ingest mlperf-training $(MLPERF_DATA)
+	$(PYTHON) manage.py ingest mlperf-training tests/data/training-v6.0/training_results_v6.0
 	$(PYTHON) manage.py ingest mlperf-inference $(MLPERF_INFERENCE_DATA)
 	for f in $(VENDOR_DATA)/*.txt; do $(PYTHON) manage.py ingest vendor "$$f" || exit 1; done
 	STATIC_ROOT=$(abspath var/static) SECRET_KEY_FILE=$(abspath var/secret_key) $(PYTHON) manage.py runserver 127.0.0.1:8000
@@ -50,7 +51,7 @@ fuzz: services
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(PYTHON) -m pytest -q -m fuzz tests/fuzz
 
 # mypy: strict on the pure modules (pyproject.toml lists them), plain on the rest.
-PURE = benchdb/vocabulary.py benchdb/logcodec.py benchdb/tables/schemas.py benchdb/tables/schemas_reports.py benchdb/tables/writers.py benchdb/mlperf/training_rules.py benchdb/mlperf/training_energy.py benchdb/mlperf/hpc_rules.py benchdb/mlperf/compliance_rules.py benchdb/mlperf/compliance_eval.py benchdb/mlperf/derived.py benchdb/mlperf/result_ids.py benchdb/mlperf/figures.py benchdb/mlperf/figures_inference.py benchdb/mlperf/chart_marks.py benchdb/mlperf/inference_*.py benchdb/claims/facts.py benchdb/claims/verdicts.py benchdb/claims/explain.py benchdb/claims/subjects.py benchdb/claims/resolve.py benchdb/claims/choices.py benchdb/claims/verdicts_parity.py benchdb/claims/guidelines.py benchdb/claims/families.py benchdb/claims/numbers.py ingest/parsers
+PURE = benchdb/vocabulary.py benchdb/logcodec.py benchdb/tables/schemas.py benchdb/tables/schemas_reports.py benchdb/tables/writers.py benchdb/mlperf/training_rules.py benchdb/mlperf/training_energy.py benchdb/mlperf/hpc_rules.py benchdb/mlperf/compliance_rules.py benchdb/mlperf/compliance_eval.py benchdb/mlperf/derived.py benchdb/mlperf/result_ids.py benchdb/mlperf/result_ids_v6.py benchdb/mlperf/rcp_rules.py benchdb/mlperf/figures.py benchdb/mlperf/figures_inference.py benchdb/mlperf/chart_marks.py benchdb/mlperf/inference_*.py benchdb/claims/facts.py benchdb/claims/verdicts.py benchdb/claims/explain.py benchdb/claims/subjects.py benchdb/claims/resolve.py benchdb/claims/choices.py benchdb/claims/verdicts_parity.py benchdb/claims/guidelines.py benchdb/claims/families.py benchdb/claims/numbers.py ingest/parsers
 
 lint:
 	$(PYTHON) -m ruff check .

@@ -33,6 +33,9 @@ ROUNDS: dict[str, tuple[date, str]] = {
     "v4.1": (date(2024, 11, 13), "4.1.0-rc4"),
     "v5.0": (date(2025, 6, 4), "5.0.0-rc3"),
     "v5.1": (date(2025, 11, 12), "5.1.0-rc4"),
+    # mlcommons.org/2026/06/mlperf-training-v6-0-results (June 16, 2026); 6.0.0-rc6 is
+    # 3d17f6f, 2026-05-13 (compliance_yaml/README.md: the summarizer fixes after it).
+    "v6.0": (date(2026, 6, 16), "6.0.0-rc6"),
 }
 
 #: Publication dates of the rounds, used when the database has none (``Round.published``).
@@ -82,6 +85,8 @@ BENCHMARK_NAMES = {
     "llama31_405b": "Llama 3.1 405B",
     "llama31_8b": "Llama 3.1 8B",
     "flux1": "FLUX.1",
+    "gpt_oss_20b": "gpt-oss-20B",
+    "deepseekv3_671b": "DeepSeek-V3 671B",
 }
 
 #: Other spellings (folders of older rounds, vendors' names) -> canonical key.
@@ -104,6 +109,15 @@ BENCHMARK_ALIASES = {
     "dlrm-dcnv2": "dlrm_dcnv2",
     "stable diffusion": "stable_diffusion",
     "gpt-3": "gpt3",
+    "gpt-oss-20b": "gpt_oss_20b",
+    "gpt-oss 20b": "gpt_oss_20b",
+    "deepseek-v3": "deepseekv3_671b",
+    "deepseek v3": "deepseekv3_671b",
+    "deepseek-v3 671b": "deepseekv3_671b",
+    "deepseek_v3_671b": "deepseekv3_671b",
+    "llama 3.1 8b": "llama31_8b",
+    "llama 3.1 405b": "llama31_405b",
+    "flux.1": "flux1",
 }
 
 
@@ -167,6 +181,10 @@ BENCHMARKS: tuple[tuple[str, str], ...] = (
     (r"Llama[ -]?3\.1[ -]?405B" + _R, "llama31_405b"),
     (r"Llama[ -]?3\.1[ -]?8B" + _R, "llama31_8b"),
     (_L + r"FLUX\.1(?![\d])", "flux1"),
+    # Training v6.0 (June 2026) as vendors write them: "gpt-oss-20b", "GPT-OSS 20B",
+    # "DeepSeek V3", "DeepSeek-V3 671B" (not DeepSeek-R1, an inference model).
+    (_L + r"GPT[- ]?OSS[- ]?20B" + _R, "gpt_oss_20b"),
+    (_L + r"DeepSeek[- ]?V3(?:[- ]671B)?" + _R, "deepseekv3_671b"),
 )
 
 

@@ -19,7 +19,7 @@ from django.db.models import Prefetch, Q
 
 from benchdb.mlperf import result_ids as rule
 from benchdb.models import Claim, ClaimResult, Result, ResultIdCitation, Round, System
-from benchdb.vocabulary import ROUNDS, canonical_benchmark
+from benchdb.vocabulary import ROUNDS, canonical_benchmark, round_tuple
 from ingest.parsers.result_id_table import IdRow, parse_id_table
 
 _SUMMARY_FIELDS = (
@@ -84,6 +84,10 @@ def result_ids_derive(*, rnd: Round) -> int:
     (``rule.published_ids``; none for a round without one) and clear derived IDs the rule
     no longer gives. Imported and vendor-cited IDs are left alone. Returns the number of
     results whose ID changed."""
+    if rnd.suite == Round.Suite.TRAINING and round_tuple(rnd.version) >= (6, 0):
+        # From v6.0 a system's ID comes from the round's frozen ID list, not its row's
+        # place (``ingest.result_ids_list``); a re-ingest keeps what that list gave.
+        return 0
     if rnd.suite != Round.Suite.TRAINING or rnd.version not in rule.PUBLISHED_RULES:
         ids: dict[tuple[str, ...], str] = {}
     else:

@@ -16,7 +16,9 @@ at that tag (``check_loglines`` and ``configured_checks``):
   (``has_been_exec``). ``ATLEAST_ONE_CHECK`` must hold on at least one line.
 * Then ``REQ``: ``EXACTLY_ONE`` (several equal values: a warning only),
   ``AT_LEAST_ONE``, ``AT_LEAST_ONE_OR(k)``, ``AT_LEAST(n)`` (3.1.0 on), and the
-  ``END`` block.
+  ``END`` block. ``OPTIONAL`` (6.0.0 on: the parallelism and precision keys of
+  ``common.yaml``) asks nothing when the key is absent; its ``CHECK`` still runs on
+  each line that logs it.
 * A message tied to a key is replaced by a later message for that key, and dropped
   when a later file defines the key again (``overwrite_messages``): ``open_common``
   relaxes ``common`` that way.
@@ -66,6 +68,7 @@ RULE_DIRS: dict[str, str] = {
     "v4.1": "training_4.1.0",
     "v5.0": "training_5.0.0",
     "v5.1": "training_5.1.0",
+    "v6.0": "training_6.0.0",
 }
 
 

@@ -18,7 +18,7 @@ from django.http import Http404
 from django.urls import reverse
 
 from benchdb import logcodec, vocabulary
-from benchdb.mlperf import derived, selectors, training_rules
+from benchdb.mlperf import derived, rcp_rules, result_ids_v6, selectors, training_rules
 from benchdb.models import IngestProblem, Result, ResultIdCitation, Run, RunLog, System
 from benchdb.models.mlperf import key_from_url, url_args
 
@@ -41,6 +41,59 @@ class ResultDetail:
     #: of each (``ResultIdCitation``; ``ingest.result_ids.result_ids_cite``)
     id_citations: list[ResultIdCitation] = field(default_factory=list)
     compliance: list[dict[str, Any]] = field(default_factory=list)
+    #: v6.0 on: the runs the round asks for, whether IDs come from the frozen ID list,
+    #: and the system's private ID (``round_rules``)
+    round_rules: dict[str, Any] = field(default_factory=dict)
+
+
+def round_rules(
+    result: Result, runs: Sequence[Run], hyper: Sequence[tuple[str, Any]]
+) -> dict[str, Any]:
+    """What a result's page says about its round's rules beyond the olympic mean:
+    ``runs_required`` (``training_rules.runs_required``), ``id_list`` (True from v6.0:
+    IDs come from MLCommons' frozen ID list, ``benchdb.mlperf.result_ids_v6``),
+    ``private_id`` (the summarizer's ``--generate_private_ids`` ID of the systems JSON,
+    "" when a hashed field is missing) and ``rcp`` (``_rcp``). Empty for HPC and rounds
+    before v6.0."""
+    version = result.round.version
+    if result.round.suite != "training" or vocabulary.round_tuple(version) < (6, 0):
+        return {}
+    try:
+        private = result_ids_v6.private_id(result.system.raw)
+    except (KeyError, TypeError):
+        private = ""
+    return {
+        "runs_required": training_rules.runs_required(version, result.benchmark.key),
+        "id_list": True,
+        "private_id": private,
+        "rcp": _rcp(result, runs, dict(hyper)),
+    }
+
+
+def _rcp(result: Result, runs: Sequence[Run], hyper: dict[str, Any]) -> dict[str, Any] | None:
+    """The RCP checker's verdict on a closed result (``rcp_rules.check``): each run's
+    samples to converge is the ``at`` of its last evaluation when it stopped with
+    success; with the score the summarizer gives once it has written ``scaling.json``.
+    None when the round has no RCPs here, or no batch size was logged."""
+    bs = hyper.get("global_batch_size")
+    if result.division != "closed" or not isinstance(bs, int | float) or not runs:
+        return None
+    subm = []
+    for run in runs:
+        curve = run.eval_curve or []
+        ok = run.run_stop_status == "success" and curve and curve[-1][0] is not None
+        key = result.benchmark.key
+        subm.append(rcp_rules.convergence_point(key, curve[-1][0]) if ok else float("inf"))
+    try:
+        verdict = rcp_rules.check(result.round.version, result.benchmark.key, float(bs), subm)
+    except KeyError:
+        return None
+    olympic = result.score_minutes / result.scaling_factor if result.score_minutes else None
+    return {
+        "verdict": verdict,
+        "bs": bs,
+        "scaled": olympic * verdict.norm_factor if olympic is not None else None,
+    }
 
 
 def _by_key(model_path: str, key: Sequence[str]) -> dict[str, str]:
@@ -94,6 +147,7 @@ def result_get(key: Sequence[str]) -> ResultDetail:
             ).select_related("page", "claim", "result__benchmark")
         ),
         compliance=compliance_rows(runs),
+        round_rules=round_rules(result, runs, hyper),
     )
 
 

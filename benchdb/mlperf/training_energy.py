@@ -41,8 +41,15 @@ POWER_KEYS = frozenset({START, STOP, READING, CONVERSION, SWITCH})
 #: stop at the first ``power_measurement_stop``, window end = max(stop, last reading).
 #: "v4.1": tag 4.1.0-rc4 (commit c401ff0 "Compute power only in start - stop window"), the
 #: same in 5.0.0-rc3 and 5.1.0-rc4: events sorted by time, readings counted only between
-#: start and stop, a missing stop is the last reading.
-SUMMARIZER = {"v4.0": "a9f4839", "v4.1": "4.1.0-rc4", "v5.0": "5.0.0-rc3", "v5.1": "5.1.0-rc4"}
+#: start and stop, a missing stop is the last reading; 6.0.0-rc6's ``_has_power`` ...
+#: ``_compute_power_sw`` are 5.1.0-rc4's, line for line.
+SUMMARIZER = {
+    "v4.0": "a9f4839",
+    "v4.1": "4.1.0-rc4",
+    "v5.0": "5.0.0-rc3",
+    "v5.1": "5.1.0-rc4",
+    "v6.0": "6.0.0-rc6",
+}
 
 #: Measurement scopes: node power only, or nodes and the interconnect's switches.
 SCOPE_NODE = "node"

@@ -95,6 +95,8 @@ def _targets(rt: tuple[int, int]) -> dict[str, Target]:
         "llama31_405b": down(5.6),
         "llama31_8b": down(3.3),
         "flux1": down(0.586),
+        "gpt_oss_20b": down(3.34),
+        "deepseekv3_671b": down(3.6),
         "stable_diffusion": Target(
             90.0, False, (("FID", 0.0, True, 90.0, True), ("CLIP", 0.15, True, 1.0, True)), "FID"
         ),
@@ -163,7 +165,9 @@ class Ruleset:
 
         Closed: ``closed_<benchmark>.yaml`` ``ATLEAST_ONE_CHECK``. Open: 0.7.0-3.x only
         require a value < 1.0 (``open_<benchmark>.yaml``); from 4.0.0 gpt3,
-        llama31_405b and flux1 keep their target. v0.5/v0.6: no target is checked.
+        llama31_405b and flux1 keep their target, and from 6.0.0 gpt_oss_20b and
+        deepseekv3_671b (``open_<benchmark>.yaml`` of ``training_6.0.0``).
+        v0.5/v0.6: no target is checked.
         """
         rt = round_tuple(self.version)
         if rt < (0, 7):
@@ -172,8 +176,33 @@ class Ruleset:
         if division == "open":
             if rt >= (4, 0) and benchmark in ("gpt3", "llama31_405b", "flux1"):
                 return targets[benchmark]
+            if rt >= (6, 0) and benchmark in ("gpt_oss_20b", "deepseekv3_671b"):
+                return targets[benchmark]
             return None
         return targets.get(benchmark)
+
+
+#: Runs a result must hold, per benchmark of v6.0: ``benchmark_meta.py``
+#: ``_ALL_RESULT_FILE_COUNTS['training']`` at tag 6.0.0-rc6 (the package checker's
+#: count; ``rcp_checker.submission_runs`` agrees). The summarizer scores whatever runs a
+#: folder holds; only the olympic mean's drops depend on the count.
+RUNS_REQUIRED_V6_0: dict[str, int] = {
+    "llama31_8b": 10,
+    "dlrm_dcnv2": 10,
+    "flux1": 10,
+    "llama2_70b_lora": 10,
+    "llama31_405b": 3,
+    "gpt_oss_20b": 10,
+    "deepseekv3_671b": 3,
+}
+
+
+def runs_required(round_version: str, benchmark: str) -> int | None:
+    """Runs the round's package checker asks of a result (:data:`RUNS_REQUIRED_V6_0`),
+    None for a benchmark outside v6.0's list or a round before v6.0 (not kept here)."""
+    if round_tuple(round_version) < (6, 0):
+        return None
+    return RUNS_REQUIRED_V6_0.get(benchmark)
 
 
 def ruleset_for(round_version: str) -> Ruleset:

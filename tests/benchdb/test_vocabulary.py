@@ -87,3 +87,33 @@ def test_availability_spellings_map_to_three_categories() -> None:
 )
 def test_availability_of_every_spelling_seen(status: object, category: str) -> None:
     assert v.availability_of(status) == category
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("trained gpt-oss-20b in 9.4 minutes", "gpt_oss_20b"),
+        ("GPT-OSS 20B pretraining", "gpt_oss_20b"),
+        ("DeepSeek V3 in 2.02 minutes", "deepseekv3_671b"),
+        ("DeepSeek-V3 671B at scale", "deepseekv3_671b"),
+        ("Llama 3.1 8B pretraining", "llama31_8b"),
+        ("FLUX.1 text-to-image", "flux1"),
+    ],
+)
+def test_v60_benchmarks_as_vendors_write_them(text: str, key: str) -> None:
+    first = next((k for pat, k in v.BENCHMARKS if re.search(pat, text, re.I)), None)
+    assert first == key
+
+
+def test_deepseek_r1_is_not_the_training_benchmark() -> None:
+    """DeepSeek-R1 is an inference model; only V3 is MLPerf Training's."""
+    assert not any(
+        k == "deepseekv3_671b" for pat, k in v.BENCHMARKS if re.search(pat, "DeepSeek-R1", re.I)
+    )
+
+
+def test_v60_folder_names_are_canonical() -> None:
+    assert v.canonical_benchmark("gpt_oss_20b", "v6.0") == "gpt_oss_20b"
+    assert v.canonical_benchmark("deepseekv3_671b", "v6.0") == "deepseekv3_671b"
+    assert v.canonical_benchmark("gpt-oss-20b", "v6.0") == "gpt_oss_20b"
+    assert v.ROUNDS["v6.0"][1] == "6.0.0-rc6"

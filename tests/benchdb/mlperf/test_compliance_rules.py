@@ -35,6 +35,9 @@ def test_every_vendored_rule_file_passes_the_whitelist(round_version: str) -> No
         "ll.timestamp.__class__",
         "s.clear()",
         "globals()",
+        "9 ** 9 ** 9",
+        "v['value'] ** v['value']",
+        "2 ** 1000",
     ],
 )
 def test_the_evaluator_refuses_code_outside_the_whitelist(snippet: str) -> None:
@@ -209,3 +212,36 @@ def test_findings_are_stored_bounded() -> None:
     assert len(stored) == 51 and stored[-1]["message"] == "10 more findings not kept"
     assert stored[0]["source"] == "a\ufffd.yaml" and len(stored[0]["message"]) == 500
     assert stored[0]["line"] == 3 and stored[0]["severity"] == "error"
+
+
+def test_v60_rule_files_are_the_tags_and_enqueue_only_their_own() -> None:
+    """The 17 files of ``training_6.0.0/`` at 6.0.0-rc6; every ``enqueue_config`` names
+    a file of that directory, so no other round's files are needed."""
+    files = compliance_rules.rule_files("v6.0")
+    assert len(files) == 17 and all(n.startswith("training_6.0.0/") for n in files)
+    for b in ("gpt_oss_20b", "deepseekv3_671b", "llama31_8b", "flux1", "dlrm_dcnv2"):
+        assert f"training_6.0.0/closed_{b}.yaml" in files
+        assert f"training_6.0.0/open_{b}.yaml" in files
+
+
+def test_v60_optional_keys_ask_nothing_when_absent_but_are_checked_when_logged() -> None:
+    """common.yaml of 6.0.0: ``tensor_parallelism`` REQ OPTIONAL, CHECK is_integer."""
+    head = [
+        Line("submission_benchmark", {"value": "gpt_oss_20b", "metadata": {}}, 1.0, 1),
+        Line("submission_division", {"value": "closed", "metadata": {}}, 1.0, 2),
+    ]
+    absent = check_log(head, "v6.0")
+    assert not [f for f in absent if f.rule == "tensor_parallelism"]
+    bad = head + [Line("tensor_parallelism", {"value": 2.5, "metadata": {}}, 2.0, 3)]
+    found = [f for f in check_log(bad, "v6.0") if f.rule == "tensor_parallelism"]
+    assert [(f.source, f.kind, f.line) for f in found] == [
+        ("training_6.0.0/common.yaml", "CHECK", 3)
+    ]
+
+
+def test_a_small_constant_power_is_allowed() -> None:
+    """closed_deepseekv3_671b.yaml of 6.0.0: the learning rate scales with the square
+    root of the batch size."""
+    code = compliance_eval.compile_snippet("(s['gbs'] / 16384) ** 0.5", "eval", "test")
+    ns = compliance_eval.namespace({"gbs": 65536}, lambda name: None)
+    assert eval(code, ns) == 2.0  # noqa: S307 - whitelisted snippet

@@ -266,3 +266,58 @@ def test_a_time_outside_the_bounds_counts_as_a_failed_run(bad):
     score, _ = training_rules.score_result([30.0, bad, 29.0, 31.0, 27.0], V11, "resnet")
     assert score.score_minutes == pytest.approx((29.0 + 30.0 + 31.0) / 3)
     assert score.runs_failed == 1
+
+
+@pytest.mark.parametrize(
+    ("benchmark", "division", "value", "reached"),
+    [
+        # closed_gpt_oss_20b.yaml at 6.0.0-rc6: (v <= 3.34) and v > 0.0
+        ("gpt_oss_20b", "closed", 3.34, True),
+        ("gpt_oss_20b", "closed", 3.3401, False),
+        ("gpt_oss_20b", "closed", 0.0, False),
+        # closed_deepseekv3_671b.yaml: (v <= 3.6) and v > 0.0
+        ("deepseekv3_671b", "closed", 3.6, True),
+        ("deepseekv3_671b", "closed", 3.61, False),
+        # open_gpt_oss_20b.yaml / open_deepseekv3_671b.yaml keep the target in 6.0.0
+        ("gpt_oss_20b", "open", 3.5, False),
+        ("deepseekv3_671b", "open", 3.59, True),
+        # unchanged since 5.1.0: llama31_8b 3.3, flux1 0.586
+        ("llama31_8b", "closed", 3.3, True),
+        ("flux1", "closed", 0.587, False),
+    ],
+)
+def test_v60_quality_targets(benchmark: str, division: str, value: float, reached: bool) -> None:
+    target = training_rules.ruleset_for("v6.0").target(benchmark, division)
+    assert target is not None and not target.higher_is_better
+    assert target.met_by(value) is reached
+
+
+def test_v60_open_llama31_8b_has_no_target_and_v51_knows_no_gpt_oss() -> None:
+    """open_llama31_8b.yaml asks only a value < 1.0 (no target); 5.1 had no gpt_oss_20b
+    rules of its own, so its open division has none either."""
+    assert training_rules.ruleset_for("v6.0").target("llama31_8b", "open") is None
+    assert training_rules.ruleset_for("v5.1").target("gpt_oss_20b", "open") is None
+
+
+def test_v60_is_scored_with_its_tag_and_the_same_olympic_mean() -> None:
+    rules = training_rules.ruleset_for("v6.0")
+    assert rules.tag == "6.0.0-rc6"
+    assert rules.applies_scaling and rules.init_minutes == (30.0, 240.0)
+    assert rules.max_dropped("gpt_oss_20b") == 1
+    # deepseekv3_671b: 3 runs, the olympic mean of three is the median
+    assert training_rules.olympic_mean([2.1, 2.0, 2.3], 1).score_minutes == 2.1
+
+
+@pytest.mark.parametrize(
+    ("round_version", "benchmark", "runs"),
+    [
+        ("v6.0", "gpt_oss_20b", 10),
+        ("v6.0", "deepseekv3_671b", 3),
+        ("v6.0", "llama31_405b", 3),
+        ("v6.0", "dlrm_dcnv2", 10),
+        ("v6.0", "bert", None),  # retired in 6.0 (11073f7 "drop bert")
+        ("v5.1", "llama31_8b", None),
+    ],
+)
+def test_runs_required_per_benchmark(round_version: str, benchmark: str, runs: int | None) -> None:
+    assert training_rules.runs_required(round_version, benchmark) == runs
