@@ -26,9 +26,10 @@ Then every truth is matched to at most one stored claim of the page, and counted
 * **false consistent / false inconsistent**: a ``consistent`` / ``inconsistent``
   verdict (MLPerf or page) on a claim whose truth is something else, or resting on
   results ``official`` does not name;
-* **page arithmetic**: claims with a page verdict, right when the truth's basis is
-  ``page-arithmetic`` (or its flags say ``arithmetic:consistent``) and the page verdict
-  agrees; any other page verdict pairs numbers the truth does not link.
+* **page arithmetic**: claims with a page verdict, right when it agrees with the
+  truth (or the truth's ``arithmetic:`` flag), wrong when it does not, unlinked when
+  the claim has no checkable truth (a claim the page repeats, same kind and figure as a
+  matched one, is scored as that one).
 
 Libraries: cn2an reads Chinese numerals in the truths' printed values. Nothing is
 asserted; ``tests/bench/test_claims_truth.py`` runs the same scoring on the pages whose
@@ -59,7 +60,7 @@ _WORDS = {
     "single": 1, "quad": 4, "double": 2, "twice": 2, "triple": 3,
 }  # fmt: skip
 _SCALE = {"k": 1e3, "m": 1e6, "万": 1e4, "亿": 1e8, "billion": 1e9, "million": 1e6}
-_NUM = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(k|m|万|亿|billion|million)?(?![a-z])", re.I)
+_NUM = re.compile(r"(\d[\d,]*(?:\.\d+)?)(?:\s*(k|m|万|亿|billion|million)(?![a-z]))?", re.I)
 _MIN_SEC = re.compile(r"(\d+)\s*minutes?\s*(\d+)\s*seconds?")
 _CN = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+")
 
@@ -295,10 +296,13 @@ def score_page(truth: dict[str, Any], claims: list[ClaimView]) -> tuple[Counter[
             )
         n[s.outcome] += 1
     by_claim = {c.pk: t for t, c in zip(truths, matched, strict=True) if c is not None}
+    twins = {(c.kind, c.value): by_claim[c.pk] for c in claims if c.pk in by_claim}
     for c in claims:
         if c.page_verdict in PAGE_VERDICTS:
             n["page verdicts"] += 1
-            n["page " + page_arithmetic_outcome(by_claim.get(c.pk), c)] += 1
+            # a claim the page repeats (a headline, a summary) is scored as its twin
+            t = by_claim.get(c.pk) or twins.get((c.kind, c.value))
+            n["page " + page_arithmetic_outcome(t, c)] += 1
     # verdicts on claims that match no truth are not scored (the truths list every
     # numeric claim; an unmatched claim is a spurious extraction, counted apart)
     n["spurious"] = len(claims) - len(by_claim)
@@ -331,17 +335,21 @@ def run(corpus: Path, only: list[str] | None = None) -> tuple[Counter[str], list
 
     # The stored results do not change while the pages are ingested: read their facts
     # once rather than once a page (the check's own per-request read is issue 24's).
-    facts = claim_facts.all_result_facts()
+    read = claim_facts.all_result_facts
+    facts = read()
     claim_facts.all_result_facts = lambda: facts  # type: ignore[assignment]
     total: Counter[str] = Counter()
     pages = []
-    for path, truth in read_corpus(corpus):
-        name = f"{path.parent.name}/{path.name}"
-        if only and not any(name.startswith(o) or path.name.startswith(o) for o in only):
-            continue
-        counts, rows = score_page(truth, ingest_page(path))
-        total.update(counts)
-        pages.append((name, counts, rows))
+    try:
+        for path, truth in read_corpus(corpus):
+            name = f"{path.parent.name}/{path.name}"
+            if only and not any(name.startswith(o) or path.name.startswith(o) for o in only):
+                continue
+            counts, rows = score_page(truth, ingest_page(path))
+            total.update(counts)
+            pages.append((name, counts, rows))
+    finally:
+        claim_facts.all_result_facts = read  # type: ignore[method-assign]
     return total, pages
 
 

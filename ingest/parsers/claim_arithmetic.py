@@ -8,11 +8,15 @@ almost any percentage finds two numbers that give it):
 
 * the figures of the claim's own sentence (two times, or two throughputs in one unit;
   a head-to-head gives both of its sides);
-* a sentence with one figure of its own ("10.9 minutes in June: nearly 3x") pairs it
-  with the figures of the sentence before it of the same benchmark ("3.9 minutes");
-* a sentence with none is not judged: the figures around it belong to other claims
-  ("4.5x over our baseline" beside "23.8 vs 28.7 minutes"; "24% since our first
-  submission" beside "28.3 vs 29.1 minutes").
+* a sentence with one figure of its own that points back at the one before ("This is
+  nearly 3x the 10.9 minutes of June", "这比...10.9分钟,提升了近3倍") pairs it with the
+  figures of the sentence before it of the same benchmark ("3.9 minutes");
+* a sentence with none takes the figures of the two sentences before it whose
+  sentences each name a side of it ("Snap ML is 46x faster than TensorFlow" after
+  "Snap ML ... 91.5 seconds" and "TensorFlow ... 70 minutes");
+* otherwise it is not judged: the figures around it belong to other claims ("23.8
+  minutes (4.5x over our baseline)" after "NVIDIA's 28.7 minutes"; "24% since our
+  first submission" beside "28.3 vs 29.1 minutes").
 
 Each pair of linked figures is read as a speedup ``old / new`` (a multiplier: 70 min
 against 91.5 s is 45.9x), and a percentage both as a time reduction ``(old - new) /
@@ -168,7 +172,9 @@ def _judge(
             return _settle(c, pairs, "sentence" if where == "clause" else where)
     k = bisect.bisect_left(starts, c.sentence_start)
     before = {starts[i] for i in (k - 1, k - 2) if i >= 0}
-    if len(own) == 1:  # "10.9 minutes in June: nearly 3x better" after "3.9 minutes"
+    if len(own) == 1 and _ANAPHORA.match(c.sentence):
+        # "This is nearly 3x the 10.9 minutes of June" after "3.9 minutes"; "That is 46
+        # times faster than ... 70 minutes" after "91.5 seconds"
         same = [
             o
             for o in ops
@@ -183,7 +189,7 @@ def _judge(
     # faster than TensorFlow" after "Snap ML ... in 91.5 seconds" and "TensorFlow ...
     # in 70 minutes"; otherwise the figures around it belong to other claims.
     names = _side_names(c)
-    if own or not names:
+    if own or not names:  # one figure and no word pointing back: not linked
         return None
     linked = [
         o
@@ -195,6 +201,8 @@ def _judge(
     return _settle(c, pairs, "page") if pairs else None
 
 
+#: A sentence that opens by pointing back at the one before ("This", "That is", "这比").
+_ANAPHORA = re.compile(r"\W*(?:this|that|these|it)\b|\W*[这這此它]", re.IGNORECASE)
 #: Capitalised words that name no side of a claim (every MLPerf page has them).
 _NOT_SIDES = frozenset({"mlperf", "mlcommons", "gpu", "gpus", "the", "this", "that", "with"})
 
