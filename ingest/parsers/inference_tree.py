@@ -246,6 +246,8 @@ def load_compliance(tree: Tree, path: str) -> tuple[ComplianceTest, ...]:
                     f"{t}/accuracy/compliance_accuracy.txt", "compliance"
                 ),
                 accuracy_files=tuple(tree.listdir(f"{t}/accuracy")),
+                verify_output_len=tree.text(f"{t}/verify_output_len.txt", "compliance"),
+                run_files=tuple(n for n in tree.listdir(run) if not tree.is_dir(f"{run}/{n}")),
             )
         )
     return tuple(tests)
@@ -278,6 +280,8 @@ def load_result(tree: Tree, folder: ResultFolder) -> LoadedInferenceResult:
     comp = f"{sub}/compliance/{folder.system}/{folder.model}/{folder.scenario}"
     if not tree.is_dir(comp):
         comp = f"{sub}/audit/{folder.system}/{folder.model}/{folder.scenario}"
+    if not tree.is_dir(comp) and any(n.upper().startswith("TEST") for n in tree.listdir(p)):
+        comp = p  # v6.0+: the tests sit in the scenario folder (COMPLIANCE_PATH)
     compliance = load_compliance(tree, comp) if tree.is_dir(comp) else None
     power = f"{p}/performance/power"
     wanted = (f"{acc}/accuracy.txt", f"{acc}/mlperf_log_accuracy.json", f"{acc}/{DETAIL}")
@@ -317,10 +321,31 @@ def load_result(tree: Tree, folder: ResultFolder) -> LoadedInferenceResult:
         system_exists=tree.exists(f"{sub}/systems/{folder.system}.json"),
         model_scenarios=_scenario_folders(tree, p.rsplit("/", 1)[0]),
         power_files=power_files,
+        **_v6_parts(tree, folder),
     )
     del tree.problems[start:]
     del tree.files[first_file:]
     return result
+
+
+def _v6_parts(tree: Tree, folder: ResultFolder) -> dict[str, Any]:
+    """What the v6.x checker also reads (``MeasurementsCheck``, ``check_extra_files``):
+    ``measurements.json`` of the scenario folder, its non-empty ``user.conf`` /
+    ``README.md``, whether the submitter's ``src/`` exists, ``accuracy/videos``; only
+    in the v6.x layout (a ``measurements.json`` or ``user.conf`` in the scenario folder)."""
+    p = folder.path
+    meas = f"{p}/measurements.json"
+    if not tree.exists(meas) and not tree.exists(f"{p}/user.conf"):
+        return {}  # an older layout (measurements/<system>/...): nothing more is read
+    present = [
+        n for n in ("user.conf", "README.md") if tree.read(f"{p}/{n}", MAX_SMALL_BYTES, "conf")
+    ]
+    return {
+        "measurements_json": tree.json(meas) if tree.exists(meas) else None,
+        "folder_files": tuple(present),
+        "src_exists": tree.is_dir(f"{folder.division}/{folder.submitter}/src"),
+        "accuracy_videos": tuple(tree.listdir(f"{p}/accuracy/videos")),
+    }
 
 
 def _absent(
