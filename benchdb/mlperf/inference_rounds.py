@@ -14,7 +14,7 @@ tables of ``check_results_dir()`` are in ``inference_submission.py``.
 
 from __future__ import annotations
 
-from benchdb.mlperf.inference_rounds_v6 import ACC_PATTERN_V6, TARGETS
+from benchdb.mlperf.inference_rounds_v6 import ACC_PATTERN_V6, TARGETS, compliance_tests_v6
 
 RoundKey = tuple[int, int]
 
@@ -305,9 +305,12 @@ def compliance_tests(rt: RoundKey, benchmark: str, scenario: str) -> tuple[str, 
     v2.0-v3.x: TEST01, TEST04, TEST05 (no TEST04 for rnnt, bert, dlrm, 3d-unet, retinanet);
     v4.x: also no TEST04 for gptj/llama2/mixtral, no TEST05 for those and SDXL, no TEST01
     for the LLMs, TEST06 for llama2/mixtral; v5.x: TEST01, TEST04 (TEST04 only for resnet,
-    SDXL, pointpainting), no TEST01 for LLMs, TEST06 for LLMs but llama3.1-8b-edge.
+    SDXL, pointpainting), no TEST01 for LLMs, TEST06 for LLMs but llama3.1-8b-edge;
+    v6.x: ``models_TEST01`` .. ``models_TEST09`` (``inference_rounds_v6``).
     """
     b = benchmark
+    if rt >= (6, 0):
+        return compliance_tests_v6(rt, b)
     if rt < (0, 7):
         return ()
     if rt < (2, 0):

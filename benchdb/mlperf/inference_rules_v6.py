@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from benchdb.mlperf import inference_rules_endpoints as endpoints
 from benchdb.mlperf.inference_checks import (
     MAX_ACCURACY_LOG_SIZE,
     TEST01_FILES,
@@ -216,13 +217,15 @@ def _network_findings(division: str, log: LogLike, system: Mapping[str, Any]) ->
     return []
 
 
-def _llm_findings(rt: RoundKey, benchmark: str, log_scen: str, log: LogLike) -> list[Finding]:
+def _llm_findings(
+    rt: RoundKey, benchmark: str, log_scen: str, log: LogLike, endpoints_log: bool = False
+) -> list[Finding]:
     """``llm_check``: for ``get_llm_models()`` token latencies requested, and in the
     log's Server/Interactive scenario p99 TTFT and TPOT strictly below
-    ``LLM_LATENCY_LIMITS``."""
+    ``LLM_LATENCY_LIMITS`` (endpoints logs always carry token latencies)."""
     if benchmark not in LLM_MODELS_V6[rt]:
         return []
-    if not log.values.get("requested_use_token_latencies"):
+    if not endpoints_log and not log.values.get("requested_use_token_latencies"):
         msg = "use_token_latencies flag needs to be enabled for LLM benchmark"
         key = "requested_use_token_latencies"
         return [finding_at(log, key, "use_token_latencies", msg, True)]
@@ -246,12 +249,20 @@ def value_v6(rt: RoundKey, benchmark: str, scenario: str, run: RunLike) -> Value
     Unit: ``SPECIAL_UNIT_DICT``/``UNIT_DICT`` of the folder scenario."""
     unit = unit_v6(benchmark, scenario)
     log = run.detail
+    if log is not None and log.log_format == "endpoints":
+        key = endpoints.value_key(endpoints.log_scenario(log, scenario))
+        return _scaled(benchmark, endpoints.log_scenario(log, scenario), key, log, unit)
     log_scen = log_scenario(run) or scenario
     inferred = log_scen != scenario and (log_scen, scenario) != ("Server", "Interactive")
     if log is None or log.log_format != "mllog" or inferred:
         found = performance_value(rt, benchmark, scenario, run)
         return Value(found.value, found.metric, unit, found.inferred, found.source)
     key = RESULT_OVERWRITE_V6.get(benchmark, {}).get(log_scen) or _FIELD.get(log_scen, "")
+    return _scaled(benchmark, log_scen, key, log, unit)
+
+
+def _scaled(benchmark: str, log_scen: str, key: str, log: LogLike, unit: str) -> Value:
+    """The log's ``key``: SingleStream/MultiStream ns -> ms, wan-2.2 ms -> s."""
     v = number(log, key)
     if v is None or log_scen not in ("SingleStream", "MultiStream"):
         return Value(v, key, unit, False, log.path)
@@ -313,10 +324,11 @@ def _extra_files_missing(rt: RoundKey, benchmark: str, result: ResultLike, acc: 
     return [] if set(ids) <= have else [f"{acc}/{folder}/"]
 
 
-def measurement_findings(result: ResultLike) -> list[Finding]:
+def measurement_findings(result: ResultLike, is_endpoints: bool = False) -> list[Finding]:
     """``MeasurementsCheck``: ``measurements.json`` present with every
     ``SYSTEM_IMP_REQUIRED_FILES`` field non-empty, ``<division>/<submitter>/src``
-    present, ``user.conf`` and ``README.md`` in the scenario folder, non-empty."""
+    present, ``user.conf`` (not of endpoints folders) and ``README.md`` in the scenario
+    folder, non-empty."""
     f = result.folder
     path = f"{f.path}/measurements.json"
     data = result.measurements_json
@@ -333,7 +345,7 @@ def measurement_findings(result: ResultLike) -> list[Finding]:
     out += [
         Finding("measurements", f"{f.path}/{n}", None, f"{n} missing or empty", True)
         for n in MEASUREMENT_FILES
-        if n not in result.folder_files
+        if n not in result.folder_files and not (is_endpoints and n == "user.conf")
     ]
     return out
 
@@ -447,33 +459,38 @@ def judge_v6(result: ResultLike, rt: RoundKey, benchmark: str) -> dict[str, Any]
     accuracy, system, measurements, power, compliance), as the keyword arguments of
     ``inference_rules.Verdict`` but ``settings``. The system and model gates are
     ``inference_submission``'s (a model outside the round's tables makes the checker
-    raise; here it is a failed rule)."""
+    raise; here it is a failed rule). An endpoints folder (v6.1) is judged with
+    ``inference_rules_endpoints``. A failing file the published tree is known to lack
+    (``result.elsewhere``) makes the result unverifiable, naming it, not invalid."""
     f = result.folder
     scenario = inference_scenario_for(f.scenario) or f.scenario
     findings = _gates(rt, result, benchmark)
     run = result.runs[0] if result.runs else None
+    log = run.detail if run is not None else None
     value = value_v6(rt, benchmark, scenario, run) if run else Value(None, "", "")
-    if run is None or run.detail is None or run.detail.log_format != "mllog":
+    is_endpoints = log is not None and log.log_format == "endpoints"
+    if log is None or log.log_format not in ("mllog", "endpoints"):
         where = f"{f.path}/performance/run_1/mlperf_log_detail.txt"
-        msg = "no LoadGen detail log (an endpoints submission is not read here)"
+        msg = "no LoadGen detail log and no endpoints result_summary.json"
         findings.append(Finding("performance_missing", where, None, msg, True))
     else:
-        findings += run_findings_v6(
-            rt, benchmark, scenario, f.division, run.detail, result.system_json
-        )
+        findings += _run_findings(rt, benchmark, scenario, result, log)
         if value.value is None:
             msg = f"no {value.metric or 'value'} logged"
-            findings.append(Finding("value_missing", run.detail.path, None, msg, True))
-    accuracy, acc_findings, missing = accuracy_findings_v6(rt, benchmark, scenario, result)
-    findings += acc_findings + measurement_findings(result)
-    p_files, p_missing = power_files_findings(rt, result)
-    findings, missing = findings + p_files, missing + p_missing
-    power, p_unit = None, ""
-    if result.power_dir and run is not None and run.detail is not None:
-        power, p_find = finite_power(power_value(rt, scenario, run, result.power_timezones), run)
-        p_unit, findings = power_unit(rt, scenario), findings + p_find
-    comp = [] if f.division == "open" else compliance_findings_v6(rt, benchmark, scenario, result)
-    findings += comp
+            findings.append(Finding("value_missing", log.path, None, msg, True))
+    if is_endpoints:
+        accuracy, acc_findings = endpoints.accuracy_findings(rt, benchmark, scenario, result)
+        missing = _extra_files_missing(rt, benchmark, result, f"{f.path}/accuracy")
+    else:
+        accuracy, acc_findings, missing = accuracy_findings_v6(rt, benchmark, scenario, result)
+    findings += acc_findings + measurement_findings(result, is_endpoints)
+    power, p_unit, p_findings, p_missing = _power(rt, scenario, result)
+    comp = _compliance(rt, benchmark, scenario, result, is_endpoints)
+    findings += p_findings + comp
+    missing += p_missing + [
+        x.path for x in findings if x.invalidates and x.path in result.elsewhere
+    ]
+    findings = [x for x in findings if not (x.invalidates and x.path in result.elsewhere)]
     bad = any(x.invalidates for x in findings)
     return {
         "status": "unverifiable" if missing else "invalid" if bad else "valid",
@@ -488,6 +505,48 @@ def judge_v6(result: ResultLike, rt: RoundKey, benchmark: str) -> dict[str, Any]
         "findings": tuple(findings),
         "missing": tuple(missing),
     }
+
+
+def _power(
+    rt: RoundKey, scenario: str, result: ResultLike
+) -> tuple[float | None, str, list[Finding], list[str]]:
+    """``PowerCheck``: the power folder's files and the power value (as v5.1)."""
+    findings, missing = power_files_findings(rt, result)
+    run = result.runs[0] if result.runs else None
+    if not result.power_dir or run is None or run.detail is None:
+        return None, "", findings, missing
+    power, p_find = finite_power(power_value(rt, scenario, run, result.power_timezones), run)
+    return power, power_unit(rt, scenario), findings + p_find, missing
+
+
+def _compliance(
+    rt: RoundKey, benchmark: str, scenario: str, result: ResultLike, is_endpoints: bool
+) -> list[Finding]:
+    if result.folder.division == "open":
+        return []
+    if is_endpoints:
+        return endpoints.compliance_findings(rt, benchmark, result)
+    return compliance_findings_v6(rt, benchmark, scenario, result)
+
+
+def _run_findings(
+    rt: RoundKey, benchmark: str, scenario: str, result: ResultLike, log: LogLike
+) -> list[Finding]:
+    """:func:`run_findings_v6`, or for an endpoints run (``is_endpoints_submission``)
+    ``inference_rules_endpoints.run_findings`` with the network, LLM (token latencies
+    always there) and inference checks."""
+    division, system = result.folder.division, result.system_json
+    if log.log_format != "endpoints":
+        return run_findings_v6(rt, benchmark, scenario, division, log, system)
+    log_scen = endpoints.log_scenario(log, scenario)
+    out = endpoints.run_findings(rt, benchmark, log_scen, log, system)
+    out += _network_findings(division, log, system)
+    out += _llm_findings(rt, benchmark, log_scen, log, endpoints_log=True)
+    pair = (log_scen.lower(), scenario.lower())
+    if pair[0] != pair[1] and pair != ("server", "interactive") and pair not in _INFERABLE:
+        msg = f"{scenario} can not be inferred from {log_scen}"
+        out.append(Finding("inferred", log.path, None, msg, True))
+    return out
 
 
 def _gates(rt: RoundKey, result: ResultLike, benchmark: str) -> list[Finding]:

@@ -203,3 +203,6 @@ class LoadedInferenceResult:
     folder_files: tuple[str, ...] = ()
     src_exists: bool = False
     accuracy_videos: tuple[str, ...] = ()
+    # v6.1 endpoints folders: ``audit/audit_<test>.json`` as (file name, its "test",
+    # its "passed"); a file that is not such JSON has test "" and passed False.
+    endpoint_audits: tuple[tuple[str, str, bool], ...] = ()

@@ -1,5 +1,5 @@
 """MLPerf Inference v6.x rules (the checker package, ``inference_rules_v6``) on the real
-v6.0 subset of tests/data/inference-v6.0 (origin: tests/data/README.md), and each rule
+v6.0 and v6.1 subsets of tests/data/inference-v6 (origin: its README.md), and each rule
 on that subset changed one value at a time. Pure: no database."""
 
 from __future__ import annotations
@@ -28,12 +28,13 @@ from benchdb.mlperf.inference_rules_v6 import run_findings_v6, scenario_set_find
 from ingest.parsers.inference_tree import Tree, find_results, load_result
 from ingest.parsers.inference_types import LoadedInferenceResult, LoadgenLog, TextFile
 
-SUBSET = Path(__file__).resolve().parents[2] / "data" / "inference-v6.0"
+DATA = Path(__file__).resolve().parents[2] / "data" / "inference-v6"
+SUBSET = DATA / "inference_results_v6.0"
 SYSTEM = "closed/NVIDIA/results/B300-SXM-270GBx8_TRT"
 
 #: What mlcommons/inference's checker at 6d0cf9dc printed for the subset
-#: (``python3 -m submission_checker.main --input tests/data/inference-v6.0 --version
-#: v6.0``: "Results <path> <value>" lines and the CSV's unit), and what NVIDIA's own
+#: (``python3 -m submission_checker.main --input <that folder> --version v6.0``:
+#: "Results <path> <value>" lines and the CSV's unit), and what NVIDIA's own
 #: run of the v6.0 checker (104d485a, closed/NVIDIA/results/submission_checker_log.txt
 #: of the round, on the whole submission) printed: the same values, but for
 #: deepseek-r1 Server, rejected on the subset alone (its Offline folder is not here)
@@ -299,3 +300,23 @@ def test_a_log_that_is_not_loadgen_is_reported() -> None:
     run = replace(r.runs[0], detail=LoadgenLog(path="x", size=0, log_format="text"))
     v = evaluate(replace(r, runs=(run,)), "v6.0")
     assert "performance_missing" in rules(v.findings)
+
+
+def test_v61_endpoints_results_equal_nvidias_v61_checker_log() -> None:
+    """The v6.1 endpoints (LoadGen++) folders of wan-2.2 (config.yaml,
+    result_summary.json, accuracy_results.json, audit json): the values NVIDIA's v6.1
+    ``submission_checker_log.txt`` printed (2af078ba): "Results ... Offline ...
+    0.062188662827408765" and "... SingleStream ... 17.97718330692361"; unverifiable
+    here, naming measurements.json (not in the copy) and accuracy/videos/."""
+    from ingest.parsers.inference_tree import read_omitted_manifest
+
+    manifest = read_omitted_manifest((DATA / "manifests/v6.1.omitted.tsv").read_bytes())
+    tree = Tree(DATA / "inference_results_v6.1", manifest)
+    got = {f.scenario: evaluate(load_result(tree, f), "v6.1") for f in find_results(tree)}
+    assert got["Offline"].value.value == 0.062188662827408765
+    assert got["SingleStream"].value.value == 17.97718330692361
+    assert got["SingleStream"].value.unit == "Latency (s)"
+    for v in got.values():
+        assert v.status == UNVERIFIABLE and not rules(v.findings)
+        assert any(m.endswith("/accuracy/videos/") for m in v.missing)
+        assert any(m.endswith("/measurements.json") for m in v.missing)
