@@ -28,6 +28,7 @@ demo: install
 	STATIC_ROOT=$(abspath var/static) $(PYTHON) manage.py collectstatic --noinput -v0
 	$(PYTHON) manage.py ingest mlperf-training $(MLPERF_DATA)
 	$(PYTHON) manage.py ingest mlperf-inference $(MLPERF_INFERENCE_DATA)
+	$(PYTHON) manage.py ingest mlperf-inference tests/data/inference-v6  # v6.0, v6.1 subsets
 	for f in $(VENDOR_DATA)/*.txt; do $(PYTHON) manage.py ingest vendor "$$f" || exit 1; done
 	STATIC_ROOT=$(abspath var/static) SECRET_KEY_FILE=$(abspath var/secret_key) $(PYTHON) manage.py runserver 127.0.0.1:8000
 

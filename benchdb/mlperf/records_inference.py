@@ -114,9 +114,14 @@ def accuracy_rows(
 
 def _run_detail(logs: list[InferenceLog]) -> InferenceLog | None:
     """The detail log of the run whose value counts (``performance/run_1``; v0.5/v0.7
-    trees may hold ``run_1``..``run_5``: the first)."""
+    trees may hold ``run_1``..``run_5``: the first), not a compliance test's run (from
+    v6.0 ``TEST04/performance/run_1`` sits in the result folder too)."""
     runs = [g for g in logs if g.kind == "detail" and "/performance/run_" in g.path]
-    return runs[0] if runs else None
+    own = [g for g in runs if not _TEST_RUN.search(g.path)]
+    return (own or runs)[0] if runs else None
+
+
+_TEST_RUN = re.compile(r"/TEST\d+[^/]*/performance/", re.I)
 
 
 def _evidence(result: InferenceResult, log: InferenceLog) -> list[tuple[str, str, int, str]]:
