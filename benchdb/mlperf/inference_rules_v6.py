@@ -80,6 +80,7 @@ _FIELD = {
     "SingleStream": "early_stopping_latency_ss",
     "MultiStream": "early_stopping_latency_ms",
     "Server": "result_completed_samples_per_sec",
+    "Interactive": "result_completed_samples_per_sec",  # v6.1's RESULT_FIELD_NEW
 }
 _INFERABLE = {("singlestream", "multistream"), ("multistream", "offline")}
 _INFERABLE |= {("singlestream", "offline")}
