@@ -499,13 +499,21 @@ def judge_v6(result: ResultLike, rt: RoundKey, benchmark: str) -> dict[str, Any]
         "scenario": scenario,
         "value": value,
         "accuracy": accuracy,
-        "accuracy_valid": not any(x.rule.startswith("accuracy") for x in acc_findings),
+        "accuracy_valid": _accuracy_valid(acc_findings),
         "power": power,
         "power_unit": p_unit,
         "compliance_valid": None if f.division == "open" else not comp,
         "findings": tuple(findings),
         "missing": tuple(missing),
     }
+
+
+def _accuracy_valid(found: list[Finding]) -> bool | None:
+    """False when an accuracy rule failed; None when the checker compared no target
+    (an endpoints result, ``accuracy_not_compared``); else True."""
+    if any(x.rule.startswith("accuracy") and x.rule != "accuracy_not_compared" for x in found):
+        return False  # also in the open division, which publishes it anyway
+    return None if any(x.rule == "accuracy_not_compared" for x in found) else True
 
 
 def _power(

@@ -89,3 +89,24 @@ def test_compare_takes_two_v6_results(ingested: None, client: Client) -> None:
     page = client.get(f"/inference/compare/?ids={','.join(map(str, ids))}")
     assert page.status_code == 200
     assert "gpt-oss-120b" in page.content.decode()
+
+
+def test_the_folder_of_rounds_ingests_v61_endpoints_results(client: Client) -> None:
+    """tests/data/inference-v6 as ``make demo`` ingests it: the v6.1 endpoints results
+    are unverifiable (manifests/v6.1.omitted.tsv names what the copy lacks) with the
+    values of NVIDIA's v6.1 checker log; the page shows the summary line read and says
+    the checker compares no accuracy target for them."""
+    mlperf_inference_ingest(location=str(DATA), workers=1)
+    got = {
+        r.scenario: (r.status, r.value, r.unit, r.accuracy_valid)
+        for r in InferenceResult.objects.filter(round__version="v6.1")
+    }
+    assert got == {
+        "Offline": ("unverifiable", 0.062188662827408765, "Samples/s", None),
+        "SingleStream": ("unverifiable", 17.97718330692361, "Latency (s)", None),
+    }
+    page = client.get(
+        "/inference/v6.1/results/closed/NVIDIA/B300-SXM-270GBx8_TRT/wan-2.2-t2v-a14b/SingleStream/"
+    ).content.decode()
+    assert "/performance/result_summary.json:" in page and "accuracy_not_compared" in page
+    assert "measurements.json" in page

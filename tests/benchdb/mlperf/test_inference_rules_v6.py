@@ -318,5 +318,7 @@ def test_v61_endpoints_results_equal_nvidias_v61_checker_log() -> None:
     assert got["SingleStream"].value.unit == "Latency (s)"
     for v in got.values():
         assert v.status == UNVERIFIABLE and not rules(v.findings)
+        assert v.accuracy_valid is None  # no target compared for endpoints results
+        assert [f.rule for f in v.findings] == ["accuracy_not_compared"]
         assert any(m.endswith("/accuracy/videos/") for m in v.missing)
         assert any(m.endswith("/measurements.json") for m in v.missing)
