@@ -53,6 +53,7 @@ from benchdb.mlperf.inference_evidence import (
     finding_at,
     number,
 )
+from benchdb.mlperf.inference_rounds import required_system_fields
 from benchdb.mlperf.inference_rounds_v6 import (
     EXTRA_ACCURACY_FILES,
     LLM_LIMITS_V6,
@@ -563,6 +564,17 @@ def _gates(rt: RoundKey, result: ResultLike, benchmark: str) -> list[Finding]:
     closed/network model folder :func:`scenario_set_findings`."""
     f = result.folder
     out = system_findings(rt, f, result.system_json, result.system_exists)
+    raw = result.system_json.get("is_network")
+    if not out and raw and str(raw).lower() != "true":
+        # SystemCheck.required_fields_check asks ``if is_network:``: any non-empty
+        # value (the text "false" too) adds the network-mode fields.
+        extra = set(required_system_fields(rt, True)) - set(required_system_fields(rt, False))
+        path = f"{f.division}/{f.submitter}/systems/{f.system}.json"
+        out = [
+            Finding("system_field_missing", path, None, f"field {k} is missing", True)
+            for k in sorted(extra)
+            if k not in result.system_json
+        ]
     if out:
         return out
     stype = str(result.system_json.get("system_type"))

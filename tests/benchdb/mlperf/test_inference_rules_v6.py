@@ -322,3 +322,12 @@ def test_v61_endpoints_results_equal_nvidias_v61_checker_log() -> None:
         assert [f.rule for f in v.findings] == ["accuracy_not_compared"]
         assert any(m.endswith("/accuracy/videos/") for m in v.missing)
         assert any(m.endswith("/measurements.json") for m in v.missing)
+
+
+def test_a_text_is_network_of_false_still_asks_for_the_network_fields() -> None:
+    """v6 ``SystemCheck.required_fields_check``: ``if is_network:`` is true for the text
+    "false", so the network-mode fields become required (v5.1's check read "true")."""
+    r = result("gpt-oss-120b/Offline")
+    v = evaluate(replace(r, system_json={**r.system_json, "is_network": "false"}), "v6.0")
+    assert rules(v.findings) == {"system_field_missing"}
+    assert any("nic_loadgen" in f.message for f in v.findings)
