@@ -29,6 +29,7 @@ demo: install
 	$(PYTHON) manage.py ingest mlperf-training $(MLPERF_DATA)
 	$(PYTHON) manage.py ingest mlperf-training tests/data/training-v6.0/training_results_v6.0
 	$(PYTHON) manage.py ingest mlperf-inference $(MLPERF_INFERENCE_DATA)
+	$(PYTHON) manage.py ingest mlperf-inference tests/data/inference-v6  # v6.0, v6.1 subsets
 	for f in $(VENDOR_DATA)/*.txt; do $(PYTHON) manage.py ingest vendor "$$f" || exit 1; done
 	STATIC_ROOT=$(abspath var/static) SECRET_KEY_FILE=$(abspath var/secret_key) $(PYTHON) manage.py runserver 127.0.0.1:8000
 

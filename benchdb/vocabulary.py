@@ -315,6 +315,9 @@ INFERENCE_ROUNDS: dict[str, str] = {
     "v4.1": "c7db1c3f (2024-08-16, after tag v4.1)",
     "v5.0": "tag v5.0",
     "v5.1": "e20506b2 (2025-08-20)",
+    # the checker package (tools/submission/submission_checker/): inference_rounds_v6
+    "v6.0": "6d0cf9dc (2026-03-17; NVIDIA's own log: 104d485a)",
+    "v6.1": "2af078ba (2026-07-21)",
 }
 
 #: Publication dates of the inference rounds (MLCommons' announcement of each round's
@@ -344,6 +347,10 @@ INFERENCE_ROUND_PUBLISHED: dict[str, date] = {
     "v4.1": date(2024, 8, 28),
     "v5.0": date(2025, 4, 2),
     "v5.1": date(2025, 9, 9),
+    # v6.0: EnterpriseAI (AIwire) "MLCommons Releases New MLPerf Inference v6.0 Benchmark
+    # Results", Apr 1, 2026; megaoneai.com "MLCommons released MLPerf Inference v6.0 on
+    # April 1, 2026". v6.1: no announcement found here, so no date (claims name it).
+    "v6.0": date(2026, 4, 1),
 }
 
 INFERENCE_SCENARIOS = ("Offline", "Server", "SingleStream", "MultiStream", "Interactive")
@@ -386,6 +393,13 @@ INFERENCE_BENCHMARKS: dict[str, str] = {
     "llama3.1-405b": "LLM Q&A",
     "mixtral-8x7b": "LLM mixture of experts",
     "deepseek-r1": "LLM reasoning",
+    "gpt-oss-120b": "LLM reasoning",
+    "qwen3-vl-235b-a22b": "vision-language",
+    "qwen3.6-27b": "LLM (edge)",
+    "wan-2.2-t2v-a14b": "text to video",
+    "dlrm-v3": "recommendation",
+    "yolo-95": "object detection",
+    "yolo-99": "object detection",
     "stable-diffusion-xl": "text to image",
     "rgat": "graph node classification",
     "pointpainting": "3D object detection",
@@ -403,6 +417,7 @@ INFERENCE_LLM_BENCHMARKS = frozenset(
         "llama3.1-405b",
         "mixtral-8x7b",
         "deepseek-r1",
+        "gpt-oss-120b",
     }
 )
 
@@ -466,6 +481,7 @@ INFERENCE_UNITS: dict[str, bool] = {
     "Tokens/s": True,
     "Streams": True,
     "Latency (ms)": False,
+    "Latency (s)": False,  # v6.x wan-2.2-t2v-a14b SingleStream (SPECIAL_UNIT_DICT)
     "Watts": False,
     "Joules": False,
     "Joules/Stream": False,

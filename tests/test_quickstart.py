@@ -25,14 +25,21 @@ call_command("migrate", verbosity=0)
 v11 = os.path.join(settings.MLPERF_DATA, "training_results_v1.1")
 call_command("ingest", "mlperf-training", v11)
 call_command("ingest", "mlperf-inference", settings.MLPERF_INFERENCE_DATA)
+call_command("ingest", "mlperf-inference", "tests/data/inference-v6")  # as make demo
 call_command("ingest", "vendor", os.path.join(settings.VENDOR_DATA,
              "graphcore-mlperf-training-v1.1-performance-at-scale.en.txt"))
 from benchdb.models import Claim, InferenceResult, Result, VendorPage
 page, claim = VendorPage.objects.get(), Claim.objects.order_by("pk").first()
 result, inf = Result.objects.order_by("pk").first(), InferenceResult.objects.order_by("pk").first()
 c = Client(HTTP_HOST="127.0.0.1")
+v6 = InferenceResult.objects.filter(round__version__in=["v6.0", "v6.1"])
+v6_pages = []  # <division>/<submitter>/results/<rest> -> each result's page
+for x in v6.select_related("round"):
+    top, rest = x.source_path.split("/results/")
+    v6_pages.append(f"/inference/{x.round.version}/results/{top}/{rest}/")
 urls = ["/", "/api/", "/divisions/", "/software/", "/scaling/", "/compare/",
         result.get_absolute_url(), "/inference/", "/inference/v5.1/", "/hpc/",
+        "/inference/v6.0/", "/inference/v6.1/", *v6_pages,
         "/vendor/", "/vendor/?format=csv", "/vendor/claims/", "/vendor/families/",
         page.get_absolute_url(), f"/vendor/pages/{page.pk}/guidelines/",
         claim.get_absolute_url(), "/vendor/check/"]

@@ -123,7 +123,7 @@ def _has(text: TextLike | None, needle: str) -> bool:
     return text is not None and any(needle in line for line in text.lines)
 
 
-def _test01_delta_ok(rt: RoundKey, benchmark: str, test: ComplianceLike) -> bool:
+def test01_delta_ok(rt: RoundKey, benchmark: str, test: ComplianceLike) -> bool:
     """TEST01 failing its deterministic check: baseline vs compliance accuracy may differ by
     1% (``-99``) / 0.1% (``-99.9``) (``get_delta_perc()``; SDXL CLIP 1%, FID 2%)."""
     if test.baseline_accuracy is None or test.compliance_accuracy is None:
@@ -209,7 +209,7 @@ def _test_findings(
     if (
         test.name == "TEST01"
         and not _has(va, "TEST PASS")
-        and not _test01_delta_ok(rt, benchmark, test)
+        and not test01_delta_ok(rt, benchmark, test)
     ):
         out.append(
             Finding("compliance_accuracy", where, None, "TEST01: accuracy check failed", hard)

@@ -14,6 +14,8 @@ tables of ``check_results_dir()`` are in ``inference_submission.py``.
 
 from __future__ import annotations
 
+from benchdb.mlperf.inference_rounds_v6 import ACC_PATTERN_V6, TARGETS, compliance_tests_v6
+
 RoundKey = tuple[int, int]
 
 # --- accuracy ----------------------------------------------------------------------
@@ -155,7 +157,9 @@ _UPPER_V51: Targets = {
 def accuracy_targets(rt: RoundKey) -> tuple[Targets, Targets]:
     """(lower targets, upper limits) of a round: ``accuracy-target`` and
     ``accuracy-upper-limit`` of ``MODEL_CONFIG`` (v0.5: ``ACCURAY_TARGET`` of
-    ``v0.5/tools/submission/submission-checker.py``)."""
+    ``v0.5/tools/submission/submission-checker.py``; v6.x: ``inference_rounds_v6``)."""
+    if rt >= (6, 0):
+        return TARGETS.get(rt, TARGETS[(6, 1)])
     if rt < (0, 7):
         return _V05, {}
     if rt < (2, 1):
@@ -168,7 +172,9 @@ def accuracy_targets(rt: RoundKey) -> tuple[Targets, Targets]:
 
 
 def accuracy_patterns(rt: RoundKey) -> dict[str, str]:
-    """``ACC_PATTERN`` of the round (v5.x widened several patterns)."""
+    """``ACC_PATTERN`` of the round (v5.x widened several patterns, v6.x added more)."""
+    if rt >= (6, 0):
+        return ACC_PATTERN_V6
     return ACC_PATTERN_V5 if rt >= (5, 0) else ACC_PATTERN_OLD
 
 
@@ -299,9 +305,12 @@ def compliance_tests(rt: RoundKey, benchmark: str, scenario: str) -> tuple[str, 
     v2.0-v3.x: TEST01, TEST04, TEST05 (no TEST04 for rnnt, bert, dlrm, 3d-unet, retinanet);
     v4.x: also no TEST04 for gptj/llama2/mixtral, no TEST05 for those and SDXL, no TEST01
     for the LLMs, TEST06 for llama2/mixtral; v5.x: TEST01, TEST04 (TEST04 only for resnet,
-    SDXL, pointpainting), no TEST01 for LLMs, TEST06 for LLMs but llama3.1-8b-edge.
+    SDXL, pointpainting), no TEST01 for LLMs, TEST06 for LLMs but llama3.1-8b-edge;
+    v6.x: ``models_TEST01`` .. ``models_TEST09`` (``inference_rounds_v6``).
     """
     b = benchmark
+    if rt >= (6, 0):
+        return compliance_tests_v6(rt, b)
     if rt < (0, 7):
         return ()
     if rt < (2, 0):

@@ -19,7 +19,7 @@ for want of a file that was submitted.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -33,12 +33,12 @@ from benchdb.mlperf.inference_checks import (
     power_unit,
     power_value,
 )
+from benchdb.mlperf.inference_equal_issue import equal_issue_findings
 from benchdb.mlperf.inference_evidence import (
     Finding,
     LogLike,
     ResultLike,
     RunLike,
-    TextLike,
     error_findings,
     finding_at,
     number,
@@ -50,11 +50,11 @@ from benchdb.mlperf.inference_rounds import (
     SDXL_IMAGES,
     SEEDS,
     RoundKey,
-    equal_issue_models,
     offline_min_spq,
     performance_sample_count,
     server_latency_ns,
 )
+from benchdb.mlperf.inference_rules_v6 import judge_v6
 from benchdb.mlperf.inference_submission import submission_findings
 from benchdb.mlperf.inference_value import (
     Value,
@@ -291,53 +291,6 @@ def _limit_findings(rt: RoundKey, benchmark: str, log: LogLike) -> list[Finding]
     return out
 
 
-def conf_equal_issue(benchmark: str, scenario: str, confs: Sequence[TextLike]) -> bool:
-    """``sample_concatenate_permutation = 1`` for the model (``-99``/``-99.9`` dropped, or
-    ``*``) and scenario (or ``*``) in ``mlperf.conf`` then ``user.conf`` of the
-    measurements folder (``check_measurement_dir()`` of the v4.1 checker, c7db1c3f)."""
-    ref = benchmark.replace("-99.9", "").replace("-99", "")
-    used = False
-    for conf in confs:
-        for raw in conf.lines:
-            line = raw.replace(" ", "").strip()
-            if not line or line.startswith("#") or line.count("=") != 1:
-                continue
-            key, val = line.split("=")
-            parts = key.split(".")
-            if (
-                len(parts) == 3
-                and parts[2] == "sample_concatenate_permutation"
-                and parts[0] in (ref, "*")
-                and parts[1] in (scenario, "*")
-                and val.isdigit()
-            ):
-                used = int(val) == 1
-    return used
-
-
-def equal_issue_findings(
-    rt: RoundKey,
-    benchmark: str,
-    scenario: str,
-    division: str,
-    log: LogLike,
-    confs: Sequence[TextLike],
-) -> list[Finding]:
-    """Equal-issue mode (``Config.requires_equal_issue()``, v4.1+): v4.1 closed/network
-    only, met by the log's ``effective_sample_concatenate_permutation`` or the measurement
-    conf files (:func:`conf_equal_issue`); v5.x every division, the log only."""
-    if benchmark not in equal_issue_models(rt):
-        return []
-    if rt < (5, 0) and division == "open":
-        return []
-    if log.values.get("effective_sample_concatenate_permutation") is True:
-        return []
-    if rt < (5, 0) and conf_equal_issue(benchmark, scenario, confs):
-        return []
-    key = "effective_sample_concatenate_permutation"
-    return [finding_at(log, key, "equal_issue", "equal-issue mode not used", True)]
-
-
 def _network_findings(
     rt: RoundKey, division: str, log: LogLike, system: Mapping[str, Any]
 ) -> list[Finding]:
@@ -508,13 +461,15 @@ def evaluate(
 ) -> Verdict:
     """Recompute and validate one result as the round's checker does (see module doc).
 
-    ``version`` is the round (``v0.5`` .. ``v5.1``); ``extra_mapping`` maps model folders
-    to benchmarks where the tree lacks the submitter's ``model_mapping.json``.
+    ``version``: ``v0.5`` .. ``v6.1`` (v6.x: ``inference_rules_v6``); ``extra_mapping``
+    maps model folders to benchmarks (the submitter's ``model_mapping.json`` absent).
     """
     rt = round_key(version)
     f = result.folder
     scenario = inference_scenario_for(f.scenario) or f.scenario
     benchmark = resolve_benchmark(result, version, extra_mapping)
+    if rt >= (6, 0):  # the checker package: inference_rules_v6
+        return Verdict(**judge_v6(result, rt, benchmark), settings=_settings(result))
     run = _pick_run(rt, benchmark, scenario, result)
     gates = submission_findings(rt, result, benchmark)
     if run is None:
@@ -561,6 +516,10 @@ def evaluate(
         missing=tuple(missing),
         settings=settings_of(run),
     )
+
+
+def _settings(result: ResultLike) -> dict[str, Any]:
+    return settings_of(result.runs[0]) if result.runs else {}
 
 
 def _compliance_part(

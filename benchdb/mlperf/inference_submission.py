@@ -45,6 +45,7 @@ from benchdb.mlperf.inference_rounds import (
     valid_availabilities,
     valid_system_types,
 )
+from benchdb.mlperf.inference_rounds_v6 import SCENARIOS as V6_SCENARIOS
 from benchdb.vocabulary import INFERENCE_BENCHMARKS
 
 _ABBREV = {"SS": "SingleStream", "MS": "MultiStream", "S": "Server", "O": "Offline"}
@@ -324,6 +325,10 @@ _TABLES[(5, 1)] = replace(
         "llama2-70b-99:S,I llama2-70b-99.9:S,I llama3.1-405b:S,I llama3.1-8b:S,I",
     ),
 )
+
+#: v6.0 (6d0cf9dc) and v6.1 (2af078ba): ``inference_rounds_v6.SCENARIOS``.
+for _rt, (_models, _dc, _edge, _both) in V6_SCENARIOS.items():
+    _TABLES[_rt] = _Round(_models, _dc, _edge, _both)
 
 
 @cache

@@ -114,9 +114,24 @@ def accuracy_rows(
 
 def _run_detail(logs: list[InferenceLog]) -> InferenceLog | None:
     """The detail log of the run whose value counts (``performance/run_1``; v0.5/v0.7
-    trees may hold ``run_1``..``run_5``: the first)."""
-    runs = [g for g in logs if g.kind == "detail" and "/performance/run_" in g.path]
-    return runs[0] if runs else None
+    trees may hold ``run_1``..``run_5``: the first), not a compliance test's run (from
+    v6.0 ``TEST04/performance/run_1`` sits in the result folder too)."""
+    runs = [g for g in logs if g.kind == "detail" and _RUN_LOG.search(g.path)]
+    own = [g for g in runs if not _TEST_RUN.search(g.path)]
+    return (own or runs)[0] if runs else None
+
+
+_TEST_RUN = re.compile(r"/TEST\d+[^/]*/performance/", re.I)
+#: A run's detail log, or a v6.1 endpoints folder's ``performance/result_summary.json``.
+_RUN_LOG = re.compile(r"/performance/(run_\d+/|result_summary\.json$)")
+#: The endpoints summary field each value key is read from (``ENDPOINTS_MAPPINGS`` of
+#: the v6.1 checker; Offline's samples/s is ``n_samples_issued`` / ``duration_ns``).
+_ENDPOINTS_FIELD = {
+    "result_mean_latency_ns": '"avg":',
+    "result_completed_samples_per_sec": '"qps":',
+    "result_samples_per_second": '"duration_ns":',
+    "result_completed_tokens_per_second": '"tps":',
+}
 
 
 def _evidence(result: InferenceResult, log: InferenceLog) -> list[tuple[str, str, int, str]]:
@@ -124,7 +139,10 @@ def _evidence(result: InferenceResult, log: InferenceLog) -> list[tuple[str, str
     metric = result.metric.split(" ")[0]
     keys = [k for k in (metric, *EVIDENCE_KEYS) if k and not k.startswith("summary")]
     found: dict[str, tuple[int, str]] = {}
+    field = _ENDPOINTS_FIELD.get(metric) if log.path.endswith(".json") else None
     for n, text in enumerate(_lines(log), 1):
+        if field is not None and field in text and metric not in found:
+            found[metric] = (n, text.strip())
         m = _KEY.search(text)
         if m and m.group(1) in keys and m.group(1) not in found:
             found[m.group(1)] = (n, text)

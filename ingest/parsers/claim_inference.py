@@ -34,7 +34,12 @@ MODELS: tuple[tuple[str, str], ...] = (
     (r"RetinaNet", "retinanet"),
     (r"BERT", "bert"),
     (r"3D[- ]?U-?Net", "3d-unet"),
-    (r"DLRM", "dlrm-v2"),
+    (r"DLRM[ -]?v3", "dlrm-v3"),
+    (r"DLRM(?![ -]?v3)", "dlrm-v2"),
+    (r"gpt-oss[ -]?120B", "gpt-oss-120b"),
+    (r"Qwen[ -]?3[ -]?VL", "qwen3-vl-235b-a22b"),
+    (r"Qwen[ -]?3\.6[ -]?27B", "qwen3.6-27b"),
+    (r"Wan[ -]?2\.2", "wan-2.2-t2v-a14b"),
     (r"R-?GAT", "rgat"),
     (r"Whisper", "whisper"),
 )
@@ -80,7 +85,9 @@ def inference_claims(text: str, claims: list[Claim]) -> list[Claim]:
 #: Models MLPerf Inference has and MLPerf Training never had: a figure in a paragraph
 #: about one of them is an inference figure, even on a page about training.
 _INFERENCE_ONLY = re.compile(
-    r"GPT-?J|Stable Diffusion XL|SDXL|Mixtral|DeepSeek[ -]?R1|Whisper|\binference\b", re.I
+    r"GPT-?J|Stable Diffusion XL|SDXL|Mixtral|DeepSeek[ -]?R1|Whisper|Qwen[ -]?3[ -]?VL"
+    r"|Wan[ -]?2\.2|\binference\b",
+    re.I,
 )
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ingest.parsers import safe_json
+from ingest.parsers.endpoints_log import parse_endpoints
 from ingest.parsers.inference_types import (
     ComplianceTest,
     FileDigest,
@@ -246,6 +247,8 @@ def load_compliance(tree: Tree, path: str) -> tuple[ComplianceTest, ...]:
                     f"{t}/accuracy/compliance_accuracy.txt", "compliance"
                 ),
                 accuracy_files=tuple(tree.listdir(f"{t}/accuracy")),
+                verify_output_len=tree.text(f"{t}/verify_output_len.txt", "compliance"),
+                run_files=tuple(n for n in tree.listdir(run) if not tree.is_dir(f"{run}/{n}")),
             )
         )
     return tuple(tests)
@@ -275,18 +278,18 @@ def load_result(tree: Tree, folder: ResultFolder) -> LoadedInferenceResult:
     p = folder.path
     acc = f"{p}/accuracy"
     sub = f"{folder.division}/{folder.submitter}"
-    comp = f"{sub}/compliance/{folder.system}/{folder.model}/{folder.scenario}"
-    if not tree.is_dir(comp):
-        comp = f"{sub}/audit/{folder.system}/{folder.model}/{folder.scenario}"
+    comp = _compliance_dir(tree, folder)
     compliance = load_compliance(tree, comp) if tree.is_dir(comp) else None
     power = f"{p}/performance/power"
     wanted = (f"{acc}/accuracy.txt", f"{acc}/mlperf_log_accuracy.json", f"{acc}/{DETAIL}")
     mapping = tree.json(f"{sub}/model_mapping.json")
     meas = f"{sub}/measurements/{folder.system}/{folder.model}/{folder.scenario}"
     confs = (tree.text(f"{meas}/mlperf.conf", "conf"), tree.text(f"{meas}/user.conf", "conf"))
+    runs = _runs(tree, f"{p}/performance")
+    endpoints = _endpoints(tree, p) if not any(r.detail or r.summary for r in runs) else {}
     result = LoadedInferenceResult(
         folder=folder,
-        runs=_runs(tree, f"{p}/performance"),
+        runs=runs,
         accuracy=tree.text(f"{acc}/accuracy.txt", "accuracy"),
         accuracy_log=tree.digest(f"{acc}/mlperf_log_accuracy.json"),
         accuracy_detail=tree.detail(f"{acc}/{DETAIL}", errors_only=True, file_kind="accuracy"),
@@ -303,8 +306,10 @@ def load_result(tree: Tree, folder: ResultFolder) -> LoadedInferenceResult:
         measurement_confs=tuple(c for c in confs if c is not None),
         problems=tuple(tree.problems[start:]),
     )
+    result = replace(result, **endpoints)
     power_files = tuple(tree.listdir(power)) if result.power_dir else ()
     absent = _absent(result, power, power_files)
+    v6 = _v6_parts(tree, folder)  # read before the files are taken: they are evidence
     files = tuple(tree.files[first_file:])
     system_file = next(
         (f.data for f in files if f.path == f"{sub}/systems/{folder.system}.json"), b""
@@ -317,10 +322,71 @@ def load_result(tree: Tree, folder: ResultFolder) -> LoadedInferenceResult:
         system_exists=tree.exists(f"{sub}/systems/{folder.system}.json"),
         model_scenarios=_scenario_folders(tree, p.rsplit("/", 1)[0]),
         power_files=power_files,
+        **v6,
     )
     del tree.problems[start:]
     del tree.files[first_file:]
     return result
+
+
+def _compliance_dir(tree: Tree, folder: ResultFolder) -> str:
+    """``compliance/<system>/<model>/<scenario>`` (v0.5: ``audit/``); from v6.0 the
+    TEST0x folders sit in the scenario folder itself (``COMPLIANCE_PATH``)."""
+    sub, p = f"{folder.division}/{folder.submitter}", folder.path
+    for top in ("compliance", "audit"):
+        comp = f"{sub}/{top}/{folder.system}/{folder.model}/{folder.scenario}"
+        if tree.is_dir(comp):
+            return comp
+    return p if any(n.upper().startswith("TEST") for n in tree.listdir(p)) else comp
+
+
+def _v6_parts(tree: Tree, folder: ResultFolder) -> dict[str, Any]:
+    """What the v6.x checker also reads (``MeasurementsCheck``, ``check_extra_files``):
+    ``measurements.json`` of the scenario folder, its non-empty ``user.conf`` /
+    ``README.md``, whether the submitter's ``src/`` exists, ``accuracy/videos``; only
+    in the v6.x layout (a ``measurements.json`` or ``user.conf`` in the scenario folder)."""
+    p = folder.path
+    meas = f"{p}/measurements.json"
+    layout = (meas, f"{p}/user.conf", f"{p}/performance/result_summary.json")
+    if not any(tree.exists(x) for x in layout):
+        return {}  # an older layout (measurements/<system>/...): nothing more is read
+    present = [
+        n for n in ("user.conf", "README.md") if tree.read(f"{p}/{n}", MAX_SMALL_BYTES, "conf")
+    ]
+    return {
+        "measurements_json": tree.json(meas) if tree.exists(meas) else None,
+        "folder_files": tuple(present),
+        "src_exists": tree.is_dir(f"{folder.division}/{folder.submitter}/src"),
+        "accuracy_videos": tuple(tree.listdir(f"{p}/accuracy/videos")),
+    }
+
+
+def _endpoints(tree: Tree, p: str) -> dict[str, Any]:
+    """A v6.1 endpoints folder (no LoadGen log; ``performance/result_summary.json``): its
+    performance and accuracy logs as LoadGen keys (``endpoints_log``) and its audits."""
+    summary = tree.read(f"{p}/performance/result_summary.json", MAX_SMALL_BYTES, "detail")
+    if summary is None:
+        return {}
+    paths = (
+        f"{p}/performance/result_summary.json",
+        f"{p}/accuracy/accuracy_results.json",
+        f"{p}/config.yaml",
+    )
+    config = tree.read(paths[2], MAX_SMALL_BYTES, "conf")
+    results = tree.read(paths[1], MAX_SMALL_BYTES, "accuracy")
+    perf = parse_endpoints(summary, None, config, paths)
+    acc = parse_endpoints(None, results, config, paths) if results is not None else None
+    tree.problems.extend(perf.problems)
+    audits = []
+    for name in tree.listdir(f"{p}/audit"):
+        if name.startswith("audit_") and name.endswith(".json"):
+            data = tree.json(f"{p}/audit/{name}")
+            audits.append((name, str(data.get("test", "")), data.get("passed") is True))
+    return {
+        "runs": (PerformanceRun(f"{p}/performance", perf, None),),
+        "accuracy_detail": acc,
+        "endpoint_audits": tuple(audits),
+    }
 
 
 def _absent(
@@ -328,6 +394,9 @@ def _absent(
 ) -> tuple[str, ...]:
     """Files the rules need that are not here (to be looked up in ``Tree.elsewhere``)."""
     absent = result.missing + tuple(m for r in result.runs for m in r.missing)
+    f = result.folder
+    absent += tuple(f"{f.path}/{n}" for n in ("measurements.json", "README.md"))
+    absent += (f"{f.division}/{f.submitter}/src",)  # the v6.x MeasurementsCheck
     if result.power_dir:
         absent += tuple(f"{r.path}/spl.txt" for r in result.runs if r.spl is None)
         absent += tuple(f"{power}/{n}" for n in POWER_FILES if n not in power_files)

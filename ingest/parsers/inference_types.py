@@ -134,6 +134,8 @@ class ComplianceTest:
     baseline_accuracy: TextFile | None = None
     compliance_accuracy: TextFile | None = None
     accuracy_files: tuple[str, ...] = ()
+    verify_output_len: TextFile | None = None  # TEST09 (v6.0+)
+    run_files: tuple[str, ...] = ()  # the files of performance/run_1
 
 
 @dataclass(frozen=True)
@@ -194,3 +196,13 @@ class LoadedInferenceResult:
     system_exists: bool = False
     model_scenarios: tuple[str, ...] = ()
     power_files: tuple[str, ...] = ()
+    # v6.0+: ``measurements.json`` of the scenario folder (None if absent), the names of
+    # the folder's non-empty files, whether ``<division>/<submitter>/src`` exists, and
+    # the names in ``accuracy/videos`` (wan-2.2, v6.1's REQUIRED_ACC_BENCHMARK).
+    measurements_json: dict[str, Any] | None = None
+    folder_files: tuple[str, ...] = ()
+    src_exists: bool = False
+    accuracy_videos: tuple[str, ...] = ()
+    # v6.1 endpoints folders: ``audit/audit_<test>.json`` as (file name, its "test",
+    # its "passed"); a file that is not such JSON has test "" and passed False.
+    endpoint_audits: tuple[tuple[str, str, bool], ...] = ()

@@ -55,6 +55,12 @@ def _decode(line: str) -> dict[str, Any] | None:
     return msg if isinstance(msg, dict) and "key" in msg else None
 
 
+#: Keys of an accuracy-mode log the v6.x checker reads (``AccuracyCheck.dataset_check``).
+_ACCURACY_KEYS_B = frozenset(
+    {b"qsl_reported_total_count", b"effective_accuracy_sample_count", b"effective_scenario"}
+)
+
+
 def parse_detail_log(data: bytes, path: str, *, errors_only: bool = False) -> LoadgenLog:
     """Parse a detail log. Never raises: bad lines become ``problems`` (line numbered).
 
@@ -62,7 +68,8 @@ def parse_detail_log(data: bytes, path: str, *, errors_only: bool = False) -> Lo
     is an error problem, as it makes the checker's ``MLPerfLog(strict=True)`` raise.
     Only the first message of a key, and error messages, are decoded; the other lines
     are checked for shape only (ending in ``}``). ``errors_only`` (accuracy-mode logs,
-    of which the checker reads only the errors) decodes error messages alone.
+    of which the checker reads the errors and, from v6.0, the sample counts) decodes
+    error messages and the keys of ``_ACCURACY_KEYS_B`` alone.
     """
     # Work on bytes: most of a detail log is a few huge lines (``loaded_qsl_set``) that
     # are only checked for shape, so only the lines read are decoded. Lines end at
@@ -84,7 +91,8 @@ def parse_detail_log(data: bytes, path: str, *, errors_only: bool = False) -> Lo
         end = line.find(b'"', start) if line.startswith(_KEY_PREFIX) else -1
         key = line[start:end] if end >= 0 else None
         is_error = b'"is_error": true' in line
-        if (errors_only or key in seen) and key is not None and not is_error:
+        skip = (errors_only and key not in _ACCURACY_KEYS_B) or key in seen
+        if skip and key is not None and not is_error:
             if not line.endswith(b"}"):
                 shown = key.decode("utf-8", errors="replace")
                 problems.append(Problem(path, no, f"MLLOG line cut short (key {shown})"))

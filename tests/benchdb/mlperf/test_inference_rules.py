@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 
 from benchdb.mlperf.inference_checks import power_unit
+from benchdb.mlperf.inference_equal_issue import conf_equal_issue
 from benchdb.mlperf.inference_rounds import compliance_tests
 from benchdb.mlperf.inference_rules import (
     INVALID,
     UNVERIFIABLE,
     VALID,
     Verdict,
-    conf_equal_issue,
     evaluate,
     resolve_benchmark,
 )

@@ -24,3 +24,23 @@ def test_gains_in_words_are_read_and_long_whitespace_stays_linear() -> None:
     gains = _gains(text)
     assert ("tripled", 3.0) in gains and ("triples", 3.0) in gains
     assert _gains(" " * 200_000 + text) == gains
+
+
+def test_the_2026_models_are_named_as_vendors_write_them() -> None:
+    """v6.x models in a page about MLPerf Inference (sentences written here, spelt as
+    the v6.0 announcements spell them): each claim gets the checker's benchmark name;
+    "DLRMv3" is dlrm-v3, not DLRM (v2)."""
+    from ingest.parsers.claim_text import extract_claims
+
+    sentences = {
+        "On DeepSeek-R1, the system delivered 2.5x more tokens per second.": "deepseek-r1",
+        "On gpt-oss-120B the GB300 NVL72 was 1.8x faster in the Server scenario.": ("gpt-oss-120b"),
+        "Qwen3-VL throughput rose 3x over the previous submission.": "qwen3-vl-235b-a22b",
+        "The Wan 2.2 text-to-video test ran 1.5x faster.": "wan-2.2-t2v-a14b",
+        "DLRMv3 results were 2x higher.": "dlrm-v3",
+        "DLRM-v2 results were 2x higher.": "dlrm-v2",
+    }
+    for sentence, key in sentences.items():
+        text = f"MLPerf Inference v6.0 results. {sentence}\n"
+        claims = [c for c in extract_claims(text) if c.kind == "multiplier"]
+        assert [c.benchmark_key for c in claims] == [key], sentence
