@@ -54,11 +54,31 @@ CHECKED = ("consistent", "inconsistent", "ambiguous")
 PAGE_VERDICTS = {"consistent-with-page": "consistent", "inconsistent-with-page": "inconsistent"}
 
 _WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "dozen": 12,
-    "half-dozen": 6, "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
-    "single": 1, "quad": 4, "double": 2, "twice": 2, "triple": 3,
-}  # fmt: skip
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "dozen": 12,
+    "half-dozen": 6,
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "single": 1,
+    "quad": 4,
+    "double": 2,
+    "twice": 2,
+    "triple": 3,
+}
 _SCALE = {"k": 1e3, "m": 1e6, "万": 1e4, "亿": 1e8, "billion": 1e9, "million": 1e6}
 _NUM = re.compile(r"(\d[\d,]*(?:\.\d+)?)(?:\s*(k|m|万|亿|billion|million)(?![a-z]))?", re.I)
 _MIN_SEC = re.compile(r"(\d+)\s*minutes?\s*(\d+)\s*seconds?")
@@ -310,12 +330,20 @@ def score_page(truth: dict[str, Any], claims: list[ClaimView]) -> tuple[Counter[
 
 
 COLUMNS = (
-    ("truths", "truths"), ("extracted", "extr"), ("checkable", "chkbl"),
-    ("checked", "chkd"), ("right", "right"), ("false consistent", "F-cons"),
-    ("false inconsistent", "F-inc"), ("wrong", "wrong"), ("page verdicts", "pg"),
-    ("page right", "pg-ok"), ("page wrong", "pg-bad"), ("page unlinked", "pg-unl"),
+    ("truths", "truths"),
+    ("extracted", "extr"),
+    ("checkable", "chkbl"),
+    ("checked", "chkd"),
+    ("right", "right"),
+    ("false consistent", "F-cons"),
+    ("false inconsistent", "F-inc"),
+    ("wrong", "wrong"),
+    ("page verdicts", "pg"),
+    ("page right", "pg-ok"),
+    ("page wrong", "pg-bad"),
+    ("page unlinked", "pg-unl"),
     ("spurious", "spur"),
-)  # fmt: skip
+)
 
 
 def _setup() -> None:

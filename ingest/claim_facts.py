@@ -17,7 +17,7 @@ from datetime import date
 from typing import Any
 
 from benchdb import vocabulary
-from benchdb.claims import resolve, verdicts
+from benchdb.claims import readings, resolve, verdicts
 from benchdb.claims.facts import PRESS_LEAD_DAYS
 from benchdb.models import InferenceResult, Result, Round, VendorPage
 from ingest.parsers import claim_text
@@ -147,3 +147,18 @@ def check_claims(
     facts = [claim_facts(c, page, dates) for c in found]
     results = all_result_facts()
     return [(c, f, verdicts.verify_claim(f, results)) for c, f in zip(found, facts, strict=True)]
+
+
+def with_page_verdicts(
+    checked: Sequence[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]],
+    on_page: Sequence[Any],
+) -> list[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]]:
+    """``checked`` (from :func:`check_claims`) with each verdict reconciled with its
+    claim's page verdict (``on_page``: ``claim_page.ClaimOnPage`` aligned with it): an
+    inconsistent verdict the page's own figures contradict is withheld
+    (``benchdb.claims.readings.page_conflict``). The ingest, the check API and the
+    re-check all call it, so they give the same verdicts for the same text."""
+    return [
+        (c, f, readings.page_conflict(v, p.page_verdict))
+        for (c, f, v), p in zip(checked, on_page, strict=True)
+    ]

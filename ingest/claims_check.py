@@ -121,6 +121,7 @@ def claims_check(*, text: str = "", url: str = "", published: date | None = None
     page = resolve.PageContext(title=meta.title, text=src.text, published=when, vendor=vendor)
     checked = claim_facts.check_claims(found, page)  # the verdicts a stored page's claims get
     reading = claim_page.read_page(src.text, found, tables)
+    checked = claim_facts.with_page_verdicts(checked, reading.claims)
     urls = _result_urls([lk for _, _, v in checked for lk in v.links])
     rows = [
         _claim_out(i, c, f, v, urls) | _on_page(p)
@@ -268,10 +269,26 @@ def _claim_out(
 #: The slots of a claim's frame as the check shows them (issue 20: an unfilled slot is
 #: explicit, "").
 FRAME_SLOTS = (
-    "suite", "round", "division", "benchmark_key", "scenario", "system", "accelerators",
-    "submitter", "framework", "compared_system", "compared_accelerators", "baseline",
-    "metric", "qualifier", "value", "value_high", "unit", "per_accelerator", "context",
-)  # fmt: skip
+    "suite",
+    "round",
+    "division",
+    "benchmark_key",
+    "scenario",
+    "system",
+    "accelerators",
+    "submitter",
+    "framework",
+    "compared_system",
+    "compared_accelerators",
+    "baseline",
+    "metric",
+    "qualifier",
+    "value",
+    "value_high",
+    "unit",
+    "per_accelerator",
+    "context",
+)
 
 
 def _frame_out(f: Any) -> dict[str, Any]:

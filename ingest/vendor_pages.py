@@ -29,7 +29,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from benchdb import vocabulary
-from benchdb.claims import verdicts
+from benchdb.claims import readings, verdicts
 from benchdb.models import (
     Claim,
     ClaimCorrection,
@@ -132,6 +132,7 @@ def vendor_page_ingest(
     rows = [_vendor_result(t, r) for t in tables for r in t.rows]
     checked = claim_facts.check_claims(found, claim_facts.page_context(page))
     reading = claim_page.read_page(doc.text, found, tables)
+    checked = claim_facts.with_page_verdicts(checked, reading.claims)
     page.set_numbers(_json_safe(reading.numbers))
     stored = _store_page(page, rows, checked, reading.claims)
     if stored is None:
@@ -436,6 +437,8 @@ def claims_reverify(*, page_id: int) -> Counter[str]:
             stored = [_stored_link(lk) for lk in row.links.all()]
             pinned = stored if row.corrected else None
             v = verdicts.verify_claim(facts, results, pinned=pinned)
+            if not pinned:  # as at ingest: claim_facts.with_page_verdicts
+                v = readings.page_conflict(v, p.page_verdict)
             changed = ["round"] if row.round != facts.round else []
             row.round = facts.round
             changed += _apply_verification(row, v) + _apply_page_reading(row, p)

@@ -230,3 +230,53 @@ def within_range(c: Any, v: Verification) -> Verification:
     ]
     keep = {k: x for k, x in v.details.items() if k not in ("reason", "open_slot", "open_slots")}
     return settle(again, keep)
+
+
+def page_conflict(v: Verification, page_verdict: str) -> Verification:
+    """An ``inconsistent`` verdict on a claim the page's own figures give
+    (``consistent-with-page``) is withheld: the claim agrees with the figures it is
+    linked to in its text, and no result the frame allows does, so the frame (subject,
+    compared side, baseline) is more likely misread than the claim wrong. The verdict
+    becomes ``unverifiable`` saying so; anything else is returned unchanged."""
+    if v.verdict != INCONSISTENT or page_verdict != "consistent-with-page":
+        return v
+    out = dict(v.details)
+    out["withheld"] = INCONSISTENT
+    out["reason"] = (
+        "the page's own figures give this claim, but none of the results its frame"
+        " allows does: the subject or the compared side is likely misread, so no verdict"
+    )
+    return Verification(UNVERIFIABLE, details=out)
+
+
+def named_elsewhere(
+    c: Any, v: Verification, results: Sequence[Any], figure: Any, tol: float
+) -> Verification:
+    """An ``inconsistent`` verdict on a single figure (a time, a throughput) is withheld
+    when a result of the same round and benchmark outside the frame's readings gives
+    that figure within ``tol``: the claim most likely quotes that result and its frame
+    (system, submitter, division) was misread. ``figure(r)`` is ``r``'s figure in the
+    claim's unit (None when it has none). The claimed figure chooses no evidence here:
+    it only keeps benchdb from calling a claim wrong; the verdict becomes
+    ``unverifiable`` naming the results that give it (at most 5)."""
+    if v.verdict != INCONSISTENT or c.value is None or c.kind not in ("time", "throughput"):
+        return v
+    linked = {lk.result for lk in v.links}
+    fits = []
+    for r in results:
+        if r.pk in linked or r.round != c.round:
+            continue
+        rec = figure(r)
+        if rec and rec > 0 and abs(c.value - rec) / rec <= tol:
+            fits.append(r)
+    if not fits:
+        return v
+    out = dict(v.details)
+    out["withheld"] = INCONSISTENT
+    out["named_elsewhere"] = [r.label() for r in fits[:5]]
+    out["reason"] = (
+        f"no result the frame allows gives {c.value:g} {c.unit}, but {len(fits)} other"
+        f" result(s) of {c.round} do ({'; '.join(out['named_elsewhere'])}): the subject is"
+        " likely misread, so no verdict"
+    )
+    return Verification(UNVERIFIABLE, details=out)

@@ -54,7 +54,14 @@ from benchdb.claims.facts import (
     within,
 )
 from benchdb.claims.flags import with_flags
-from benchdb.claims.readings import Reading, extreme, scale_verdict, settle, within_range
+from benchdb.claims.readings import (
+    Reading,
+    extreme,
+    named_elsewhere,
+    scale_verdict,
+    settle,
+    within_range,
+)
 from benchdb.claims.verdicts_parity import verify_parity
 from benchdb.vocabulary import (
     NOT_MLPERF,
@@ -202,6 +209,7 @@ def _verify_time(
             details={"reason": no_result(what, bench, c.round), "tolerance": tol},
         )
     readings = [_time_reading(c, r, "subject", c.value, tol, c.qualifier) for r in cands]
+    same_bench = [r for r in results if r.benchmark == bench and r.score_minutes]
     why = "every result the text allows was read; the verdict holds for all of them"
     if not c.system and not chosen and len({x.system_folder for x in cands}) > 1:
         why = f"no system named, so every system of {what} was read"
@@ -210,7 +218,9 @@ def _verify_time(
     )
     if v.recomputed_value is not None and c.value is not None:
         v.details["difference_percent"] = _diff(c.value, v.recomputed_value)
-    return v
+    if chosen:  # a person chose the results: their verdict stands
+        return v
+    return named_elsewhere(c, v, same_bench, lambda r: to_unit(r.score_minutes or 0.0, c.unit), tol)
 
 
 def _time_reading(

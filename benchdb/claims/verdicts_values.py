@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from benchdb.claims.facts import ClaimFacts, Link, ResultFacts, Verification, tolerance, within
-from benchdb.claims.readings import Reading, extreme, scale_verdict, settle
+from benchdb.claims.readings import Reading, extreme, named_elsewhere, scale_verdict, settle
 from benchdb.mlperf.inference_rounds import LLM_LIMITS_V51
 from benchdb.vocabulary import CONSISTENT, INCONSISTENT, INFERENCE_ROUNDS, UNVERIFIABLE, round_key
 
@@ -175,7 +175,9 @@ def _verify_value(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) ->
     v = settle(readings, details)
     if c.value and v.recomputed_value:
         v.details["difference_percent"] = (c.value / v.recomputed_value - 1.0) * 100.0
-    return v
+    units = _UNITS.get(c.unit, (frozenset(), 1.0))[0]
+    same = [r for r in results if r.model == c.benchmark_key and r.unit in units]
+    return v if chosen else named_elsewhere(c, v, same, lambda r: _figure(r, c), tol)
 
 
 def _baseline_round(c: ClaimFacts) -> str:

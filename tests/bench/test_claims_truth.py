@@ -19,10 +19,18 @@ pytestmark = pytest.mark.django_db
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "claims_truth.py"
 #: Pages whose truths rest on rounds ../shared holds (or on no round: not MLPerf).
 PAGES = [
-    "training/01-", "training/02-", "training/03-",
-    "inference/03-", "inference/04-", "inference/07-", "inference/09-", "inference/12-",
-    "inference/14-", "inference/15-", "inference/16-",
-]  # fmt: skip
+    "training/01-",
+    "training/02-",
+    "training/03-",
+    "inference/03-",
+    "inference/04-",
+    "inference/07-",
+    "inference/09-",
+    "inference/12-",
+    "inference/14-",
+    "inference/15-",
+    "inference/16-",
+]
 
 
 def _bench():  # type: ignore[no-untyped-def]
