@@ -12,10 +12,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
+from benchdb.claims import resolve_words as words
 from benchdb.claims.facts import ClaimFacts
 from benchdb.claims.subjects import (
     PREVIOUS,
     Mention,
+    benchmark_in_clause,
     benchmarks_named,
     family_of,
     find_mentions,
@@ -27,12 +29,14 @@ from benchdb.claims.subjects import (
 @dataclass(frozen=True)
 class PageContext:
     """What a claim may take from its page: ``title``, ``text`` (the cleaned text),
-    ``published`` (None when unknown) and ``vendor`` (as stored: ``Intel``)."""
+    ``published`` (None when unknown), ``vendor`` (as stored: ``Intel``; whom "we"
+    and "our" name) and ``url`` (where it came from; it may name the round)."""
 
     title: str = ""
     text: str = ""
     published: date | None = None
     vendor: str = ""
+    url: str = ""
 
 
 #: Words that put what follows on the compared side of a sentence.
@@ -234,10 +238,32 @@ def _subject(
         if n is not None:
             out["accelerators"] = n
             ctx.append("accelerators-sentence")
-    if not c.submitter and page.vendor and mention is None:
-        out["submitter"] = page.vendor
-        ctx.append("submitter-page")
+    out |= _submitter(c, side, sentence, page, mention is None)
+    we = bool(out.get("submitter")) and words.first_person(side)
+    ctx += ["submitter-we"] if we else []
+    ctx += ["submitter-page"] if out.get("submitter") and not we else []
     return out, ctx
+
+
+def _submitter(
+    c: ClaimFacts, side: str, sentence: str, page: PageContext, unnamed: bool
+) -> dict[str, object]:
+    """The subject's submitter: the page's vendor when the subject side speaks as
+    "we"/"our" (MosaicML's "Our open result of 23.8 minutes is 17% faster than
+    NVIDIA's...": not NVIDIA) or names no system (``unnamed``); a submitter the parser
+    read only from the other side of the sentence is not the subject's."""
+    named = c.submitter
+    if named and named.lower() not in side.lower() and named.lower() in sentence.lower():
+        named = ""  # "...than NVIDIA's submission": the compared side's
+    if named and _maker_only(named, sentence):
+        named = ""  # "on 8x NVIDIA A100 GPUs": the accelerator's maker, not a submitter
+    if page.vendor and words.first_person(side) and named.lower() not in side.lower():
+        return {"submitter": page.vendor} if page.vendor != c.submitter else {}
+    if named and page.vendor and re.search(rf"(?<![A-Za-z]){re.escape(page.vendor)}", side, re.I):
+        named = page.vendor  # "CoreWeave, NVIDIA, and IBM delivered..." on CoreWeave's page
+    if not named and page.vendor and unnamed:
+        return {"submitter": page.vendor}
+    return {"submitter": named} if named != c.submitter else {}
 
 
 def _compared(c: ClaimFacts, side: str, subject: str) -> tuple[dict[str, object], list[str]]:
@@ -281,7 +307,8 @@ _GAINS = frozenset({"multiplier", "percentage"})
 #: "compared to the record-setting NVIDIA submission made last year").
 _BEST = re.compile(
     r"最佳成[绩績]|最好成[绩績]|best (?:results?|scores?|times?|submissions?)"
-    r"|record(?:-setting| setting)?(?: [A-Za-z]+)? (?:submissions?|results?|times?)",
+    r"|record(?:-setting| setting)?(?: [A-Za-z]+)? (?:submissions?|results?|times?)"
+    r"|previous record|(?:刷新)?[记紀纪][录錄]的?成[绩績]|[记紀纪][录錄]成[绩績]",
     re.I,
 )
 _YEAR = re.compile(r"last year|a year (?:ago|earlier|before)|year-ago|year-old|一年前|去年", re.I)
@@ -382,6 +409,7 @@ def _sides_fields(
         if fields.get("compared_system", c.compared_system):
             fields["compared_accelerators"] = n_compared
         ctx.append("accelerators-paired")
+    fields, ctx = _frame_words(c, fields, ctx, subject_side, compared_side)
     best = best_baseline(
         replace(c, submitter=str(fields.get("submitter", c.submitter))),
         sentence,
@@ -392,6 +420,60 @@ def _sides_fields(
         fields["baseline"] = best
         ctx.append("baseline-best")
     return fields, ctx, subject_side
+
+
+#: A company named as the owner of the compared side ("NVIDIA's submission").
+_OWNER = re.compile(r"(?<![A-Za-z])([A-Z][A-Za-z0-9-]+)[’']s(?![A-Za-z])")
+
+
+def _maker_only(name: str, sentence: str) -> bool:
+    """Whether ``name`` stands in ``sentence`` only right before a product family it
+    makes ("NVIDIA A100", "Intel Gaudi2"): the maker of the hardware, not who
+    submitted the result."""
+    spots = [m.start() for m in re.finditer(re.escape(name), sentence, re.I)]
+    families = {m.start: m.family for m in find_mentions(sentence)}
+    return bool(spots) and all(
+        any(
+            0 <= at - (spot + len(name)) <= 12
+            and not sentence[spot + len(name) : at].strip(" ®™'’s")
+            and makes(name, fam)
+            for at, fam in families.items()
+        )
+        for spot in spots
+    )
+
+
+def _frame_words(
+    c: ClaimFacts,
+    fields: dict[str, object],
+    ctx: list[str],
+    subject_side: str,
+    compared_side: str,
+) -> tuple[dict[str, object], list[str]]:
+    """The division the subject side names in words ("Our open result ... than
+    NVIDIA's ... in the closed division": open), and a compared side "on the same
+    hardware" (the subject's system and count)."""
+    div = words.division_words(subject_side)
+    if div and div != c.division:
+        fields["division"] = div
+        ctx.append("division-words")
+    elif c.division and words.division_words(compared_side) == c.division:
+        fields["division"] = ""  # the other side's division
+    other = _OWNER.search(compared_side)
+    submitter = str(fields.get("submitter", c.submitter))
+    if other and other.group(1).lower() != submitter.lower():
+        return fields, ctx  # "NVIDIA's submission ... on the same hardware": another's
+    if words.same_hardware(compared_side):
+        system = fields.get("system", c.system)
+        count = fields.get("accelerators", c.accelerators)
+        if system and not fields.get("compared_system", c.compared_system):
+            fields["compared_system"] = system
+            fields["compared_accelerators"] = count
+            ctx.append("compared-same-hardware")
+        elif count and fields.get("compared_accelerators", c.compared_accelerators) is None:
+            fields["compared_accelerators"] = count  # "than Hopper at the same cluster size"
+            ctx.append("compared-same-hardware")
+    return fields, ctx
 
 
 def resolve_claim(
@@ -407,32 +489,8 @@ def resolve_claim(
     What the parser found is kept; ``context`` tags what came from where (module
     docstring of :mod:`benchdb.claims.subjects`). Never raises on text."""
     fields, ctx, subject_side = _sides_fields(c, sentence, page)
-    if not c.benchmark_key and (c.suite or "training") == "training":  # its vocabulary
-        key, tag = _from_page(
-            "benchmark",
-            benchmarks_named(sentence),
-            benchmarks_named(page.title),
-            benchmarks_named(page.text),
-        )
-        if key:
-            fields["benchmark_key"] = key
-            ctx += [tag] if tag else []
-    suite = c.suite or "training"
-    named = [r for r in rounds_named(subject_side, suite, rounds) if r != c.baseline]
-    if named and c.round and "round" in c.context and named[0] != c.round:
-        # a round carried from an earlier sentence yields to the one this one names
-        fields["round"] = named[0]
-        ctx.append("round-words")
-    elif not c.round:
-        rnd, tag = _from_page(
-            "round",
-            named,
-            rounds_named(page.title, suite, rounds),
-            rounds_named(page.text, suite, rounds),
-        )
-        if rnd:
-            fields["round"] = rnd
-            ctx.append(tag or "round-words")
+    _benchmark_fields(c, sentence, page, fields, ctx)
+    _round_fields(c, sentence, subject_side, page, rounds, fields, ctx)
     rnd = str(fields.get("round", c.round))
     if c.kind == "time" and c.baseline == "previous-round" and rnd in rounds:
         # the "from" side of "from 311.94 minutes ... down to 153.58": the round before
@@ -448,3 +506,114 @@ def resolve_claim(
     if not fields:
         return c
     return replace(c, **fields, context=c.context + tuple(t for t in ctx if t))  # type: ignore[arg-type]
+
+
+def _benchmark_fields(
+    c: ClaimFacts, sentence: str, page: PageContext, fields: dict[str, object], ctx: list[str]
+) -> None:
+    """The benchmark (training's vocabulary): the one named in the claimed figure's own
+    clause when the sentence names several ("Llama 3.1 8B in 5.2 minutes ... and
+    FLUX.1 in 12.5 minutes": each time its own), else the sentence's, the title's or
+    the page's (:func:`_from_page`)."""
+    if (c.suite or "training") != "training" or "suite-hpc" in c.context:
+        return
+    own = benchmark_in_clause(sentence, c.value)
+    if own and own != c.benchmark_key and len(benchmarks_named(sentence)) > 1:
+        fields["benchmark_key"] = own
+        ctx.append("benchmark-clause")
+        return
+    if c.benchmark_key:
+        return
+    key, tag = _from_page(
+        "benchmark",
+        benchmarks_named(sentence),
+        benchmarks_named(page.title),
+        benchmarks_named(page.text),
+    )
+    if key:
+        fields["benchmark_key"] = key
+        ctx += [tag] if tag else []
+
+
+def _round_fields(
+    c: ClaimFacts,
+    sentence: str,
+    subject_side: str,
+    page: PageContext,
+    rounds: Mapping[str, date],
+    fields: dict[str, object],
+    ctx: list[str],
+) -> None:
+    """The round: named in the subject's side of the sentence, else in the title or
+    the page (the one it names), the URL, or a version benchdb does not hold ("MLPerf
+    6.0": that round, so that no other is judged), else a date relative to the page's
+    ("last June", "今年6月"); a gain's relative date ("这比6月份的刷新记录的成绩")
+    is its baseline (:func:`relative_round`)."""
+    if "suite-hpc" in c.context:
+        return  # its round is an HPC round, named or none (resolve_suite)
+    suite = c.suite or "training"
+    named = [r for r in rounds_named(subject_side, suite, rounds) if r != c.baseline]
+    relative = relative_round(sentence, page, rounds)
+    if relative and c.kind in _GAINS and relative != c.round and not c.compared_system:
+        if c.baseline in ("", "previous-round") or c.baseline.startswith("best:"):
+            best = _BEST.search(sentence) or c.baseline.startswith("best:")
+            fields["baseline"] = f"best:{relative}" if best else relative
+            ctx.append("baseline-relative")
+        relative = ""
+    if named and c.round and "round" in c.context and named[0] != c.round:
+        # a round carried from an earlier sentence yields to the one this one names
+        fields["round"] = named[0]
+        ctx.append("round-words")
+    elif not c.round:
+        rnd, tag = _from_page(
+            "round",
+            named,
+            rounds_named(page.title, suite, rounds),
+            rounds_named(page.text, suite, rounds),
+        )
+        if not rnd:
+            rnd, tag = _round_elsewhere(sentence, page, suite, rounds, relative)
+        if rnd:
+            fields["round"] = rnd
+            ctx.append(tag or "round-words")
+
+
+def _round_elsewhere(
+    sentence: str, page: PageContext, suite: str, rounds: Mapping[str, date], relative: str
+) -> tuple[str, str]:
+    """(round, tag) from the title's or URL's loose spelling ("MLPerf 6 0",
+    ``mlperf-training-v3-1``), from a version named that benchdb does not hold
+    (``round-unknown``), or from a relative date (``round-relative``)."""
+    for tag, text in (("round-title", page.title), ("round-url", page.url)):
+        known = [v for v in words.versions_named(text, suite) if v in rounds]
+        if known:
+            return known[0], tag
+    for text in (sentence, page.title, page.url):
+        unknown = [v for v in words.versions_named(text, suite) if v not in rounds]
+        if unknown and _newer(unknown[0], rounds):
+            return unknown[0], "round-unknown"
+    return (relative, "round-relative") if relative else ("", "")
+
+
+def _newer(version: str, rounds: Mapping[str, date]) -> bool:
+    """Whether ``version`` is after every round of ``rounds`` (a round not yet
+    ingested, not a misread number)."""
+    try:
+        key = tuple(int(x) for x in version.lstrip("v").split("."))
+        held = [tuple(int(x) for x in r.lstrip("v").split(".")) for r in rounds]
+    except ValueError:
+        return False
+    return bool(held) and key > max(held)
+
+
+def relative_round(sentence: str, page: PageContext, rounds: Mapping[str, date]) -> str:
+    """The round a date relative to the page's means ("last June", "a year ago",
+    "今年6月", "去年": :func:`resolve_words.relative_dates`, the round published that
+    month or near that day); "" when the page has no date, the sentence no such
+    phrase, or the phrases mean different rounds."""
+    found = {
+        words.round_at(when, by_month, rounds)
+        for _, when, by_month in words.relative_dates(sentence, page.published)
+    }
+    found.discard("")
+    return found.pop() if len(found) == 1 else ""

@@ -256,7 +256,7 @@ def rounds_named(text: str, suite: str, rounds: Mapping[str, date]) -> list[str]
 #: Benchmarks as marketed, besides ``vocabulary.BENCHMARKS``'s patterns.
 MARKETED_BENCHMARKS: tuple[tuple[str, str], ...] = (
     (r"Llama[- ]?2[- ]?70B[- ]?LoRA", "llama2_70b_lora"),
-    (r"Llama[- ]?3\.1[- ]?405B", "llama31_405b"),
+    (r"Llama[- ]?3\.1[- ]?405B|405[- ]billion[- ]parameter Llama[- ]?3\.1", "llama31_405b"),
     (r"Llama[- ]?3\.1[- ]?8B", "llama31_8b"),
     (r"GPT-?3(?:[- ]175B)?" + _G, "gpt3"),
     (r"Stable[- ]Diffusion", "stable_diffusion"),
@@ -271,3 +271,40 @@ def benchmarks_named(text: str) -> list[str]:
         if m:
             found.append((m.start(), key))
     return list(dict.fromkeys(k for _, k in sorted(found)))
+
+
+#: Where a clause ends inside a sentence: a comma, semicolon or dash, or "and"/"while"
+#: between two figures.
+_CLAUSE_END = re.compile(r"(?<!\d),|,(?!\d)|[;，；、—]|\s(?:and|while|whereas|but)\s|以及|而")
+_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def benchmark_in_clause(sentence: str, value: float | None) -> str:
+    """The benchmark named in the clause of ``sentence`` that holds the claimed
+    ``value`` ("...Llama 3.1 8B in 5.2 minutes and FLUX.1 in 12.5 minutes": 12.5 is
+    FLUX.1's), when that clause names exactly one; "" otherwise (no value, the value
+    not in the sentence, or its clause naming none or several)."""
+    if value is None:
+        return ""
+    at = next(
+        (
+            m.start()
+            for m in _FIGURE.finditer(sentence)
+            if m.group().replace(",", "").rstrip(".") and _same(m.group(), value)
+        ),
+        None,
+    )
+    if at is None:
+        return ""
+    cuts = [0, *(m.start() for m in _CLAUSE_END.finditer(sentence)), len(sentence)]
+    start = max(c for c in cuts if c <= at)
+    end = min(c for c in cuts if c > at)
+    keys = benchmarks_named(sentence[start:end])
+    return keys[0] if len(keys) == 1 else ""
+
+
+def _same(text: str, value: float) -> bool:
+    try:
+        return float(text.replace(",", "")) == value
+    except ValueError:
+        return False

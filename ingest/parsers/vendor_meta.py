@@ -59,6 +59,9 @@ VENDORS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "Supermicro": (("supermicro.com",), ("Supermicro",)),
     "Cerebras": (("cerebras.net", "cerebras.ai"), ("Cerebras",)),
     "Qualcomm": (("qualcomm.com",), ("Qualcomm", "高通")),
+    # Databricks bought MosaicML (2023); MosaicML's MLPerf results are its own
+    "MosaicML": (("mosaicml.com", "databricks.com"), ("MosaicML",)),
+    "CoreWeave": (("coreweave.com",), ("CoreWeave",)),
 }
 
 # Latin spellings are whole words between letters, not ``\b``: Chinese text runs a name

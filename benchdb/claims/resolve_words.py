@@ -1,0 +1,208 @@
+"""The slots of a claim's frame that its words state outside product names: who
+"we" are, the division, "on the same hardware", a round named in a page's title or
+URL (also one benchdb does not hold), a round given as a date relative to the page's
+("last June", "a year ago", "6月份", "今年6月", "去年"), the suite (MLPerf HPC's
+benchmarks; inference's units and scenarios) and the benchmark of a clause. Pure: no
+Django; :mod:`benchdb.claims.resolve` fills a claim's frame with them.
+
+Libraries: dateparser reads the date a relative phrase means against the page's date
+(``RELATIVE_BASE``; months and "N years/months ago", "去年", "6个月前"); the modifiers
+dateparser does not read ("last June", "今年6月", "去年6月") shift its year here. A
+page with no date resolves no relative phrase: a round is never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import date, datetime, timedelta
+
+import dateparser
+
+#: "we"/"our" as a subject: the page's own company (MosaicML's "Our open result...").
+_FIRST_PERSON = re.compile(
+    r"(?<![A-Za-z])(?:our|we|us|we['’](?:ve|re))(?![A-Za-z])|我们|我們|本公司|我司", re.I
+)
+_OPEN = re.compile(
+    r"(?<![A-Za-z])open(?:[- ]division|\s+(?:results?|submissions?|entr(?:y|ies)|categor\w*))"
+    r"|\(open\)|开放(?:组|分区|类别|式)|開放(?:組|分區|類別|式)",
+    re.I,
+)
+_CLOSED = re.compile(
+    r"(?<![A-Za-z])closed(?:[- ]division|\s+(?:results?|submissions?|entr(?:y|ies)|categor\w*))"
+    r"|\(closed\)|封闭(?:组|分区|类别|式)|封閉(?:組|分區|類別|式)",
+    re.I,
+)
+_SAME_HARDWARE = re.compile(
+    r"(?:on|using|with|at) the same (?:hardware|system|systems|GPUs?|accelerators?"
+    r"|configuration|number of (?:GPUs|accelerators|chips)|cluster size|scale)"
+    r"|(?:相同|同样|同樣)(?:的)?(?:硬件|硬體|配置|规模|規模)",
+    re.I,
+)
+
+
+def first_person(text: str) -> bool:
+    """Whether ``text`` (a side of a sentence) speaks as "we" / "our" / 我们."""
+    return bool(_FIRST_PERSON.search(text))
+
+
+def division_words(text: str) -> str:
+    """``open`` or ``closed`` when ``text`` names that division in words ("Our open
+    result", "in the Closed Division", "开放组"); "" when it names none or both."""
+    found = {d for d, rx in (("open", _OPEN), ("closed", _CLOSED)) if rx.search(text)}
+    return found.pop() if len(found) == 1 else ""
+
+
+def same_hardware(text: str) -> bool:
+    """Whether ``text`` says its side ran "on the same hardware" (system, cluster
+    size, number of GPUs) as the other side."""
+    return bool(_SAME_HARDWARE.search(text))
+
+
+# --- rounds named loosely, or relative to the page's date ----------------------------
+
+#: "MLPerf 6 0", "mlperf-training-v3-1", "MLPerf Inference v5.1": in a title or a URL
+#: the version's dot may be a space, hyphen or underscore.
+_LOOSE_ROUND = re.compile(
+    r"mlperf[\W_]*(?:(?P<s>training|inference|hpc|storage|tiny|训练|訓練|推理)[\W_]*)?"
+    r"(?:v|version[\W_]*)?(?P<a>\d{1,2})[ ._-](?P<b>\d)(?![\d.])(?:[\W_]*"
+    r"(?P<t>training|inference|hpc|训练|訓練|推理))?",
+    re.I,
+)
+_SUITE_WORD = {"训练": "training", "訓練": "training", "推理": "inference"}
+
+
+def versions_named(text: str, suite: str) -> list[str]:
+    """Versions (``v3.1``) ``text`` (a title or URL) names as rounds of ``suite``, in
+    order, whether or not benchdb holds them ("MLPerf 6 0 训练" -> ``v6.0``); a version
+    named for another suite is left out."""
+    out = []
+    for m in _LOOSE_ROUND.finditer(text):
+        said = (m.group("s") or m.group("t") or "").lower()
+        said = _SUITE_WORD.get(said, said)
+        if not said or said == suite:
+            out.append(f"v{int(m.group('a'))}.{m.group('b')}")
+    return list(dict.fromkeys(out))
+
+
+_MONTH_NAMES = r"Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?"  # noqa: E501
+_CN_MONTH = r"(?:1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月份?"
+#: A date relative to the page's: a month without a year, "N years/months ago", "last
+#: year"; Chinese 6月份, 今年6月, 去年, 一年前, 6个月前. ``mod``: last/this/去年/今年.
+_RELATIVE = re.compile(
+    rf"(?:(?P<mod>last|this|去年|今年)\s*)?(?P<month>(?<![A-Za-z])(?:{_MONTH_NAMES})(?![A-Za-z])"
+    rf"(?!\s*\d)|(?<!\d年)(?<!\d)(?<![.\d]){_CN_MONTH}(?!\d))"
+    r"|(?P<ago>(?<![A-Za-z])(?:a|an|one|two|three|six|\d+)\s+(?:years?|months?)\s+(?:ago|earlier)"
+    r"|(?<![A-Za-z])last year(?![A-Za-z])|year-ago"
+    r"|(?:一|两|兩|半|\d+)\s*(?:年|个月|個月)前|去年(?!\d|[一二三四五六七八九十]))",
+    re.I,
+)
+#: How far from a relative date a round may be published and still be the one meant
+#: (a round is published a few weeks around the month a page names).
+_NEAR = timedelta(days=45)
+
+
+def relative_dates(text: str, published: date | None) -> list[tuple[int, date, bool]]:
+    """(position, date, by month) of each relative date phrase in ``text`` resolved
+    against ``published`` (dateparser, module docstring); ``by month``: the phrase
+    names a month. Empty when ``published`` is None."""
+    if published is None:
+        return []
+    base = datetime(published.year, published.month, published.day)
+    settings = {"RELATIVE_BASE": base, "PREFER_DATES_FROM": "past", "PREFER_DAY_OF_MONTH": "first"}
+    out = []
+    for m in _RELATIVE.finditer(text):
+        phrase = m.group("month") or m.group("ago")
+        if phrase[0].islower() or (phrase == "May" and not m.group("mod")):
+            continue  # "may", "march": verbs; a month is capitalised
+        got = dateparser.parse(
+            _plain(phrase),
+            languages=["en", "zh"],
+            settings=settings,
+        )
+        if got is None:
+            continue
+        when = got.date()
+        mod = (m.group("mod") or "").lower()
+        if m.group("month"):
+            if mod == "去年":
+                when = when.replace(year=published.year - 1)
+            elif mod == "今年":
+                when = when.replace(year=published.year)
+            elif mod == "last" and (when.year, when.month) == (published.year, published.month):
+                when = when.replace(year=when.year - 1)
+        out.append((m.start(), when, bool(m.group("month"))))
+    return out
+
+
+def _plain(phrase: str) -> str:
+    """A relative phrase as dateparser reads it: 月份 -> 月, 一/两年前 -> 1/2年前,
+    半年前 -> 6个月前."""
+    for a, b in (("月份", "月"), ("半年", "6个月"), ("一", "1"), ("两", "2"), ("兩", "2")):
+        phrase = phrase.replace(a, b) if a != "一" or "月" not in phrase else phrase
+    return phrase
+
+
+def round_at(when: date, by_month: bool, rounds: Mapping[str, date]) -> str:
+    """The round of ``rounds`` (round -> publication date) a relative date means: the
+    one published in that month (``by_month``), else the one published nearest
+    ``when`` within 45 days; "" if none or several."""
+    if by_month:
+        same = [r for r, d in rounds.items() if (d.year, d.month) == (when.year, when.month)]
+        return same[0] if len(same) == 1 else ""
+    near = sorted((abs(d - when), r) for r, d in rounds.items() if abs(d - when) <= _NEAR)
+    return near[0][1] if near else ""
+
+
+# --- suites --------------------------------------------------------------------------
+
+#: MLPerf HPC's benchmarks (``benchdb.mlperf.hpc_rules``) as pages write them.
+HPC_BENCHMARKS: tuple[tuple[str, str], ...] = (
+    (r"Cosmo[- ]?Flow", "cosmoflow"),
+    (r"Deep[- ]?CAM", "deepcam"),
+    (r"Open[- ]?Catalyst|(?<![A-Za-z])OC20(?![A-Za-z0-9])", "oc20"),
+    (r"OpenFold", "openfold"),
+)
+_HPC = re.compile(r"MLPerf[™®]?\s*HPC|MLPerf[\W_]+HPC", re.I)
+
+
+def hpc_benchmarks(text: str) -> list[str]:
+    """MLPerf HPC benchmark keys ``text`` names, in order."""
+    found = [(m.start(), key) for pat, key in HPC_BENCHMARKS for m in re.finditer(pat, text, re.I)]
+    return list(dict.fromkeys(k for _, k in sorted(found)))
+
+
+def names_hpc(text: str) -> bool:
+    """Whether ``text`` names MLPerf HPC ("MLPerf HPC 1.0", "mlperf-hpc")."""
+    return bool(_HPC.search(text))
+
+
+#: Words that make a figure an inference figure: its units and scenarios.
+_INFERENCE_UNITS = re.compile(
+    r"tokens?\s*(?:/|per)\s*s(?:ec(?:ond)?)?(?![A-Za-z])|samples?\s*(?:/|per)\s*s(?:ec(?:ond)?)?(?![A-Za-z])"
+    r"|quer(?:y|ies)\s*(?:/|per)\s*(?:s(?:ec(?:ond)?)?|watt|joule)|(?<![A-Za-z])QPS(?![A-Za-z])",
+    re.I,
+)
+_SCENARIO = re.compile(
+    r"(?<![A-Za-z])(Offline|Server|Interactive|Single[- ]?Stream|Multi[- ]?Stream)(?![A-Za-z])"
+)
+
+
+#: A scenario named as one (capitalised, and called a scenario, mode or figure).
+_SCENARIO_SAID = re.compile(
+    r"(?<![A-Za-z])(?:Offline|Server|Single[- ]?Stream|Multi[- ]?Stream)(?![A-Za-z])"
+    r"\s+(?:scenarios?|mode|throughput|queries|performance|results?|tests?)"
+)
+
+
+def inference_units(text: str) -> bool:
+    """Whether ``text`` measures in inference's units or scenarios (tokens/s,
+    samples per second, queries per watt, "Offline scenario", "Server throughput")."""
+    return bool(_INFERENCE_UNITS.search(text) or _SCENARIO_SAID.search(text))
+
+
+def scenarios_named(text: str) -> list[str]:
+    """MLPerf Inference scenarios ``text`` names (capitalised, as the results spell
+    them: ``Offline``, ``SingleStream``), in order."""
+    out = [re.sub(r"[- ]", "", m.group(1)) for m in _SCENARIO.finditer(text)]
+    return list(dict.fromkeys(out))
