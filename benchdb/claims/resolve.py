@@ -257,7 +257,8 @@ def _submitter(
         named = ""  # "...than NVIDIA's submission": the compared side's
     if named and _maker_only(named, sentence):
         named = ""  # "on 8x NVIDIA A100 GPUs": the accelerator's maker, not a submitter
-    if page.vendor and words.first_person(side) and named.lower() not in side.lower():
+    mine = bool(named) and named.lower() in side.lower()
+    if page.vendor and words.first_person(side) and not mine:
         return {"submitter": page.vendor} if page.vendor != c.submitter else {}
     if named and page.vendor and re.search(rf"(?<![A-Za-z]){re.escape(page.vendor)}", side, re.I):
         named = page.vendor  # "CoreWeave, NVIDIA, and IBM delivered..." on CoreWeave's page
@@ -553,7 +554,7 @@ def _round_fields(
         return  # its round is an HPC round, named or none (resolve_suite)
     suite = c.suite or "training"
     named = [r for r in rounds_named(subject_side, suite, rounds) if r != c.baseline]
-    relative = relative_round(sentence, page, rounds)
+    relative = words.relative_round(sentence, page.published, rounds)
     if relative and c.kind in _GAINS and relative != c.round and not c.compared_system:
         if c.baseline in ("", "previous-round") or c.baseline.startswith("best:"):
             best = _BEST.search(sentence) or c.baseline.startswith("best:")
@@ -572,48 +573,9 @@ def _round_fields(
             rounds_named(page.text, suite, rounds),
         )
         if not rnd:
-            rnd, tag = _round_elsewhere(sentence, page, suite, rounds, relative)
+            rnd, tag = words.round_elsewhere(sentence, page.title, page.url, suite, rounds)
+            if not rnd and relative:
+                rnd, tag = relative, "round-relative"
         if rnd:
             fields["round"] = rnd
             ctx.append(tag or "round-words")
-
-
-def _round_elsewhere(
-    sentence: str, page: PageContext, suite: str, rounds: Mapping[str, date], relative: str
-) -> tuple[str, str]:
-    """(round, tag) from the title's or URL's loose spelling ("MLPerf 6 0",
-    ``mlperf-training-v3-1``), from a version named that benchdb does not hold
-    (``round-unknown``), or from a relative date (``round-relative``)."""
-    for tag, text in (("round-title", page.title), ("round-url", page.url)):
-        known = [v for v in words.versions_named(text, suite) if v in rounds]
-        if known:
-            return known[0], tag
-    for text in (sentence, page.title, page.url):
-        unknown = [v for v in words.versions_named(text, suite) if v not in rounds]
-        if unknown and _newer(unknown[0], rounds):
-            return unknown[0], "round-unknown"
-    return (relative, "round-relative") if relative else ("", "")
-
-
-def _newer(version: str, rounds: Mapping[str, date]) -> bool:
-    """Whether ``version`` is after every round of ``rounds`` (a round not yet
-    ingested, not a misread number)."""
-    try:
-        key = tuple(int(x) for x in version.lstrip("v").split("."))
-        held = [tuple(int(x) for x in r.lstrip("v").split(".")) for r in rounds]
-    except ValueError:
-        return False
-    return bool(held) and key > max(held)
-
-
-def relative_round(sentence: str, page: PageContext, rounds: Mapping[str, date]) -> str:
-    """The round a date relative to the page's means ("last June", "a year ago",
-    "今年6月", "去年": :func:`resolve_words.relative_dates`, the round published that
-    month or near that day); "" when the page has no date, the sentence no such
-    phrase, or the phrases mean different rounds."""
-    found = {
-        words.round_at(when, by_month, rounds)
-        for _, when, by_month in words.relative_dates(sentence, page.published)
-    }
-    found.discard("")
-    return found.pop() if len(found) == 1 else ""

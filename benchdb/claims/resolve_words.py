@@ -65,7 +65,7 @@ def same_hardware(text: str) -> bool:
 #: the version's dot may be a space, hyphen or underscore.
 _LOOSE_ROUND = re.compile(
     r"mlperf[\W_]*(?:(?P<s>training|inference|hpc|storage|tiny|训练|訓練|推理)[\W_]*)?"
-    r"(?:v|version[\W_]*)?(?P<a>\d{1,2})[ ._-](?P<b>\d)(?![\d.])(?:[\W_]*"
+    r"(?:v|version[\W_]*)?(?P<a>\d{1,2})[ ._-](?P<b>\d)(?!\d|\.\d)(?:[\W_]*"
     r"(?P<t>training|inference|hpc|训练|訓練|推理))?",
     re.I,
 )
@@ -113,7 +113,8 @@ def relative_dates(text: str, published: date | None) -> list[tuple[int, date, b
     out = []
     for m in _RELATIVE.finditer(text):
         phrase = m.group("month") or m.group("ago")
-        if phrase[0].islower() or (phrase == "May" and not m.group("mod")):
+        month = m.group("month") or ""
+        if month[:1].islower() or (month == "May" and not m.group("mod")):
             continue  # "may", "march": verbs; a month is capitalised
         got = dateparser.parse(
             _plain(phrase),
@@ -152,6 +153,50 @@ def round_at(when: date, by_month: bool, rounds: Mapping[str, date]) -> str:
         return same[0] if len(same) == 1 else ""
     near = sorted((abs(d - when), r) for r, d in rounds.items() if abs(d - when) <= _NEAR)
     return near[0][1] if near else ""
+
+
+def round_elsewhere(
+    sentence: str, title: str, url: str, suite: str, rounds: Mapping[str, date]
+) -> tuple[str, str]:
+    """(round, tag) of ``suite`` from the ``title``'s or ``url``'s loose spelling
+    ("MLPerf 6 0", ``mlperf-training-v3-1``; tags ``round-title``, ``round-url``), or a
+    version the ``sentence``, title or URL names that is newer than every round of
+    ``rounds`` (``round-unknown``: that round, so that no other is judged); ("", "")
+    when none."""
+    for tag, text in (("round-title", title), ("round-url", url)):
+        known = [v for v in versions_named(text, suite) if v in rounds]
+        if known:
+            return known[0], tag
+    for text in (sentence, title, url):
+        unknown = [v for v in versions_named(text, suite) if v not in rounds]
+        if unknown and _newer(unknown[0], rounds):
+            return unknown[0], "round-unknown"
+    return "", ""
+
+
+def _newer(version: str, rounds: Mapping[str, date]) -> bool:
+    """Whether ``version`` is after every round of ``rounds`` (a round not yet
+    ingested, not a misread number)."""
+    try:
+        key = tuple(int(x) for x in version.lstrip("v").split("."))
+        held = [tuple(int(x) for x in r.lstrip("v").split(".")) for r in rounds]
+    except ValueError:
+        return False
+    return bool(held) and key > max(held)
+
+
+def relative_round(sentence: str, published: date | None, rounds: Mapping[str, date]) -> str:
+    """The round of ``rounds`` (round -> publication date) a date relative to the
+    page's (``published``) means ("last June", "a year ago", "今年6月", "去年":
+    :func:`relative_dates`, the round published that month or near that day); "" when
+    the page has no date, the sentence no such phrase, or its phrases mean different
+    rounds."""
+    found = {
+        round_at(when, by_month, rounds)
+        for _, when, by_month in relative_dates(sentence, published)
+    }
+    found.discard("")
+    return found.pop() if len(found) == 1 else ""
 
 
 # --- suites --------------------------------------------------------------------------
