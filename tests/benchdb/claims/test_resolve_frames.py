@@ -40,7 +40,10 @@ def test_our_result_is_the_page_vendors_not_the_one_named_on_the_other_side() ->
 def test_a_maker_before_its_product_is_not_the_submitter() -> None:
     """training/04 (Databricks: "7.9 minutes on 8x NVIDIA A100 GPUs in the Open
     Division"), here on a Dell page about Intel's accelerators."""
-    s = "Dell delivered a score of 12.1 minutes on 8x Intel Gaudi2 accelerators in the Open Division."
+    s = (
+        "Dell delivered a score of 12.1 minutes on 8x Intel Gaudi2 accelerators in the"
+        " Open Division."
+    )
     c = ClaimFacts(kind="time", value=12.1, unit="min", submitter="Intel", system="Gaudi2")
     got = _resolve(c, s, vendor="Dell")
     assert got.submitter != "Intel"
@@ -85,7 +88,9 @@ def test_a_round_named_only_in_the_url() -> None:
     """training/05 (Azure), here Lenovo's URL."""
     s = "The ThinkSystem SR680a V3 trained BERT in 5.9 minutes."
     c = ClaimFacts(kind="time", value=5.9, unit="min", benchmark_key="bert")
-    got = _resolve(c, s, vendor="Lenovo", url="https://news.lenovo.com/mlperf-training-v3-1-results/")
+    got = _resolve(
+        c, s, vendor="Lenovo", url="https://news.lenovo.com/mlperf-training-v3-1-results/"
+    )
     assert (got.round, got.context[-1]) == ("v3.1", "round-url")
 
 
