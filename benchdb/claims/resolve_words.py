@@ -33,6 +33,10 @@ _CLOSED = re.compile(
     r"|\(closed\)|封闭(?:组|分区|类别|式)|封閉(?:組|分區|類別|式)",
     re.I,
 )
+_BOTH = re.compile(
+    r"(?:open|开放|開放|closed|封闭|封閉)\s*(?:and|&|和|与|與|及|、)\s*(?:closed|封闭|封閉|open|开放|開放)",
+    re.I,
+)
 _SAME_HARDWARE = re.compile(
     r"(?:on|using|with|at) the same (?:hardware|system|systems|GPUs?|accelerators?"
     r"|configuration|number of (?:GPUs|accelerators|chips)|cluster size|scale)"
@@ -49,6 +53,8 @@ def first_person(text: str) -> bool:
 def division_words(text: str) -> str:
     """``open`` or ``closed`` when ``text`` names that division in words ("Our open
     result", "in the Closed Division", "开放组"); "" when it names none or both."""
+    if _BOTH.search(text):
+        return ""  # "在開放和封閉類別", "in the open and closed divisions"
     found = {d for d, rx in (("open", _OPEN), ("closed", _CLOSED)) if rx.search(text)}
     return found.pop() if len(found) == 1 else ""
 
