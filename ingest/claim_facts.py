@@ -21,7 +21,7 @@ from benchdb.claims import resolve, verdicts
 from benchdb.claims.facts import PRESS_LEAD_DAYS
 from benchdb.claims.resolve_suite import resolve_suite
 from benchdb.models import InferenceResult, Result, Round, VendorPage
-from ingest.parsers import claim_text
+from ingest.parsers import claim_text, vendor_meta
 
 
 def _common_facts(r: Result | InferenceResult) -> dict[str, Any]:
@@ -109,12 +109,13 @@ def round_dates() -> dict[str, dict[str, date]]:
 
 
 def page_context(page: VendorPage) -> resolve.PageContext:
-    """What a page's claims may take from it (``benchdb.claims.resolve``)."""
+    """What a page's claims may take from it (``benchdb.claims.resolve``): its vendor
+    as MLPerf names the submitter (``vendor_meta.SUBMITS_AS``: Microsoft -> Azure)."""
     return resolve.PageContext(
         title=page.title,
         text=page.text,
         published=page.published,
-        vendor=page.vendor,
+        vendor=vendor_meta.SUBMITS_AS.get(page.vendor, page.vendor),
         url=page.url,
     )
 

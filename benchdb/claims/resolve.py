@@ -14,11 +14,13 @@ from datetime import date, timedelta
 
 from benchdb.claims import resolve_words as words
 from benchdb.claims.facts import ClaimFacts
+from benchdb.claims.resolve_suite import models_named
 from benchdb.claims.subjects import (
     PREVIOUS,
     Mention,
     benchmark_in_clause,
     benchmarks_named,
+    clause_of,
     family_of,
     find_mentions,
     makes,
@@ -404,6 +406,11 @@ def _sides_fields(
     subject = str(fields.get("system", c.system))
     more, ctx2 = _compared(c, compared_side, subject)
     fields |= more
+    if _compared_only(c, sentence, subject_side, compared_side) and "system" not in fields:
+        # "对比A100,跨代提升...1.8倍": A100 is the baseline, not the subject
+        fields |= {"system": "", "baseline": "", "accelerators": None}
+        fields["compared_system"] = fields.get("compared_system") or c.system
+        ctx2.append("system-compared-side")
     ctx += ctx2 + (["compared-product"] if pre else [])
     if n_subject is not None and c.accelerators is None:
         fields["accelerators"] = n_subject
@@ -441,6 +448,28 @@ def _maker_only(name: str, sentence: str) -> bool:
             for at, fam in families.items()
         )
         for spot in spots
+    )
+
+
+#: Comparison words that name a baseline (not "while", "whereas", 而: two facts side by side).
+_STRONG_COMPARE = re.compile(
+    r"(?<![A-Za-z])(?:vs\.?|versus|compared|than|relative to|against)(?![A-Za-z])"
+    r"|相比|相较|相較|对比|對比",
+    re.I,
+)
+
+
+def _compared_only(c: ClaimFacts, sentence: str, subject_side: str, compared_side: str) -> bool:
+    """Whether the parser's subject system stands only on the compared side of the
+    sentence, and the subject side names no product family (then a gain the parser
+    measured from an earlier round is one over that product)."""
+    return (
+        bool(c.system and family_of(c.system) and compared_side)
+        and bool(_STRONG_COMPARE.search(sentence))
+        and c.baseline in ("", "previous-round", "first-submission")
+        and c.system in compared_side
+        and c.system not in subject_side
+        and not find_mentions(subject_side)
     )
 
 
@@ -516,6 +545,9 @@ def _benchmark_fields(
     clause when the sentence names several ("Llama 3.1 8B in 5.2 minutes ... and
     FLUX.1 in 12.5 minutes": each time its own), else the sentence's, the title's or
     the page's (:func:`_from_page`)."""
+    if c.suite == "inference":
+        _model_fields(c, sentence, fields, ctx)
+        return
     if (c.suite or "training") != "training" or "suite-hpc" in c.context:
         return
     own = benchmark_in_clause(sentence, c.value)
@@ -534,6 +566,20 @@ def _benchmark_fields(
     if key:
         fields["benchmark_key"] = key
         ctx += [tag] if tag else []
+
+
+def _model_fields(c: ClaimFacts, sentence: str, fields: dict[str, object], ctx: list[str]) -> None:
+    """An inference claim's model when its sentence names several: the one its
+    figure's clause names ("...RetinaNet..., 3D U-Net医疗成像网络测试也能提升31%": 31%
+    is 3D U-Net's); none when its clause names none ("在不同测试项目中提升了7-54%":
+    across tests, not RetinaNet's), so that no one model's results are judged."""
+    if len(models_named(sentence)) < 2:
+        return
+    own = models_named(clause_of(sentence, c.value))
+    key = own[0] if len(own) == 1 else ""
+    if key != c.benchmark_key:
+        fields["benchmark_key"] = key
+        ctx.append("benchmark-clause" if key else "benchmark-open")
 
 
 def _round_fields(

@@ -49,6 +49,14 @@ _TRAINING_PAGE = re.compile(r"MLPerf[™®]?[\W_]*(?:v?\d\.\d[\W_]*)?(?:Training
 _TIMES = frozenset({"time", "head_to_head"})
 
 
+def models_named(text: str) -> list[str]:
+    """Inference models (:data:`INFERENCE_MODELS`) ``text`` names, in order."""
+    found = [
+        (m.start(), key) for pat, key in INFERENCE_MODELS for m in re.finditer(pat, text, re.I)
+    ]
+    return list(dict.fromkeys(k for _, k in sorted(found)))
+
+
 def resolve_suite(c: ClaimFacts, sentence: str, title: str, text: str, url: str) -> ClaimFacts:
     """``c`` with its suite read from ``sentence`` and its page (``title``, cleaned
     ``text``, ``url``): module docstring. A claim read as inference already, or one
@@ -66,7 +74,7 @@ def resolve_suite(c: ClaimFacts, sentence: str, title: str, text: str, url: str)
     if c.kind in _TIMES and not words.inference_units(sentence):
         return c
     scenarios = words.scenarios_named(sentence)
-    models = [key for pat, key in INFERENCE_MODELS if re.search(pat, sentence, re.I)]
+    models = models_named(sentence)
     return replace(
         c,
         suite="inference",

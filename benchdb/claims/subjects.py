@@ -284,23 +284,23 @@ def benchmark_in_clause(sentence: str, value: float | None) -> str:
     ``value`` ("...Llama 3.1 8B in 5.2 minutes and FLUX.1 in 12.5 minutes": 12.5 is
     FLUX.1's), when that clause names exactly one; "" otherwise (no value, the value
     not in the sentence, or its clause naming none or several)."""
+    keys = benchmarks_named(clause_of(sentence, value))
+    return keys[0] if len(keys) == 1 else ""
+
+
+def clause_of(sentence: str, value: float | None) -> str:
+    """The clause of ``sentence`` holding the first figure equal to ``value``: between
+    the nearest clause ends (:data:`_CLAUSE_END`) around it; "" when ``value`` is None
+    or not in the sentence."""
     if value is None:
         return ""
-    at = next(
-        (
-            m.start()
-            for m in _FIGURE.finditer(sentence)
-            if m.group().replace(",", "").rstrip(".") and _same(m.group(), value)
-        ),
-        None,
-    )
+    at = next((m.start() for m in _FIGURE.finditer(sentence) if _same(m.group(), value)), None)
     if at is None:
         return ""
     cuts = [0, *(m.start() for m in _CLAUSE_END.finditer(sentence)), len(sentence)]
     start = max(c for c in cuts if c <= at)
     end = min(c for c in cuts if c > at)
-    keys = benchmarks_named(sentence[start:end])
-    return keys[0] if len(keys) == 1 else ""
+    return sentence[start:end]
 
 
 def _same(text: str, value: float) -> bool:

@@ -4,6 +4,7 @@ showed the class; the page is named beside each test."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 import pytest
@@ -188,3 +189,43 @@ def test_llama_405b_by_its_parameter_count() -> None:
 def test_the_urls_host_names_a_cloud_or_software_vendor(url: str, vendor: str) -> None:
     text = "Results\nThe cluster trained the model in 10 minutes."
     assert page_metadata(text, text=text, html=False, url=url).vendor == vendor
+
+
+def test_an_inference_figure_takes_its_clauses_model_or_none() -> None:
+    """inference/03 (快科技 on NVIDIA: "...提升了7-54%不等,其中进步最大的是RetinaNet...,
+    3D U-Net...也能提升31%"), here in Qualcomm's words: 31% is 3D U-Net's; a range
+    across models is no one model's."""
+    s = (
+        "与上一轮相比,Cloud AI 100的性能在不同测试项目中提升了5-40%,其中ResNet-50提升最大,"
+        "BERT也提升了22%。"
+    )
+    base = ClaimFacts(kind="percentage", value=22.0, unit="%", suite="inference")
+    got = _resolve(replace(base, benchmark_key="resnet"), s, vendor="Qualcomm")
+    assert got.benchmark_key == "bert" and "benchmark-clause" in got.context
+    got = _resolve(replace(base, value=5.0, benchmark_key="resnet"), s, vendor="Qualcomm")
+    assert got.benchmark_key == "" and "benchmark-open" in got.context
+
+
+def test_a_product_named_only_after_compared_to_is_the_baseline() -> None:
+    """inference/03 ("对比A100,跨代提升...少则1.8倍"), here AMD's words: MI300X is what
+    the gain is over, not the subject, and no earlier round is the baseline."""
+    s = "Compared to the MI300X, the generational gain ranges from 2.1x to 3.4x."
+    c = ClaimFacts(
+        kind="multiplier", value=2.1, unit="x", system="MI300X", baseline="previous-round"
+    )
+    got = _resolve(c, s, vendor="AMD")
+    assert (got.system, got.compared_system, got.baseline) == ("", "MI300X", "")
+    # "while"/而 put two facts side by side: no baseline is named
+    s2 = "BERT 99.9% could not run on the CPU, while it is the H100's strength."
+    c2 = ClaimFacts(kind="percentage", value=99.9, unit="%", system="H100")
+    assert _resolve(c2, s2, vendor="NVIDIA").system == "H100"
+
+
+def test_microsofts_pages_speak_for_the_azure_submitter() -> None:
+    """training/08 (windowsnews on Azure): the page's vendor as MLPerf files it."""
+    from ingest.parsers.vendor_meta import SUBMITS_AS
+
+    assert SUBMITS_AS.get("Microsoft") == "Azure"
+    s = "Our ND H200 v5 VMs trained Llama 2 70B LoRA in 1.6 minutes."
+    c = ClaimFacts(kind="time", value=1.6, unit="min", benchmark_key="llama2_70b_lora")
+    assert _resolve(c, s, vendor=SUBMITS_AS["Microsoft"]).submitter == "Azure"
