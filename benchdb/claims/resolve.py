@@ -60,7 +60,10 @@ _PAIRED_COUNTS = re.compile(
     r"(?:accelerators|GPUs|chips|cards|HPUs|IPUs|TPUs|个|個|张|張|颗|顆)",
     re.I,
 )
-_PREVIOUS = re.compile(r"previous[- ](?:product|generation|gen)|predecessor|上一代|上代", re.I)
+_PREVIOUS = re.compile(
+    r"(?:previous|prior|last)[- ](?:product|generation|gen)|predecessor|上一代|上代|前一?代",
+    re.I,
+)
 _BARE_COUNT = re.compile(
     r"(?<![\d.])(\d[\d,]*)(?:\s*|[-\u2010\u2011])"
     r"(?:accelerators?|GPUs?|chips?|cards?|HPUs?|IPUs?|TPUs?"

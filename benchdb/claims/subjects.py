@@ -81,6 +81,15 @@ FAMILIES: tuple[Family, ...] = (
     Family("Gaudi2", r"Gaudi[ ®]*2" + _P, r"Gaudi ?2", maker="Intel"),
     Family("Bow IPU", r"Bow[- ]IPU", r"Bow IPU", maker="Graphcore"),
     Family("IPU", r"(?<![A-Za-z])(?:GC200 )?IPU" + _P, r"(?<!Bow )IPU", maker="Graphcore"),
+    Family("Jetson AGX Thor", r"(?:Jetson\s+)?AGX\s+Thor|Jetson\s+Thor", r"Thor", maker="NVIDIA"),
+    Family("Jetson AGX Orin", r"(?:Jetson\s+)?AGX\s+Orin|Jetson\s+Orin", r"Orin", maker="NVIDIA"),
+    Family("Jetson Xavier NX", r"(?:Jetson\s+)?Xavier\s+NX", r"Xavier NX", maker="NVIDIA"),
+    Family(
+        "Jetson AGX Xavier",
+        r"(?:Jetson\s+)?AGX\s+Xavier|Jetson\s+Xavier(?!\s+NX)",
+        r"(?<!Jetson )Xavier(?! NX)|AGX Xavier",
+        maker="NVIDIA",
+    ),
     Family("TPU v5p", r"TPU[- ]?v5p", r"TPU-?v5p", maker="Google"),
     Family("TPU v5e", r"TPU[- ]?v5e", r"TPU-?v5e", maker="Google"),
     Family("Trillium", r"Trillium|TPU[- ]?v6e?", r"TPU-?v6|Trillium", maker="Google"),
@@ -108,6 +117,8 @@ PREVIOUS: Mapping[str, str] = {
     "Bow Pod": "IPU",
     "TPU v5p": "TPU v4",
     "Trillium": "TPU v5p",
+    "Jetson AGX Thor": "Jetson AGX Orin",
+    "Jetson AGX Orin": "Jetson AGX Xavier",
 }
 
 

@@ -229,3 +229,26 @@ def test_microsofts_pages_speak_for_the_azure_submitter() -> None:
     s = "Our ND H200 v5 VMs trained Llama 2 70B LoRA in 1.6 minutes."
     c = ClaimFacts(kind="time", value=1.6, unit="min", benchmark_key="llama2_70b_lora")
     assert _resolve(c, s, vendor=SUBMITS_AS["Microsoft"]).submitter == "Azure"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "system", "compared"),
+    [
+        # inference/05 (NVIDIA on Jetson AGX Orin vs Xavier), here Advantech's words
+        (
+            "Advantech's MIC-733 with Jetson AGX Orin runs ResNet-50 3.2x faster than the"
+            " previous generation.",
+            "Jetson AGX Orin",
+            "Jetson AGX Xavier",
+        ),
+        # training/17 ("Blackwell相较前代平台最高实现2.6倍"), here Google's words
+        ("Trillium相较前代TPU最高实现3.2倍的训练性能提升", "Trillium", "TPU v5p"),
+    ],
+)
+def test_the_previous_generation_is_the_subjects_predecessor(
+    sentence: str, system: str, compared: str
+) -> None:
+    c = ClaimFacts(kind="multiplier", value=3.2, unit="x")
+    got = _resolve(c, sentence, vendor="")
+    assert (got.system, got.compared_system) == (system, compared)
+    assert "compared-previous" in got.context
