@@ -243,33 +243,11 @@ def _subject(
         if n is not None:
             out["accelerators"] = n
             ctx.append("accelerators-sentence")
-    out |= _submitter(c, side, sentence, page, mention is None)
+    out |= words.subject_submitter(c, side, sentence, page.vendor, mention is None)
     we = bool(out.get("submitter")) and words.first_person(side)
     ctx += ["submitter-we"] if we else []
     ctx += ["submitter-page"] if out.get("submitter") and not we else []
     return out, ctx
-
-
-def _submitter(
-    c: ClaimFacts, side: str, sentence: str, page: PageContext, unnamed: bool
-) -> dict[str, object]:
-    """The subject's submitter: the page's vendor when the subject side speaks as
-    "we"/"our" (MosaicML's "Our open result of 23.8 minutes is 17% faster than
-    NVIDIA's...": not NVIDIA) or names no system (``unnamed``); a submitter the parser
-    read only from the other side of the sentence is not the subject's."""
-    named = c.submitter
-    if named and named.lower() not in side.lower() and named.lower() in sentence.lower():
-        named = ""  # "...than NVIDIA's submission": the compared side's
-    if named and _maker_only(named, sentence):
-        named = ""  # "on 8x NVIDIA A100 GPUs": the accelerator's maker, not a submitter
-    mine = bool(named) and named.lower() in side.lower()
-    if page.vendor and words.first_person(side) and not mine:
-        return {"submitter": page.vendor} if page.vendor != c.submitter else {}
-    if named and page.vendor and re.search(rf"(?<![A-Za-z]){re.escape(page.vendor)}", side, re.I):
-        named = page.vendor  # "CoreWeave, NVIDIA, and IBM delivered..." on CoreWeave's page
-    if not named and page.vendor and unnamed:
-        return {"submitter": page.vendor}
-    return {"submitter": named} if named != c.submitter else {}
 
 
 def _compared(c: ClaimFacts, side: str, subject: str) -> tuple[dict[str, object], list[str]]:
@@ -409,7 +387,7 @@ def _sides_fields(
     subject = str(fields.get("system", c.system))
     more, ctx2 = _compared(c, compared_side, subject)
     fields |= more
-    if _compared_only(c, sentence, subject_side, compared_side) and "system" not in fields:
+    if words.compared_only(c, sentence, subject_side, compared_side) and "system" not in fields:
         # "对比A100,跨代提升...1.8倍": A100 is the baseline, not the subject
         fields |= {"system": "", "baseline": "", "accelerators": None}
         fields["compared_system"] = fields.get("compared_system") or c.system
@@ -420,7 +398,7 @@ def _sides_fields(
         if fields.get("compared_system", c.compared_system):
             fields["compared_accelerators"] = n_compared
         ctx.append("accelerators-paired")
-    fields, ctx = _frame_words(c, fields, ctx, subject_side, compared_side)
+    fields, ctx = words.frame_words(c, fields, ctx, subject_side, compared_side)
     best = best_baseline(
         replace(c, submitter=str(fields.get("submitter", c.submitter))),
         sentence,
@@ -431,82 +409,6 @@ def _sides_fields(
         fields["baseline"] = best
         ctx.append("baseline-best")
     return fields, ctx, subject_side
-
-
-#: A company named as the owner of the compared side ("NVIDIA's submission").
-_OWNER = re.compile(r"(?<![A-Za-z])([A-Z][A-Za-z0-9-]+)[’']s(?![A-Za-z])")
-
-
-def _maker_only(name: str, sentence: str) -> bool:
-    """Whether ``name`` stands in ``sentence`` only right before a product family it
-    makes ("NVIDIA A100", "Intel Gaudi2"): the maker of the hardware, not who
-    submitted the result."""
-    spots = [m.start() for m in re.finditer(re.escape(name), sentence, re.I)]
-    families = {m.start: m.family for m in find_mentions(sentence)}
-    return bool(spots) and all(
-        any(
-            0 <= at - (spot + len(name)) <= 12
-            and not sentence[spot + len(name) : at].strip(" ®™'’s")
-            and makes(name, fam)
-            for at, fam in families.items()
-        )
-        for spot in spots
-    )
-
-
-#: Comparison words that name a baseline (not "while", "whereas", 而: two facts side by side).
-_STRONG_COMPARE = re.compile(
-    r"(?<![A-Za-z])(?:vs\.?|versus|compared|than|relative to|against)(?![A-Za-z])"
-    r"|相比|相较|相較|对比|對比",
-    re.I,
-)
-
-
-def _compared_only(c: ClaimFacts, sentence: str, subject_side: str, compared_side: str) -> bool:
-    """Whether the parser's subject system stands only on the compared side of the
-    sentence, and the subject side names no product family (then a gain the parser
-    measured from an earlier round is one over that product)."""
-    return (
-        bool(c.system and family_of(c.system) and compared_side)
-        and bool(_STRONG_COMPARE.search(sentence))
-        and c.baseline in ("", "previous-round", "first-submission")
-        and c.system in compared_side
-        and c.system not in subject_side
-        and not find_mentions(subject_side)
-    )
-
-
-def _frame_words(
-    c: ClaimFacts,
-    fields: dict[str, object],
-    ctx: list[str],
-    subject_side: str,
-    compared_side: str,
-) -> tuple[dict[str, object], list[str]]:
-    """The division the subject side names in words ("Our open result ... than
-    NVIDIA's ... in the closed division": open), and a compared side "on the same
-    hardware" (the subject's system and count)."""
-    div = words.division_words(subject_side)
-    if div and div != c.division:
-        fields["division"] = div
-        ctx.append("division-words")
-    elif c.division and words.division_words(compared_side) == c.division:
-        fields["division"] = ""  # the other side's division
-    other = _OWNER.search(compared_side)
-    submitter = str(fields.get("submitter", c.submitter))
-    if other and other.group(1).lower() != submitter.lower():
-        return fields, ctx  # "NVIDIA's submission ... on the same hardware": another's
-    if words.same_hardware(compared_side):
-        system = fields.get("system", c.system)
-        count = fields.get("accelerators", c.accelerators)
-        if system and not fields.get("compared_system", c.compared_system):
-            fields["compared_system"] = system
-            fields["compared_accelerators"] = count
-            ctx.append("compared-same-hardware")
-        elif count and fields.get("compared_accelerators", c.compared_accelerators) is None:
-            fields["compared_accelerators"] = count  # "than Hopper at the same cluster size"
-            ctx.append("compared-same-hardware")
-    return fields, ctx
 
 
 def resolve_claim(

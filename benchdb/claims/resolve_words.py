@@ -1,5 +1,8 @@
 """The slots of a claim's frame that its words state outside product names: who
-"we" are, the division, "on the same hardware", a round named in a page's title or
+"we" are (the page's vendor; a maker named before its product, "NVIDIA A100", or a
+company owning the other side, "than NVIDIA's submission", is not the subject's
+submitter), a product named only after "compared to" (the baseline, not the
+subject), the division, "on the same hardware", a round named in a page's title or
 URL (also one benchdb does not hold), a round given as a date relative to the page's
 ("last June", "a year ago", "6月份", "今年6月", "去年"), the suite (MLPerf HPC's
 benchmarks; inference's units and scenarios) and the benchmark of a clause. Pure: no
@@ -18,6 +21,9 @@ from collections.abc import Mapping
 from datetime import date, datetime, timedelta
 
 import dateparser
+
+from benchdb.claims.facts import ClaimFacts
+from benchdb.claims.subjects import family_of, find_mentions, makes
 
 #: "we"/"our" as a subject: the page's own company (MosaicML's "Our open result...").
 _FIRST_PERSON = re.compile(
@@ -63,6 +69,106 @@ def same_hardware(text: str) -> bool:
     """Whether ``text`` says its side ran "on the same hardware" (system, cluster
     size, number of GPUs) as the other side."""
     return bool(_SAME_HARDWARE.search(text))
+
+
+# --- who the subject is, and the compared side ------------------------------------
+
+#: A company named as the owner of the compared side ("NVIDIA's submission").
+_OWNER = re.compile(r"(?<![A-Za-z])([A-Z][A-Za-z0-9-]+)[’']s(?![A-Za-z])")
+
+
+def _maker_only(name: str, sentence: str) -> bool:
+    """Whether ``name`` stands in ``sentence`` only right before a product family it
+    makes ("NVIDIA A100", "Intel Gaudi2"): the maker of the hardware, not who
+    submitted the result."""
+    spots = [m.start() for m in re.finditer(re.escape(name), sentence, re.I)]
+    families = {m.start: m.family for m in find_mentions(sentence)}
+    return bool(spots) and all(
+        any(
+            0 <= at - (spot + len(name)) <= 12
+            and not sentence[spot + len(name) : at].strip(" ®™'’s")
+            and makes(name, fam)
+            for at, fam in families.items()
+        )
+        for spot in spots
+    )
+
+
+def subject_submitter(
+    c: ClaimFacts, side: str, sentence: str, vendor: str, unnamed: bool
+) -> dict[str, object]:
+    """The subject's submitter: the page's vendor when the subject side speaks as
+    "we"/"our" (MosaicML's "Our open result of 23.8 minutes is 17% faster than
+    NVIDIA's...": not NVIDIA) or names no system (``unnamed``); a submitter the parser
+    read only from the other side of the sentence is not the subject's."""
+    named = c.submitter
+    if named and named.lower() not in side.lower() and named.lower() in sentence.lower():
+        named = ""  # "...than NVIDIA's submission": the compared side's
+    if named and _maker_only(named, sentence):
+        named = ""  # "on 8x NVIDIA A100 GPUs": the accelerator's maker, not a submitter
+    mine = bool(named) and named.lower() in side.lower()
+    if vendor and first_person(side) and not mine:
+        return {"submitter": vendor} if vendor != c.submitter else {}
+    if named and vendor and re.search(rf"(?<![A-Za-z]){re.escape(vendor)}", side, re.I):
+        named = vendor  # "CoreWeave, NVIDIA, and IBM delivered..." on CoreWeave's page
+    if not named and vendor and unnamed:
+        return {"submitter": vendor}
+    return {"submitter": named} if named != c.submitter else {}
+
+
+#: Comparison words that name a baseline (not "while", "whereas", 而: two facts side by side).
+_STRONG_COMPARE = re.compile(
+    r"(?<![A-Za-z])(?:vs\.?|versus|compared|than|relative to|against)(?![A-Za-z])"
+    r"|相比|相较|相較|对比|對比",
+    re.I,
+)
+
+
+def compared_only(c: ClaimFacts, sentence: str, subject_side: str, compared_side: str) -> bool:
+    """Whether the parser's subject system stands only on the compared side of the
+    sentence, and the subject side names no product family (then a gain the parser
+    measured from an earlier round is one over that product)."""
+    return (
+        bool(c.system and family_of(c.system) and compared_side)
+        and bool(_STRONG_COMPARE.search(sentence))
+        and c.baseline in ("", "previous-round", "first-submission")
+        and c.system in compared_side
+        and c.system not in subject_side
+        and not find_mentions(subject_side)
+    )
+
+
+def frame_words(
+    c: ClaimFacts,
+    fields: dict[str, object],
+    ctx: list[str],
+    subject_side: str,
+    compared_side: str,
+) -> tuple[dict[str, object], list[str]]:
+    """The division the subject side names in words ("Our open result ... than
+    NVIDIA's ... in the closed division": open), and a compared side "on the same
+    hardware" (the subject's system and count)."""
+    div = division_words(subject_side)
+    if div and div != c.division:
+        fields["division"] = div
+        ctx.append("division-words")
+    elif c.division and division_words(compared_side) == c.division:
+        fields["division"] = ""  # the other side's division
+    other = _OWNER.search(compared_side)
+    submitter = str(fields.get("submitter", c.submitter))
+    if other and other.group(1).lower() != submitter.lower():
+        return fields, ctx  # "NVIDIA's submission ... on the same hardware": another's
+    if same_hardware(compared_side):
+        system = fields.get("system", c.system)
+        count = fields.get("accelerators", c.accelerators)
+        if system and not fields.get("compared_system", c.compared_system):
+            fields["compared_system"] = system
+            fields["compared_accelerators"] = count
+            ctx.append("compared-same-hardware")
+        elif count and fields.get("compared_accelerators", c.compared_accelerators) is None:
+            fields["compared_accelerators"] = count  # "than Hopper at the same cluster size"
+            ctx.append("compared-same-hardware")
+    return fields, ctx
 
 
 # --- rounds named loosely, or relative to the page's date ----------------------------
