@@ -424,6 +424,11 @@ def resolve_claim(
     What the parser found is kept; ``context`` tags what came from where (module
     docstring of :mod:`benchdb.claims.subjects`). Never raises on text."""
     fields, ctx, subject_side = _sides_fields(c, sentence, page)
+    opening = re.split(r"[,，]", sentence, maxsplit=1)[0]  # "On a per-chip basis, ..."
+    own = clause_of(sentence, c.value) + (" " + opening if not re.search(r"\d", opening) else "")
+    if not c.per_accelerator and words.per_accelerator(own):
+        fields["per_accelerator"] = True  # "每卡性能提升1.3倍": a derived, per-GPU figure
+        ctx.append("per-accelerator-words")
     _benchmark_fields(c, sentence, page, fields, ctx)
     _round_fields(c, sentence, subject_side, page, rounds, fields, ctx)
     rnd = str(fields.get("round", c.round))

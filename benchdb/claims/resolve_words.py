@@ -51,6 +51,20 @@ _SAME_HARDWARE = re.compile(
 )
 
 
+_PER_ACCELERATOR = re.compile(
+    r"(?<![A-Za-z])per[- ](?:accelerator|chip|GPU|IPU|TPU|HPU|card)s?(?![A-Za-z])"
+    r"|on a per[- ](?:accelerator|chip|GPU|card) basis"
+    r"|每(?:张|張|块|塊|颗|顆|个|個)?(?:卡|GPU|加速器|芯片)|单卡|單卡|单(?:个|個)?GPU|單(?:个|個)?GPU",
+    re.I,
+)
+
+
+def per_accelerator(text: str) -> bool:
+    """Whether ``text`` (a claim's clause) normalises per accelerator ("per GPU", "on
+    a per-chip basis", 每卡, 单卡): a derived figure, not the system's."""
+    return bool(_PER_ACCELERATOR.search(text))
+
+
 def first_person(text: str) -> bool:
     """Whether ``text`` (a side of a sentence) speaks as "we" / "our" / 我们."""
     return bool(_FIRST_PERSON.search(text))

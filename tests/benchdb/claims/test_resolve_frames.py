@@ -252,3 +252,23 @@ def test_the_previous_generation_is_the_subjects_predecessor(
     got = _resolve(c, sentence, vendor="")
     assert (got.system, got.compared_system) == (system, compared)
     assert "compared-previous" in got.context
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # inference/03 (NVIDIA H100 vs A100 "per GPU"), here Huawei's and Intel's words
+        "昇腾910B集群的每卡性能提升了1.3倍,整体训练时间缩短到12分钟。",
+        "On a per-chip basis, Gaudi2 delivers 1.3x the throughput of the A100.",
+    ],
+)
+def test_per_accelerator_figures_are_marked_derived(sentence: str) -> None:
+    c = ClaimFacts(kind="multiplier", value=1.3, unit="x")
+    got = _resolve(c, sentence, vendor="")
+    assert got.per_accelerator and "per-accelerator-words" in got.context
+
+
+def test_a_whole_system_figure_beside_a_per_gpu_one_stays_whole() -> None:
+    s = "昇腾910B集群的每卡性能提升了1.3倍,整体训练时间缩短到12分钟。"
+    c = ClaimFacts(kind="time", value=12.0, unit="min")
+    assert not _resolve(c, s, vendor="").per_accelerator
