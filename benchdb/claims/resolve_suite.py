@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from benchdb.claims import resolve_words as words
 from benchdb.claims.facts import SUITES, ClaimFacts
-from benchdb.claims.subjects import benchmarks_named
+from benchdb.claims.subjects import benchmarks_named, clause_of
 
 #: Inference models as pages write them -> ``ResultFacts.model``, most specific first.
 INFERENCE_MODELS: tuple[tuple[str, str], ...] = (
@@ -92,8 +92,13 @@ def _hpc(c: ClaimFacts, sentence: str, title: str, text: str, url: str) -> Claim
     page_hpc = words.names_hpc(title) or words.names_hpc(url) or words.names_hpc(text[:3000])
     if not named and not (page_hpc and not benchmarks_named(sentence)):
         return None
+    if len(named) > 1:  # "...為Cosmoflow提升5倍效能,Deepcam甚至提升7倍": each its clause's
+        named = words.hpc_benchmarks(clause_of(sentence, c.value)) or named
     versions = [
-        v for where in (sentence, title, url, text) for v in words.versions_named(where, "hpc")
+        v
+        for where in (sentence, title, url, text)
+        for v in words.versions_named(where, "hpc")
+        if v != c.baseline  # "與去年的MLPerf 0.7...相比": the gain's baseline
     ]
     return replace(
         c,

@@ -272,3 +272,12 @@ def test_a_whole_system_figure_beside_a_per_gpu_one_stays_whole() -> None:
     s = "昇腾910B集群的每卡性能提升了1.3倍,整体训练时间缩短到12分钟。"
     c = ClaimFacts(kind="time", value=12.0, unit="min")
     assert not _resolve(c, s, vendor="").per_accelerator
+
+
+def test_each_hpc_gain_takes_its_clauses_benchmark_and_the_round_not_compared() -> None:
+    """training/13 (techbang on NVIDIA: "與去年的MLPerf 0.7...相比,...為Cosmoflow提升5倍
+    效能,Deepcam甚至提升7倍"), here in Fujitsu's words."""
+    s = "与MLPerf HPC 0.7相比,富岳在OpenCatalyst上提升了3倍,在DeepCAM上提升了2倍"
+    c = ClaimFacts(kind="multiplier", value=2.0, unit="x", baseline="v0.7")
+    got = resolve_suite(c, s, "Fujitsu在MLPerf HPC 1.0中的成绩", s, "")
+    assert (got.benchmark_key, got.round) == ("deepcam", "v1.0")
