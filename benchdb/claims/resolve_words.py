@@ -16,6 +16,7 @@ page with no date resolves no relative phrase: a round is never guessed.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from datetime import date, datetime, timedelta
@@ -234,22 +235,15 @@ def relative_dates(text: str, published: date | None) -> list[tuple[int, date, b
     names a month. Empty when ``published`` is None."""
     if published is None:
         return []
-    base = datetime(published.year, published.month, published.day)
-    settings = {"RELATIVE_BASE": base, "PREFER_DATES_FROM": "past", "PREFER_DAY_OF_MONTH": "first"}
     out = []
     for m in _RELATIVE.finditer(text):
         phrase = m.group("month") or m.group("ago")
         month = m.group("month") or ""
         if month[:1].islower() or (month == "May" and not m.group("mod")):
             continue  # "may", "march": verbs; a month is capitalised
-        got = dateparser.parse(
-            _plain(phrase),
-            languages=["en", "zh"],
-            settings=settings,
-        )
-        if got is None:
+        when = _parse(_plain(phrase), published)
+        if when is None:
             continue
-        when = got.date()
         mod = (m.group("mod") or "").lower()
         if m.group("month"):
             if mod == "去年":
@@ -260,6 +254,16 @@ def relative_dates(text: str, published: date | None) -> list[tuple[int, date, b
                 when = when.replace(year=when.year - 1)
         out.append((m.start(), when, bool(m.group("month"))))
     return out
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse(phrase: str, published: date) -> date | None:
+    """dateparser's reading of ``phrase`` against ``published`` (cached: a page's
+    claims ask for the same phrases again, and one parse takes milliseconds)."""
+    base = datetime(published.year, published.month, published.day)
+    settings = {"RELATIVE_BASE": base, "PREFER_DATES_FROM": "past", "PREFER_DAY_OF_MONTH": "first"}
+    got = dateparser.parse(phrase, languages=["en", "zh"], settings=settings)
+    return got.date() if got is not None else None
 
 
 def _plain(phrase: str) -> str:

@@ -15,6 +15,7 @@ names), ``submitter-page`` (the page's vendor) and ``accelerators-sentence``.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -152,7 +153,13 @@ _COUNT_AFTER = re.compile(r"^\s*(?:x|×)\s*(\d[\d,]*)(?![\d.])", re.I)
 
 def find_mentions(text: str) -> list[Mention]:
     """Every accelerator family named in ``text``, in order; overlapping names keep
-    the first family of :data:`FAMILIES` (``DGX H100`` over ``H100``)."""
+    the first family of :data:`FAMILIES` (``DGX H100`` over ``H100``). Cached: every
+    claim of a page asks it of the page's title and text."""
+    return list(_mentions(text))
+
+
+@functools.lru_cache(maxsize=512)
+def _mentions(text: str) -> tuple[Mention, ...]:
     taken: list[Mention] = []
     for fam, pat in _MENTIONS:
         for m in pat.finditer(text):
@@ -160,7 +167,7 @@ def find_mentions(text: str) -> list[Mention]:
                 continue
             n, bounded = _count(text, m)
             taken.append(Mention(fam.name, n, m.start(), m.end(), m.group(), bounded))
-    return sorted(taken, key=lambda t: t.start)
+    return tuple(sorted(taken, key=lambda t: t.start))
 
 
 def _count(text: str, m: re.Match[str]) -> tuple[int | None, bool]:
@@ -242,11 +249,19 @@ _ROUND_CONTEXT = re.compile(r"MLPerf|round|update|results|submission", re.I)
 
 
 def rounds_named(text: str, suite: str, rounds: Mapping[str, date]) -> list[str]:
+    """The rounds of ``suite`` that ``text`` names, in order (:func:`_rounds_named`;
+    cached by text, suite and rounds: every claim of a page asks it of the page)."""
+    return list(_rounds_named(text, suite, tuple(sorted(rounds.items()))))
+
+
+@functools.lru_cache(maxsize=512)
+def _rounds_named(text: str, suite: str, held: tuple[tuple[str, date], ...]) -> tuple[str, ...]:
     """The rounds of ``suite`` that ``text`` names, in order: by number ("MLPerf 5.1
     Training", "MLPerf Training v3.0", "MLPerf训练V1.1"; a number given for another
     suite is not this suite's) or by month ("the November 2023 update": the round of
     ``rounds`` (round -> publication date) published that month, when the text
     speaks of MLPerf, a round, an update or results)."""
+    rounds = dict(held)
     found: list[tuple[int, str]] = []
     for pat in _ROUND_WORDS:
         for m in pat.finditer(text):
@@ -261,7 +276,7 @@ def rounds_named(text: str, suite: str, rounds: Mapping[str, date]) -> list[str]
             year = int(m.group("y"))
             same = [r for r, d in rounds.items() if (d.year, d.month) == (year, month)]
             found.extend((m.start(), r) for r in same)
-    return list(dict.fromkeys(r for _, r in sorted(found)))
+    return tuple(dict.fromkeys(r for _, r in sorted(found)))
 
 
 #: Benchmarks as marketed, besides ``vocabulary.BENCHMARKS``'s patterns.
@@ -275,13 +290,18 @@ MARKETED_BENCHMARKS: tuple[tuple[str, str], ...] = (
 
 
 def benchmarks_named(text: str) -> list[str]:
-    """Benchmark keys ``text`` names (marketed spellings first), in order."""
+    """Benchmark keys ``text`` names (marketed spellings first), in order (cached)."""
+    return list(_benchmarks_named(text))
+
+
+@functools.lru_cache(maxsize=512)
+def _benchmarks_named(text: str) -> tuple[str, ...]:
     found: list[tuple[int, str]] = []
     for pat, key in (*MARKETED_BENCHMARKS, *BENCHMARKS):
         m = re.search(pat, text, re.I)
         if m:
             found.append((m.start(), key))
-    return list(dict.fromkeys(k for _, k in sorted(found)))
+    return tuple(dict.fromkeys(k for _, k in sorted(found)))
 
 
 #: Where a clause ends inside a sentence: a comma, semicolon or dash, or "and"/"while"
