@@ -163,8 +163,28 @@ def _near_count(side: str, value: float | None, mention: Mention) -> int | None:
     return None
 
 
-def _bare_count(text: str) -> int | None:
+#: A figure another claim could be about: a time, a multiplier or a percentage.
+_CLAIM_FIGURE = re.compile(
+    r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s*(?:minutes?|mins?|seconds?|hours?|x|×|%|倍"
+    r"|分钟|分鐘|秒|小时|小時)(?![A-Za-z])",
+    re.I,
+)
+
+
+def _bare_count(text: str, value: float | None = None) -> int | None:
+    """The count ``text`` states bare ("1,152 GPUs"); of several, the one in the
+    clause of the claimed ``value`` ("...10.2 minutes with up to 64 MI355X GPUs and
+    Stable Diffusion in 31.4 minutes with 256 GPUs": 256 is not 10.2's), else None."""
     m = _BARE_COUNT.search(text)
+    if m and value is not None:
+        count = float(m.group(1).replace(",", "") or 0)
+        others = {
+            float(f.group(1).replace(",", ""))
+            for f in _CLAIM_FIGURE.finditer(clause_of(text, count))
+        } - {count, value}
+        if len(_BARE_COUNT.findall(text)) > 1 or others:
+            # the count's clause holds another claim's figure: this figure's clause only
+            m = _BARE_COUNT.search(clause_of(text, value))
     n = m.group(1).replace(",", "") if m else ""
     return int(n) if n.isdigit() and 0 < int(n) < 10**6 else None
 
@@ -239,7 +259,7 @@ def _subject(
                 ctx.append(f"system-{where}")
                 break
     if c.accelerators is None and "accelerators" not in out and not implied:
-        n = _bare_count(side)
+        n = _bare_count(side, c.value)
         if n is not None:
             out["accelerators"] = n
             ctx.append("accelerators-sentence")

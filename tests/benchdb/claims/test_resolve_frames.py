@@ -281,3 +281,24 @@ def test_each_hpc_gain_takes_its_clauses_benchmark_and_the_round_not_compared() 
     c = ClaimFacts(kind="multiplier", value=2.0, unit="x", baseline="v0.7")
     got = resolve_suite(c, s, "Fujitsu在MLPerf HPC 1.0中的成绩", s, "")
     assert (got.benchmark_key, got.round) == ("deepcam", "v1.0")
+
+
+@pytest.mark.parametrize(
+    ("value", "count"),
+    [(10.2, None), (31.4, 256)],
+)
+def test_a_bare_count_belongs_to_its_own_clauses_figure(value: float, count: int | None) -> None:
+    """NVIDIA's v5.1 "5.2 minutes with up to 512 Blackwell Ultra GPUs and FLUX.1 in
+    12.5 minutes with 1,152 GPUs" (512 pins none: "up to"), here AMD's words."""
+    s = (
+        "AMD trained Llama 2 70B LoRA in 10.2 minutes with up to 64 MI355X GPUs and"
+        " Stable Diffusion in 31.4 minutes with 256 GPUs."
+    )
+    c = ClaimFacts(kind="time", value=value, unit="min", benchmark_key="llama2_70b_lora")
+    assert _resolve(c, s, vendor="AMD").accelerators == count
+
+
+def test_a_count_in_an_opening_clause_is_the_sentences() -> None:
+    s = "Using 512 Gaudi3 accelerators, Intel trained GPT-3 in 40.2 minutes."
+    c = ClaimFacts(kind="time", value=40.2, unit="min", benchmark_key="gpt3")
+    assert _resolve(c, s, vendor="Intel").accelerators == 512
