@@ -19,8 +19,9 @@ from typing import Any
 from benchdb import vocabulary
 from benchdb.claims import readings, resolve, verdicts
 from benchdb.claims.facts import PRESS_LEAD_DAYS
+from benchdb.claims.resolve_suite import resolve_suite
 from benchdb.models import InferenceResult, Result, Round, VendorPage
-from ingest.parsers import claim_text
+from ingest.parsers import claim_text, vendor_meta
 
 
 def _common_facts(r: Result | InferenceResult) -> dict[str, Any]:
@@ -108,9 +109,14 @@ def round_dates() -> dict[str, dict[str, date]]:
 
 
 def page_context(page: VendorPage) -> resolve.PageContext:
-    """What a page's claims may take from it (``benchdb.claims.resolve``)."""
+    """What a page's claims may take from it (``benchdb.claims.resolve``): its vendor
+    as MLPerf names the submitter (``vendor_meta.SUBMITS_AS``: Microsoft -> Azure)."""
     return resolve.PageContext(
-        title=page.title, text=page.text, published=page.published, vendor=page.vendor
+        title=page.title,
+        text=page.text,
+        published=page.published,
+        vendor=vendor_meta.SUBMITS_AS.get(page.vendor, page.vendor),
+        url=page.url,
     )
 
 
@@ -119,19 +125,21 @@ def claim_facts(
     page: resolve.PageContext,
     dates: dict[str, dict[str, date]],
 ) -> verdicts.ClaimFacts:
-    """A claim (the parser's, or a stored ``extracted`` dict) with its subject,
-    benchmark and round resolved from its sentence and ``page``
-    (``benchdb.claims.resolve.resolve_claim``); a round still missing is the latest
-    one of its suite published by the page's date (or a few days after it:
-    ``benchdb.claims.facts.PRESS_LEAD_DAYS``)."""
+    """A claim (the parser's, or a stored ``extracted`` dict) with its suite
+    (``benchdb.claims.resolve_suite``), subject, benchmark and round resolved from its
+    sentence and ``page`` (``benchdb.claims.resolve.resolve_claim``); a round still
+    missing is the latest one of its suite published by the page's date (or a few
+    days after it: ``benchdb.claims.facts.PRESS_LEAD_DAYS``); an MLPerf HPC claim gets
+    no round from a date (HPC's rounds are not in ``dates``)."""
     facts: verdicts.ClaimFacts
     if isinstance(c, claim_text.Claim):
         facts, sentence = c, c.sentence
     else:
         facts, sentence = verdicts.ClaimFacts.from_mapping(c), str(c.get("sentence", ""))
+    facts = resolve_suite(facts, sentence, page.title, page.text, page.url)
     rounds = dates.get(facts.suite or "training", {})
     facts = resolve.resolve_claim(facts, sentence, page, rounds)
-    if facts.round:
+    if facts.round or "suite-hpc" in facts.context:
         return facts
     rnd = verdicts.round_for_date(page.published, rounds, lead_days=PRESS_LEAD_DAYS)
     context = facts.context + ("round-date",) if rnd else facts.context

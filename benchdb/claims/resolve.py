@@ -12,11 +12,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
+from benchdb.claims import resolve_words as words
 from benchdb.claims.facts import ClaimFacts
+from benchdb.claims.resolve_suite import models_named
 from benchdb.claims.subjects import (
     PREVIOUS,
     Mention,
+    benchmark_in_clause,
     benchmarks_named,
+    clause_of,
     family_of,
     find_mentions,
     makes,
@@ -27,12 +31,14 @@ from benchdb.claims.subjects import (
 @dataclass(frozen=True)
 class PageContext:
     """What a claim may take from its page: ``title``, ``text`` (the cleaned text),
-    ``published`` (None when unknown) and ``vendor`` (as stored: ``Intel``)."""
+    ``published`` (None when unknown), ``vendor`` (as stored: ``Intel``; whom "we"
+    and "our" name) and ``url`` (where it came from; it may name the round)."""
 
     title: str = ""
     text: str = ""
     published: date | None = None
     vendor: str = ""
+    url: str = ""
 
 
 #: Words that put what follows on the compared side of a sentence.
@@ -54,7 +60,10 @@ _PAIRED_COUNTS = re.compile(
     r"(?:accelerators|GPUs|chips|cards|HPUs|IPUs|TPUs|个|個|张|張|颗|顆)",
     re.I,
 )
-_PREVIOUS = re.compile(r"previous[- ](?:product|generation|gen)|predecessor|上一代|上代", re.I)
+_PREVIOUS = re.compile(
+    r"(?:previous|prior|last)[- ](?:product|generation|gen)|predecessor|上一代|上代|前一?代",
+    re.I,
+)
 _BARE_COUNT = re.compile(
     r"(?<![\d.])(\d[\d,]*)(?:\s*|[-\u2010\u2011])"
     r"(?:accelerators?|GPUs?|chips?|cards?|HPUs?|IPUs?|TPUs?"
@@ -154,8 +163,28 @@ def _near_count(side: str, value: float | None, mention: Mention) -> int | None:
     return None
 
 
-def _bare_count(text: str) -> int | None:
+#: A figure another claim could be about: a time, a multiplier or a percentage.
+_CLAIM_FIGURE = re.compile(
+    r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s*(?:minutes?|mins?|seconds?|hours?|x|×|%|倍"
+    r"|分钟|分鐘|秒|小时|小時)(?![A-Za-z])",
+    re.I,
+)
+
+
+def _bare_count(text: str, value: float | None = None) -> int | None:
+    """The count ``text`` states bare ("1,152 GPUs"); of several, the one in the
+    clause of the claimed ``value`` ("...10.2 minutes with up to 64 MI355X GPUs and
+    Stable Diffusion in 31.4 minutes with 256 GPUs": 256 is not 10.2's), else None."""
     m = _BARE_COUNT.search(text)
+    if m and value is not None:
+        count = float(m.group(1).replace(",", "") or 0)
+        others = {
+            float(f.group(1).replace(",", ""))
+            for f in _CLAIM_FIGURE.finditer(clause_of(text, count))
+        } - {count, value}
+        if len(_BARE_COUNT.findall(text)) > 1 or others:
+            # the count's clause holds another claim's figure: this figure's clause only
+            m = _BARE_COUNT.search(clause_of(text, value))
     n = m.group(1).replace(",", "") if m else ""
     return int(n) if n.isdigit() and 0 < int(n) < 10**6 else None
 
@@ -230,13 +259,14 @@ def _subject(
                 ctx.append(f"system-{where}")
                 break
     if c.accelerators is None and "accelerators" not in out and not implied:
-        n = _bare_count(side)
+        n = _bare_count(side, c.value)
         if n is not None:
             out["accelerators"] = n
             ctx.append("accelerators-sentence")
-    if not c.submitter and page.vendor and mention is None:
-        out["submitter"] = page.vendor
-        ctx.append("submitter-page")
+    out |= words.subject_submitter(c, side, sentence, page.vendor, mention is None)
+    we = bool(out.get("submitter")) and words.first_person(side)
+    ctx += ["submitter-we"] if we else []
+    ctx += ["submitter-page"] if out.get("submitter") and not we else []
     return out, ctx
 
 
@@ -281,7 +311,8 @@ _GAINS = frozenset({"multiplier", "percentage"})
 #: "compared to the record-setting NVIDIA submission made last year").
 _BEST = re.compile(
     r"最佳成[绩績]|最好成[绩績]|best (?:results?|scores?|times?|submissions?)"
-    r"|record(?:-setting| setting)?(?: [A-Za-z]+)? (?:submissions?|results?|times?)",
+    r"|record(?:-setting| setting)?(?: [A-Za-z]+)? (?:submissions?|results?|times?)"
+    r"|previous record|(?:刷新)?[记紀纪][录錄]的?成[绩績]|[记紀纪][录錄]成[绩績]",
     re.I,
 )
 _YEAR = re.compile(r"last year|a year (?:ago|earlier|before)|year-ago|year-old|一年前|去年", re.I)
@@ -376,12 +407,18 @@ def _sides_fields(
     subject = str(fields.get("system", c.system))
     more, ctx2 = _compared(c, compared_side, subject)
     fields |= more
+    if words.compared_only(c, sentence, subject_side, compared_side) and "system" not in fields:
+        # "对比A100,跨代提升...1.8倍": A100 is the baseline, not the subject
+        fields |= {"system": "", "baseline": "", "accelerators": None}
+        fields["compared_system"] = fields.get("compared_system") or c.system
+        ctx2.append("system-compared-side")
     ctx += ctx2 + (["compared-product"] if pre else [])
     if n_subject is not None and c.accelerators is None:
         fields["accelerators"] = n_subject
         if fields.get("compared_system", c.compared_system):
             fields["compared_accelerators"] = n_compared
         ctx.append("accelerators-paired")
+    fields, ctx = words.frame_words(c, fields, ctx, subject_side, compared_side)
     best = best_baseline(
         replace(c, submitter=str(fields.get("submitter", c.submitter))),
         sentence,
@@ -407,32 +444,13 @@ def resolve_claim(
     What the parser found is kept; ``context`` tags what came from where (module
     docstring of :mod:`benchdb.claims.subjects`). Never raises on text."""
     fields, ctx, subject_side = _sides_fields(c, sentence, page)
-    if not c.benchmark_key and (c.suite or "training") == "training":  # its vocabulary
-        key, tag = _from_page(
-            "benchmark",
-            benchmarks_named(sentence),
-            benchmarks_named(page.title),
-            benchmarks_named(page.text),
-        )
-        if key:
-            fields["benchmark_key"] = key
-            ctx += [tag] if tag else []
-    suite = c.suite or "training"
-    named = [r for r in rounds_named(subject_side, suite, rounds) if r != c.baseline]
-    if named and c.round and "round" in c.context and named[0] != c.round:
-        # a round carried from an earlier sentence yields to the one this one names
-        fields["round"] = named[0]
-        ctx.append("round-words")
-    elif not c.round:
-        rnd, tag = _from_page(
-            "round",
-            named,
-            rounds_named(page.title, suite, rounds),
-            rounds_named(page.text, suite, rounds),
-        )
-        if rnd:
-            fields["round"] = rnd
-            ctx.append(tag or "round-words")
+    opening = re.split(r"[,，]", sentence, maxsplit=1)[0]  # "On a per-chip basis, ..."
+    own = clause_of(sentence, c.value) + (" " + opening if not re.search(r"\d", opening) else "")
+    if not c.per_accelerator and words.per_accelerator(own):
+        fields["per_accelerator"] = True  # "每卡性能提升1.3倍": a derived, per-GPU figure
+        ctx.append("per-accelerator-words")
+    _benchmark_fields(c, sentence, page, fields, ctx)
+    _round_fields(c, sentence, subject_side, page, rounds, fields, ctx)
     rnd = str(fields.get("round", c.round))
     if c.kind == "time" and c.baseline == "previous-round" and rnd in rounds:
         # the "from" side of "from 311.94 minutes ... down to 153.58": the round before
@@ -448,3 +466,92 @@ def resolve_claim(
     if not fields:
         return c
     return replace(c, **fields, context=c.context + tuple(t for t in ctx if t))  # type: ignore[arg-type]
+
+
+def _benchmark_fields(
+    c: ClaimFacts, sentence: str, page: PageContext, fields: dict[str, object], ctx: list[str]
+) -> None:
+    """The benchmark (training's vocabulary): the one named in the claimed figure's own
+    clause when the sentence names several ("Llama 3.1 8B in 5.2 minutes ... and
+    FLUX.1 in 12.5 minutes": each time its own), else the sentence's, the title's or
+    the page's (:func:`_from_page`)."""
+    if c.suite == "inference":
+        _model_fields(c, sentence, fields, ctx)
+        return
+    if (c.suite or "training") != "training" or "suite-hpc" in c.context:
+        return
+    own = benchmark_in_clause(sentence, c.value)
+    if own and own != c.benchmark_key and len(benchmarks_named(sentence)) > 1:
+        fields["benchmark_key"] = own
+        ctx.append("benchmark-clause")
+        return
+    if c.benchmark_key:
+        return
+    key, tag = _from_page(
+        "benchmark",
+        benchmarks_named(sentence),
+        benchmarks_named(page.title),
+        benchmarks_named(page.text),
+    )
+    if key:
+        fields["benchmark_key"] = key
+        ctx += [tag] if tag else []
+
+
+def _model_fields(c: ClaimFacts, sentence: str, fields: dict[str, object], ctx: list[str]) -> None:
+    """An inference claim's model when its sentence names several: the one its
+    figure's clause names ("...RetinaNet..., 3D U-Net医疗成像网络测试也能提升31%": 31%
+    is 3D U-Net's); none when its clause names none ("在不同测试项目中提升了7-54%":
+    across tests, not RetinaNet's), so that no one model's results are judged."""
+    if len(models_named(sentence)) < 2:
+        return
+    own = models_named(clause_of(sentence, c.value))
+    key = own[0] if len(own) == 1 else ""
+    if key != c.benchmark_key:
+        fields["benchmark_key"] = key
+        ctx.append("benchmark-clause" if key else "benchmark-open")
+
+
+def _round_fields(
+    c: ClaimFacts,
+    sentence: str,
+    subject_side: str,
+    page: PageContext,
+    rounds: Mapping[str, date],
+    fields: dict[str, object],
+    ctx: list[str],
+) -> None:
+    """The round: named in the subject's side of the sentence, else in the title or
+    the page (the one it names), the URL, or a version benchdb does not hold ("MLPerf
+    6.0": that round, so that no other is judged), else a date relative to the page's
+    ("last June", "今年6月"); a gain's relative date ("这比6月份的刷新记录的成绩")
+    is its baseline (:func:`relative_round`)."""
+    if "suite-hpc" in c.context:
+        return  # its round is an HPC round, named or none (resolve_suite)
+    suite = c.suite or "training"
+    named = [r for r in rounds_named(subject_side, suite, rounds) if r != c.baseline]
+    relative = words.relative_round(sentence, page.published, rounds)
+    if relative and c.kind in _GAINS and relative != c.round and not c.compared_system:
+        if c.baseline in ("", "previous-round") or c.baseline.startswith("best:"):
+            best = _BEST.search(sentence) or c.baseline.startswith("best:")
+            fields["baseline"] = f"best:{relative}" if best else relative
+            ctx.append("baseline-relative")
+        relative = ""
+    if named and c.round and "round" in c.context and named[0] != c.round:
+        # a round carried from an earlier sentence yields to the one this one names
+        fields["round"] = named[0]
+        ctx.append("round-words")
+    elif not c.round:
+        rnd, tag = _from_page(
+            "round",
+            named,
+            rounds_named(page.title, suite, rounds),
+            rounds_named(page.text, suite, rounds),
+        )
+        if not rnd:
+            rnd, tag = words.round_elsewhere(sentence, page.title, page.url, suite, rounds)
+            if not rnd and relative:
+                rnd, tag = relative, "round-relative"
+        if rnd:
+            fields["round"] = rnd
+            ctx.append(tag or "round-words")

@@ -15,6 +15,7 @@ names), ``submitter-page`` (the page's vendor) and ``accelerators-sentence``.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -81,6 +82,15 @@ FAMILIES: tuple[Family, ...] = (
     Family("Gaudi2", r"Gaudi[ ®]*2" + _P, r"Gaudi ?2", maker="Intel"),
     Family("Bow IPU", r"Bow[- ]IPU", r"Bow IPU", maker="Graphcore"),
     Family("IPU", r"(?<![A-Za-z])(?:GC200 )?IPU" + _P, r"(?<!Bow )IPU", maker="Graphcore"),
+    Family("Jetson AGX Thor", r"(?:Jetson\s+)?AGX\s+Thor|Jetson\s+Thor", r"Thor", maker="NVIDIA"),
+    Family("Jetson AGX Orin", r"(?:Jetson\s+)?AGX\s+Orin|Jetson\s+Orin", r"Orin", maker="NVIDIA"),
+    Family("Jetson Xavier NX", r"(?:Jetson\s+)?Xavier\s+NX", r"Xavier NX", maker="NVIDIA"),
+    Family(
+        "Jetson AGX Xavier",
+        r"(?:Jetson\s+)?AGX\s+Xavier|Jetson\s+Xavier(?!\s+NX)",
+        r"(?<!Jetson )Xavier(?! NX)|AGX Xavier",
+        maker="NVIDIA",
+    ),
     Family("TPU v5p", r"TPU[- ]?v5p", r"TPU-?v5p", maker="Google"),
     Family("TPU v5e", r"TPU[- ]?v5e", r"TPU-?v5e", maker="Google"),
     Family("Trillium", r"Trillium|TPU[- ]?v6e?", r"TPU-?v6|Trillium", maker="Google"),
@@ -108,6 +118,8 @@ PREVIOUS: Mapping[str, str] = {
     "Bow Pod": "IPU",
     "TPU v5p": "TPU v4",
     "Trillium": "TPU v5p",
+    "Jetson AGX Thor": "Jetson AGX Orin",
+    "Jetson AGX Orin": "Jetson AGX Xavier",
 }
 
 
@@ -141,7 +153,13 @@ _COUNT_AFTER = re.compile(r"^\s*(?:x|×)\s*(\d[\d,]*)(?![\d.])", re.I)
 
 def find_mentions(text: str) -> list[Mention]:
     """Every accelerator family named in ``text``, in order; overlapping names keep
-    the first family of :data:`FAMILIES` (``DGX H100`` over ``H100``)."""
+    the first family of :data:`FAMILIES` (``DGX H100`` over ``H100``). Cached: every
+    claim of a page asks it of the page's title and text."""
+    return list(_mentions(text))
+
+
+@functools.lru_cache(maxsize=512)
+def _mentions(text: str) -> tuple[Mention, ...]:
     taken: list[Mention] = []
     for fam, pat in _MENTIONS:
         for m in pat.finditer(text):
@@ -149,7 +167,7 @@ def find_mentions(text: str) -> list[Mention]:
                 continue
             n, bounded = _count(text, m)
             taken.append(Mention(fam.name, n, m.start(), m.end(), m.group(), bounded))
-    return sorted(taken, key=lambda t: t.start)
+    return tuple(sorted(taken, key=lambda t: t.start))
 
 
 def _count(text: str, m: re.Match[str]) -> tuple[int | None, bool]:
@@ -231,11 +249,19 @@ _ROUND_CONTEXT = re.compile(r"MLPerf|round|update|results|submission", re.I)
 
 
 def rounds_named(text: str, suite: str, rounds: Mapping[str, date]) -> list[str]:
+    """The rounds of ``suite`` that ``text`` names, in order (:func:`_rounds_named`;
+    cached by text, suite and rounds: every claim of a page asks it of the page)."""
+    return list(_rounds_named(text, suite, tuple(sorted(rounds.items()))))
+
+
+@functools.lru_cache(maxsize=512)
+def _rounds_named(text: str, suite: str, held: tuple[tuple[str, date], ...]) -> tuple[str, ...]:
     """The rounds of ``suite`` that ``text`` names, in order: by number ("MLPerf 5.1
     Training", "MLPerf Training v3.0", "MLPerf训练V1.1"; a number given for another
     suite is not this suite's) or by month ("the November 2023 update": the round of
     ``rounds`` (round -> publication date) published that month, when the text
     speaks of MLPerf, a round, an update or results)."""
+    rounds = dict(held)
     found: list[tuple[int, str]] = []
     for pat in _ROUND_WORDS:
         for m in pat.finditer(text):
@@ -250,13 +276,13 @@ def rounds_named(text: str, suite: str, rounds: Mapping[str, date]) -> list[str]
             year = int(m.group("y"))
             same = [r for r, d in rounds.items() if (d.year, d.month) == (year, month)]
             found.extend((m.start(), r) for r in same)
-    return list(dict.fromkeys(r for _, r in sorted(found)))
+    return tuple(dict.fromkeys(r for _, r in sorted(found)))
 
 
 #: Benchmarks as marketed, besides ``vocabulary.BENCHMARKS``'s patterns.
 MARKETED_BENCHMARKS: tuple[tuple[str, str], ...] = (
     (r"Llama[- ]?2[- ]?70B[- ]?LoRA", "llama2_70b_lora"),
-    (r"Llama[- ]?3\.1[- ]?405B", "llama31_405b"),
+    (r"Llama[- ]?3\.1[- ]?405B|405[- ]billion[- ]parameter Llama[- ]?3\.1", "llama31_405b"),
     (r"Llama[- ]?3\.1[- ]?8B", "llama31_8b"),
     (r"GPT-?3(?:[- ]175B)?" + _G, "gpt3"),
     (r"Stable[- ]Diffusion", "stable_diffusion"),
@@ -264,10 +290,52 @@ MARKETED_BENCHMARKS: tuple[tuple[str, str], ...] = (
 
 
 def benchmarks_named(text: str) -> list[str]:
-    """Benchmark keys ``text`` names (marketed spellings first), in order."""
+    """Benchmark keys ``text`` names (marketed spellings first), in order (cached)."""
+    return list(_benchmarks_named(text))
+
+
+@functools.lru_cache(maxsize=512)
+def _benchmarks_named(text: str) -> tuple[str, ...]:
     found: list[tuple[int, str]] = []
     for pat, key in (*MARKETED_BENCHMARKS, *BENCHMARKS):
         m = re.search(pat, text, re.I)
         if m:
             found.append((m.start(), key))
-    return list(dict.fromkeys(k for _, k in sorted(found)))
+    return tuple(dict.fromkeys(k for _, k in sorted(found)))
+
+
+#: Where a clause ends inside a sentence: a comma, semicolon or dash, or "and"/"while"
+#: between two figures.
+_CLAUSE_END = re.compile(r"(?<!\d),|,(?!\d)|[;，；、—]|\s(?:and|while|whereas|but)\s|以及|而")
+_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def benchmark_in_clause(sentence: str, value: float | None) -> str:
+    """The benchmark named in the clause of ``sentence`` that holds the claimed
+    ``value`` ("...Llama 3.1 8B in 5.2 minutes and FLUX.1 in 12.5 minutes": 12.5 is
+    FLUX.1's), when that clause names exactly one; "" otherwise (no value, the value
+    not in the sentence, or its clause naming none or several)."""
+    keys = benchmarks_named(clause_of(sentence, value))
+    return keys[0] if len(keys) == 1 else ""
+
+
+def clause_of(sentence: str, value: float | None) -> str:
+    """The clause of ``sentence`` holding the first figure equal to ``value``: between
+    the nearest clause ends (:data:`_CLAUSE_END`) around it; "" when ``value`` is None
+    or not in the sentence."""
+    if value is None:
+        return ""
+    at = next((m.start() for m in _FIGURE.finditer(sentence) if _same(m.group(), value)), None)
+    if at is None:
+        return ""
+    cuts = [0, *(m.start() for m in _CLAUSE_END.finditer(sentence)), len(sentence)]
+    start = max(c for c in cuts if c <= at)
+    end = min(c for c in cuts if c > at)
+    return sentence[start:end]
+
+
+def _same(text: str, value: float) -> bool:
+    try:
+        return float(text.replace(",", "")) == value
+    except ValueError:
+        return False

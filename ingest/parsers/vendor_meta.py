@@ -59,7 +59,15 @@ VENDORS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "Supermicro": (("supermicro.com",), ("Supermicro",)),
     "Cerebras": (("cerebras.net", "cerebras.ai"), ("Cerebras",)),
     "Qualcomm": (("qualcomm.com",), ("Qualcomm", "高通")),
+    # Databricks bought MosaicML (2023); MosaicML's MLPerf results are its own
+    "MosaicML": (("mosaicml.com", "databricks.com"), ("MosaicML",)),
+    "CoreWeave": (("coreweave.com",), ("CoreWeave",)),
 }
+
+#: A vendor whose MLPerf results are filed under another name: Microsoft's are the
+#: ``Azure`` (and ``Azure+NVIDIA``) folders of training_results_v1.0-v4.1 and of the
+#: inference rounds. "We" on its pages is that submitter.
+SUBMITS_AS: dict[str, str] = {"Microsoft": "Azure"}
 
 # Latin spellings are whole words between letters, not ``\b``: Chinese text runs a name
 # into the next word ("Graphcore公布"), and ``\b`` sees no boundary there.
