@@ -346,7 +346,11 @@ def submitter_matches(named: str, r: ResultFacts) -> bool:
     case and punctuation; a vendor names its own submitting arm too (``Intel`` is
     ``Intel-HabanaLabs``)."""
     key = _norm(named)
-    return bool(key) and _norm(r.submitter).startswith(key)
+    if not key:
+        return False
+    # a joint submission ("Azure+NVIDIA", "CoreWeave + IBM + NVIDIA") is each member's
+    members = [r.submitter, *re.split(r"\s*(?:\+|&|,| and )\s*", r.submitter)]
+    return any(_norm(m).startswith(key) for m in members if m)
 
 
 def candidates(
@@ -362,7 +366,8 @@ def candidates(
 ) -> list[ResultFacts]:
     """Scored results of ``round`` and ``benchmark`` that the mention can mean:
     by system (:func:`system_matches`; the ``submitter``'s own among them when it has
-    any) or, when no system is named, by submitter (:func:`submitter_matches`) and
+    any; none when the submitter has no result of the benchmark in the round at all)
+    or, when no system is named, by submitter (:func:`submitter_matches`) and
     ``accelerators``; none when neither is given."""
     out = [
         r
@@ -370,9 +375,15 @@ def candidates(
         if r.round == round and r.benchmark == benchmark and r.score_minutes is not None
     ]
     if system:
+        everyone = out
         out = [r for r in out if system_matches(system, r, accelerators)]
         if submitter:  # the vendor's own results of a family, when it has any
-            out = [r for r in out if submitter_matches(submitter, r)] or out
+            own = [r for r in out if submitter_matches(submitter, r)]
+            # another's product on the vendor's page ("Graphcore ... vs DGX A100") when
+            # the vendor submitted in the round; a vendor with no result in the round
+            # at all ("Azure ... in MLPerf Training 4.0") names a result that is not there
+            if own or not any(submitter_matches(submitter, r) for r in everyone):
+                out = own
     elif submitter:
         out = [
             r
