@@ -15,7 +15,8 @@ from .claim_patterns import (
     PER_ACCEL,
     RESULT_ID,
 )
-from .claim_quantities import Quantity, find_quantities
+from .claim_quantities import find_quantities
+from .claim_types import Quantity
 from .claim_sentences import Mention, Sentence
 from .claim_types import Claim, to_count
 

@@ -11,9 +11,9 @@ from dataclasses import replace
 
 from .claim_context import SentenceContext, distinct_keys
 from .claim_patterns import COMPARE, FIRST, GAIN, OTHER_PRODUCT, PARITY, PREVIOUS
-from .claim_quantities import Quantity, minutes_of, unit_scale
+from .claim_quantities import minutes_of, unit_scale
 from .claim_sentences import Mention
-from .claim_types import Claim, to_count
+from .claim_types import Claim, Quantity, to_count
 
 
 def sentence_claims(ctx: SentenceContext) -> list[Claim]:
@@ -31,7 +31,11 @@ def sentence_claims(ctx: SentenceContext) -> list[Claim]:
         elif q.kind == "count":  # a count is about the page's subject, not a nearby system
             out.append(
                 replace(
-                    ctx.claim("count", q), system="", benchmark="", benchmark_key="", context=()
+                    ctx.claim("count", q, compared_value=q.compared),
+                    system="",
+                    benchmark="",
+                    benchmark_key="",
+                    context=(),
                 )
             )
         elif q.kind == "scale":

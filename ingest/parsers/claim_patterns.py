@@ -159,8 +159,11 @@ ACCEL_AFTER_X = re.compile(
     r"\s*(?P<acc>[AHV]100|GPUs?|IPUs?|TPUs?|HPUs?|Gaudi\s?\d|MI\d+)" + EDGE_R
 )
 QUANTITY = re.compile(
-    NUM + r"\s*(?:"
-    r"(?P<thr>(?:tokens?|samples?|images?|sequences?)\s*/\s*s(?:ec(?:ond)?)?)" + EDGE_R + "|"
+    NUM + r"(?P<mag>\s?[kKM](?=\s*(?:tokens?|samples?|queries|images?|inferences?|frames?|"
+    r"FPS|IPS|QPS)" + EDGE_R + r"))?\s*(?:"
+    r"(?P<thr>(?:(?:server|offline)\s+)?(?:tokens?|samples?|images?|sequences?|quer(?:y|ies)|"
+    r"inferences?|frames?)\s*(?:/|\s+per\s+)\s*(?:s(?:ec(?:ond)?)?|watt|W|joule)(?:\s*/\s*W)?"
+    r"|FPS|IPS(?:\s*/\s*W)?|QPS)" + EDGE_R + "|"
     r"(?P<time>minutes?|mins?|seconds?|secs?|hours?|hrs?|[smh])(?![A-Za-z0-9])|"
     r"(?P<ztime>分钟|分鐘|秒钟|秒鐘|秒|小时|小時)|"
     r"(?P<pct>%|percent" + EDGE_R + r"|per cent" + EDGE_R + r")|"
