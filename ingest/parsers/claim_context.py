@@ -16,9 +16,8 @@ from .claim_patterns import (
     RESULT_ID,
 )
 from .claim_quantities import find_quantities
-from .claim_types import Quantity
 from .claim_sentences import Mention, Sentence
-from .claim_types import Claim, to_count
+from .claim_types import Claim, Quantity, to_count
 
 
 class SentenceContext:

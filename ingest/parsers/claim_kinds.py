@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 
 from .claim_context import SentenceContext, distinct_keys
-from .claim_patterns import COMPARE, FIRST, GAIN, OTHER_PRODUCT, PARITY, PREVIOUS
+from .claim_patterns import COMPARE, FIRST, GAIN, OTHER_PRODUCT, PARITY, PREVIOUS, SYSTEMS
 from .claim_quantities import minutes_of, unit_scale
 from .claim_sentences import Mention
 from .claim_types import Claim, Quantity, to_count
@@ -40,7 +40,9 @@ def sentence_claims(ctx: SentenceContext) -> list[Claim]:
             )
         elif q.kind == "scale":
             acc = to_count(q.value) if q.unit not in ("node", "system") else None
-            out.append(ctx.claim("scale", q, accelerators=acc))
+            named = re.search(SYSTEMS, q.system_hint, re.I) if q.system_hint else None
+            extra = {"system": named.group()} if named else {}  # "8x MI300Xs": MI300X
+            out.append(ctx.claim("scale", q, accelerators=acc, **extra))
         elif id(q) in before:  # "from 311.94 minutes ... down to 153.58": the earlier result
             out.append(ctx.claim(q.kind, q, baseline="previous-round"))
         else:

@@ -156,7 +156,8 @@ UNVERIFIED = re.compile(
 
 NUM = r"(?<![A-Za-z0-9_.\-/#$])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 ACCEL_AFTER_X = re.compile(
-    r"\s*(?P<acc>[AHV]100|GPUs?|IPUs?|TPUs?|HPUs?|Gaudi\s?\d|MI\d+)" + EDGE_R
+    r"\s*(?:(?:NVIDIA|Nvidia|AMD|Intel)\s+)?(?P<acc>[ABHLV]\d{2,3}S?|GB?[23]00|GPUs?|IPUs?|TPUs?"
+    r"|HPUs?|Gaudi\s?\d|MI\d+X?)" + EDGE_R
 )
 QUANTITY = re.compile(
     NUM + r"(?P<mag>\s?[kKM](?=\s*(?:tokens?|samples?|queries|images?|inferences?|frames?|"
@@ -167,7 +168,12 @@ QUANTITY = re.compile(
     r"(?P<time>minutes?|mins?|seconds?|secs?|hours?|hrs?|[smh])(?![A-Za-z0-9])|"
     r"(?P<ztime>分钟|分鐘|秒钟|秒鐘|秒|小时|小時)|"
     r"(?P<pct>%|percent" + EDGE_R + r"|per cent" + EDGE_R + r")|"
-    r"(?P<mult>[xX×](?![A-Za-z0-9])|times" + EDGE_R + r"|-?fold" + EDGE_R + r"|倍)|"
+    # "2.7x1": a footnote digit after a decimal multiplier
+    r"(?P<mult>[xX×](?:(?![A-Za-z0-9])|(?<=\.\d[xX×])(?=\d(?![\w.,])))|times"
+    + EDGE_R
+    + r"|-?fold"
+    + EDGE_R
+    + r"|倍)|"
     r"(?P<scale>GPUs?|IPUs?|TPUs?|HPUs?|chips?|accelerators?|nodes?|cards?)" + EDGE_R + "|"
     r"(?P<zscale>(?:个|個)\s*(?:IPU|GPU|TPU|芯片|加速器|节点|節點)|颗|顆|张|張)|"
     r"(?P<zsys>(?:个|個|台)\s*(?P<sysname>[A-Za-z0-9\- ]{0,24}?)\s*(?:系统|系統|服务器|服務器))|"

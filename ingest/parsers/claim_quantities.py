@@ -5,6 +5,7 @@ hardware figures and throughputs, each with its unit and qualifier. Pure: no Dja
 from __future__ import annotations
 
 import re
+
 from .claim_patterns import (
     ACCEL_AFTER_X,
     FRACTION,
@@ -27,7 +28,7 @@ from .claim_words import word_quantities
 
 #: A number right after these is part of a name, not a count: "Gaudi 2 accelerator",
 #: "MLPerf Training 3.1 results", "MLPerf 4.0 results".
-NAMED_BEFORE = re.compile(r"(?:\bGaudi|\bMLPerf|\bTraining|\bInference)\s*[vV]?$")
+NAMED_BEFORE = re.compile(r"(?:\bGaudi|\bMLPerf|\b(?i:training|inference))\s*[vV]?$")
 
 # --- quantities --------------------------------------------------------------------
 
@@ -57,7 +58,9 @@ def find_quantities(t: str, s: Sentence) -> list[Quantity]:
         if value is not None and m.group("mag"):  # "~300k tokens/s"
             value *= 1e6 if m.group("mag").strip() == "M" else 1e3
         unit, kind, hint = _unit(m, seg)
-        if kind in ("scale", "count") and NAMED_BEFORE.search(seg[: m.start()]):
+        if kind in ("scale", "count") and (
+            NAMED_BEFORE.search(seg[: m.start()]) or "." in m.group("num")
+        ):
             continue  # "Gaudi 2 accelerators", "MLPerf 3.1 results": part of a name
         q = Quantity(kind, value, unit, s.start + m.start(), s.start + m.end(), system_hint=hint)
         qb = Q_BEFORE.search(seg[max(0, m.start() - 24) : m.start()])
@@ -199,7 +202,11 @@ def throughput_unit(written: str) -> str:
     noun = re.split(r"\s*/\s*|\s+per\s+", w.removeprefix("server ").removeprefix("offline "))
     base = noun[0].rstrip("s")
     base = _THR_NOUNS.get(base, base)
-    per = "W" if noun[-1] in ("watt", "w") or w.endswith("/w") else "J" if noun[-1] == "joule" else "s"
+    per = "s"
+    if noun[-1] in ("watt", "w") or w.endswith("/w"):
+        per = "W"
+    elif noun[-1] == "joule":
+        per = "J"
     return f"{base}/{per}"
 
 

@@ -14,11 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-import cn2an  # type: ignore[import-untyped]
+import cn2an
 
 from .claim_patterns import EDGE_L, EDGE_R, NUM
-from .claim_types import Quantity
-from .claim_types import to_number
+from .claim_types import Quantity, to_number
 
 #: English number words read as counts (ordinals are ranks, :data:`EN_ORDINALS`).
 EN_WORDS = {
@@ -34,8 +33,10 @@ _EN_NUM = (
     r"(?i:a\s+half-dozen|half-dozen|half\s+a\s+dozen|a\s+dozen|one|two|three|four|five|six|"
     r"seven|eight|nine|ten|eleven|twelve)"
 )
-_EN_ORD = r"(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))"
-_DIGITS = r"\d{1,3}(?:,\d{3})+|\d+"
+_EN_ORD = (
+    r"(?i:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))"
+)
+_DIGITS = r"\d{1,3}(?:,\d{3})+|(?!(?:19|20)\d\d(?!\d))\d+"  # a year is no count
 _ANY_EN = rf"(?:{_DIGITS}|{_EN_NUM})"
 _CN_NUM = r"[零〇一二两兩三四五六七八九十百千]+|\d+"
 
@@ -47,7 +48,7 @@ _EN_NOUNS = {
     "submitter": "organization", "organization": "organization", "sku": "product",
 }  # fmt: skip
 _EN_COUNT = re.compile(
-    EDGE_L + rf"(?<![\d.,])(?P<n>{_ANY_EN})(?:\s+(?:out\s+)?of(?:\s+the)?\s+(?P<of>{_ANY_EN}))?"
+    EDGE_L + rf"(?<![\d.,\-])(?P<n>{_ANY_EN})(?:\s+(?:out\s+)?of(?:\s+the)?\s+(?P<of>{_ANY_EN}))?"
     r"\s+(?:(?:new|modern|other|different|official|MLPerf|AI|of\s+the|data\s?center|edge"
     r"|closed|open|inference|training|HPC)\s+){0,3}"
     r"(?P<what>(?i:benchmarks?|workloads?|tests?|models?|applications?|tasks?|measures?|"
@@ -69,15 +70,22 @@ _FACTOR = re.compile(
     EDGE_L + r"(?i:a\s+factor\s+of\s+)(?P<q>(?i:up\s+to|about|nearly|almost|more\s+than|over)\s+)?"
     rf"(?P<n>\d+(?:\.\d+)?|{_EN_NUM})(?:\s*[xX×])?" + EDGE_R
 )
-_CN_COUNT = re.compile(
-    rf"(?<![\d.])(?P<n>{_CN_NUM})\s*(?P<mw>项|項|个|個|家|种|種|款|位)\s*"
-    r"(?:新的?|典型的?|提交|主要|不同的?|)\s*(?:[A-Za-z\s]{0,4}|[\u4e00-\u9fff]{0,4}?)\s*"
+_CN_COUNT = re.compile(  # a lone 一个 is mostly "a", not a count
+    rf"(?<![\d.])(?!一\s*(?:个|個))(?P<n>{_CN_NUM})\s*多?\s*(?P<mw>项|項|个|個|家|种|種|款|位)\s*"
+    r"(?:新的?|典型的?|提交|主要|不同的?|)\s*(?:[A-Za-z\s]{0,4})?(?:[\u4e00-\u9fff]{0,4}?)\s*"
     r"(?P<what>基准测试|基準測試|测试|測試|任务|任務|工作负载|工作負載|模型|企业|企業|公司|"
-    r"组织|組織|厂商|廠商)"
+    r"组织|組織|厂商|廠商|结果|結果)"
 )
 _CN_RANK = re.compile(
     rf"第\s*(?P<r>{_CN_NUM})\s*(?:个|個|次|轮|輪|届|屆)?\s*(?:大)?(?:版本|版|轮|輪|届|屆|名)"
     rf"|前\s*(?P<top>{_CN_NUM})\s*名[^。，,；]{{0,6}}?(?:占据|占據|占|拿下)了?\s*(?P<n>{_CN_NUM})\s*(?:位|席|个|個)"
+)
+#: Words that are no part of a product name between a count and its noun ("2x faster
+#: GPUs", "4x H200 in the rack").
+_NOT_NAME = (
+    r"(?i:in|the|of|with|for|on|at|across|per|and|or|to|from|than|more|faster|higher|better"
+    r"|performance|speed\w*|improve\w*|less|lower|larger|bigger|increase\w*|gains?|boost\w*"
+    r"|each|are|is|was|were|times)"
 )
 #: Accelerators and machines with words between the number and the noun: "2,496 NVIDIA
 #: Blackwell GPUs", "3,456 of our next-gen TPU v4 ASICs", "128 ND H100 v5 instances",
@@ -85,15 +93,21 @@ _CN_RANK = re.compile(
 _EN_SCALE = re.compile(
     NUM + r"(?P<x>\s*[xX×])?(?:\s+of\s+(?:our|the|their)(?:\s+next-?gen)?)?"
     r"(?P<mid>(?:[\s-]+(?!(?:GPUs?|accelerators?|chips?|ASICs?|TPUs?|racks?|servers?|nodes?"
-    r"|instances?|VMs?|machines?|cards?|systems?)" + EDGE_R + r")[A-Za-z][\w.+-]*){0,5}?)"
+    r"|instances?|VMs?|machines?|cards?|systems?|" + _NOT_NAME + ")" + EDGE_R + r")"
+    r"[A-Za-z][\w.+-]*){0,5}?)"
     r"[\s-]+(?P<what>(?i:GPUs?|accelerators?|chips?|ASICs?|TPUs?|racks?|servers?|nodes?|"
-    r"instances?|VMs?|(?:digital|virtual)\s+machines?|cards?))" + EDGE_R
+    r"instances?|VMs?|(?:digital|virtual)\s+machines?|cards?))"
+    + EDGE_R
     + r"(?!\s+(?:quer|sampl|token|image|per\b))"
-    + r"|" + NUM.replace("num", "num2") + r"\s*[xX×]?\s+(?P<acc>(?:NVIDIA\s+|AMD\s+)?"
+    + r"|"
+    + NUM.replace("num", "num2")
+    + r"\s*[xX×]?\s+(?P<acc>(?:NVIDIA\s+|AMD\s+)?"
     r"(?:[ABHLV]\d{2,3}S?|GB?[23]00|MI\d{3}X?)s?)(?![\w-]*\s+(?:GPUs?|cards?))" + EDGE_R
 )
+#: A number right after these is part of a name: "Gen 2", "RTX Pro 6000", "Series 9".
+_NAMED_BEFORE = re.compile(r"(?i:\b(?:gen|generation|pro|rtx|series|version|gaudi|mlperf))\s*$")
 _CN_SCALE = re.compile(
-    rf"(?<![\d.])(?P<n>\d{{1,3}}(?:,\d{{3}})+|\d+)\s*(?:块|塊|个|個|张|張|颗|顆)\s*"
+    r"(?<![\d.])(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s*(?:块|塊|个|個|张|張|颗|顆)\s*"
     r"(?:NVIDIA\s*|英伟达\s*|英偉達\s*)?(?P<acc>[ABHLV]\d{2,3}|GB?[23]00|Hopper\s*(?:架构\s*)?GPU"
     r"|GPU|加速器|芯片)"
 )
@@ -118,16 +132,16 @@ _TWO_UNITS = re.compile(
 
 #: Hardware figures: no MLPerf metric (kind ``spec``).
 _SPEC = re.compile(
-    NUM + r"\s*(?P<u>(?i:petaflops|exaflops|teraflops|TB/s|W(?=\W|$)|watts?\b|logical\s+CPU\s+cores?|"
-    r"(?:CUDA|Tensor|CPU)\s+cores?|-?cores?\b)|(?:个|個)?\s*(?:CUDA|Tensor)?\s*核心?|平方毫米|"
+    NUM + r"\s*(?P<u>(?i:petaflops|exaflops|teraflops|TB/s|W(?=\W|$)|watts?\b|"
+    r"logical\s+CPU\s+cores?|(?:CUDA|Tensor|CPU)\s+cores?|-?cores?\b)|(?:个|個)?\s*(?:CUDA|Tensor)?\s*核心?|平方毫米|"
     r"G(?=\s*(?:内存|內存|显存|顯存))|亿晶体管|億晶體管|亿参数|億參數)"
 )
 _EN_SPEC_WORD = re.compile(
     EDGE_L + rf"(?P<n>(?i:single|dual|quad|{_EN_NUM}|\d+))[\s-]+(?i:core)" + EDGE_R
 )
 _SPEC_UNITS = {
-    "petaflops": "PFLOPS", "exaflops": "EFLOPS", "teraflops": "TFLOPS", "tb/s": "TB/s", "w": "W", "watt": "W",
-    "watts": "W", "平方毫米": "mm2", "g": "GB",
+    "petaflops": "PFLOPS", "exaflops": "EFLOPS", "teraflops": "TFLOPS", "tb/s": "TB/s",
+    "w": "W", "watt": "W", "watts": "W", "平方毫米": "mm2", "g": "GB",
 }  # fmt: skip
 _SCALE_UNITS = {
     "gpu": "GPU", "accelerator": "accelerator", "chip": "chip", "asic": "chip",
@@ -165,7 +179,11 @@ def word_quantities(seg: str, base: int) -> list[Quantity]:
     found = sorted(_all(seg, base), key=lambda q: (q.start, -(q.end - q.start)))
     out: list[Quantity] = []
     for q in found:
-        if q.value is not None and not any(o.start < q.end and q.start < o.end for o in out):
+        whole = any(  # the six of "four of the six benchmarks"
+            o.kind == q.kind == "count" and o.compared == q.value and o.start < q.start for o in out
+        )
+        clash = any(o.start < q.end and q.start < o.end for o in out)
+        if q.value is not None and (whole or not clash):
             out.append(q)
     return out
 
@@ -176,6 +194,11 @@ def _all(seg: str, base: int) -> Iterator[Quantity]:
         q = Quantity("count", en_number(m.group("n")), _EN_NOUNS.get(what, "item"), *_span(m, base))
         q.compared = en_number(m.group("of")) if m.group("of") else None
         yield q
+        if m.group("of") and re.search(r"\sof\s+the\s", m.group()):
+            # "four of the six benchmarks Google entered": the six is a count the page
+            # states too (a total it knows; "two out of three" states no total)
+            whole = Quantity("count", q.compared, q.unit, *_span(m, base, "of"))
+            yield whole
     for m in _EN_YEARLY.finditer(seg):
         yield Quantity("count", en_number(m.group("n")), "item", *_span(m, base, "n"))
     for m in _EN_RANK.finditer(seg):
@@ -202,6 +225,10 @@ def _chinese(seg: str, base: int) -> Iterator[Quantity]:
         unit = (
             "organization"
             if what in ("企业", "企業", "公司", "组织", "組織", "厂商", "廠商")
+            else "result"
+            if what in ("结果", "結果")
+            else "task"
+            if what in ("任务", "任務")
             else "benchmark"
         )
         yield Quantity("count", cn_number(m.group("n")), unit, *_span(m, base))
@@ -241,15 +268,27 @@ def _scales(seg: str, base: int) -> Iterator[Quantity]:
             what = re.sub(r"\s+", " ", m.group("what").lower()).split()[-1].rstrip("s")
             value, hint = to_number(m.group("num")), (m.group("mid") or "").strip(" -")
             unit = _SCALE_UNITS.get(what, "node")
-        if "." in (m.group("num") or m.group("num2")):
-            continue  # "197.6 server queries", "5.0 results ... accelerators": no count
-        q = Quantity("scale", value, unit, *_span(m, base))
+        if "." in (m.group("num") or m.group("num2")) or _NAMED_BEFORE.search(seg, 0, m.start()):
+            continue  # "197.6 server queries", "Gen 2 data center accelerator": no count
+        if m.group("num") and m.group("mid") and seg[m.end("num")] == "-":
+            continue  # "12-chiplet MI300X GPU": the hyphen binds the number to the next word
+        # the span is the count ("8x", "2,496"), as for "8x H100" in claim_quantities:
+        # the names after it stay names
+        a, b = (
+            (m.start("num2"), m.start("acc"))
+            if m.group("num2")
+            else (m.start("num"), m.end("x") if m.group("x") else m.end("num"))
+            if m.group("mid")
+            else (m.start("num"), m.end("what"))  # "384 accelerators", as claim_quantities
+        )
+        b = a + len(seg[a:b].rstrip())
+        q = Quantity("scale", value, unit, base + a, base + b)
         q.system_hint = hint
         yield q
     for m in _CN_SCALE.finditer(seg):
         acc = m.group("acc")
         unit = "chip" if acc == "芯片" else "accelerator" if acc == "加速器" else "GPU"
-        q = Quantity("scale", to_number(m.group("n")), unit, *_span(m, base))
+        q = Quantity("scale", to_number(m.group("n")), unit, *_span(m, base, "n"))
         q.system_hint = acc if unit == "GPU" and acc != "GPU" else ""
         yield q
 
