@@ -84,7 +84,7 @@ def _no_gain(seg: str, q: Quantity, base: int) -> bool:
         return False
     a, b = q.start - base, q.end - base
     return quality_figure(seg[max(0, a - 30) : a], seg[b : b + 30]) or share_figure(
-        seg[max(0, a - 30) : a], seg[b - 1 : b + 30]
+        seg[max(0, a - 30) : a], seg[b - 1 : b + 60]
     )
 
 

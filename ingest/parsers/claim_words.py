@@ -74,7 +74,7 @@ _CN_COUNT = re.compile(  # a lone 一个 is mostly "a", not a count
     rf"(?<![\d.])(?!一\s*(?:个|個))(?P<n>{_CN_NUM})\s*多?\s*(?P<mw>项|項|个|個|家|种|種|款|位)\s*"
     r"(?:新的?|典型的?|提交|主要|不同的?|)\s*(?:[A-Za-z\s]{0,4})?(?:[\u4e00-\u9fff]{0,4}?)\s*"
     r"(?P<what>基准测试|基準測試|测试|測試|任务|任務|工作负载|工作負載|模型|企业|企業|公司|"
-    r"组织|組織|厂商|廠商|结果|結果)"
+    r"组织|組織|厂商|廠商|结果|結果|冠军|冠軍)"
 )
 _CN_RANK = re.compile(
     rf"第\s*(?P<r>{_CN_NUM})\s*(?:个|個|次|轮|輪|届|屆)?\s*(?:大)?(?:版本|版|轮|輪|届|屆|名)"
@@ -129,6 +129,24 @@ _TWO_UNITS = re.compile(
     r"(?P<n2>\d{1,2}(?:\.\d+)?)\s*(?P<u2>(?i:seconds?|secs?|minutes?|mins?)|秒钟|秒鐘|秒|分钟|分鐘)"
     + EDGE_R
 )
+
+#: Energy: "2.3 MJ to train", "15.4 kWh", "1,200 joules", "3.2 兆焦" (kind ``energy``).
+_ENERGY = re.compile(
+    NUM + r"\s*(?P<u>(?i:kJ|MJ|GJ|kWh|MWh|Wh|(?:kilo|mega|giga)?joules?)(?![A-Za-z/])"
+    r"|千焦|兆焦|焦耳|千瓦时|千瓦時|度电|度電)"
+)
+_ENERGY_UNITS = {
+    "kj": "kJ", "mj": "MJ", "gj": "GJ", "kwh": "kWh", "mwh": "MWh", "wh": "Wh",
+    "joule": "J", "joules": "J", "kilojoule": "kJ", "kilojoules": "kJ", "megajoule": "MJ",
+    "megajoules": "MJ", "gigajoule": "GJ", "gigajoules": "GJ", "千焦": "kJ", "兆焦": "MJ",
+    "焦耳": "J", "千瓦时": "kWh", "千瓦時": "kWh", "度电": "kWh", "度電": "kWh",
+}  # fmt: skip
+
+#: Latency: "76 ms latency", "a p99 TTFT of 450 ms", "20 毫秒" (kind ``latency``).
+_LATENCY = re.compile(
+    NUM + r"\s*(?P<u>(?i:ms|msec|milliseconds?|µs|μs|us|microseconds?)|毫秒|微秒)" + EDGE_R
+)
+_LATENCY_UNITS = {"毫秒": "ms", "微秒": "us", "µs": "us", "μs": "us"}
 
 #: Hardware figures: no MLPerf metric (kind ``spec``).
 _SPEC = re.compile(
@@ -229,6 +247,8 @@ def _chinese(seg: str, base: int) -> Iterator[Quantity]:
             if what in ("结果", "結果")
             else "task"
             if what in ("任务", "任務")
+            else "win"
+            if what in ("冠军", "冠軍")
             else "benchmark"
         )
         yield Quantity("count", cn_number(m.group("n")), unit, *_span(m, base))
@@ -294,6 +314,13 @@ def _scales(seg: str, base: int) -> Iterator[Quantity]:
 
 
 def _specs(seg: str, base: int) -> Iterator[Quantity]:
+    for m in _LATENCY.finditer(seg):
+        u = m.group("u").lower()
+        unit = _LATENCY_UNITS.get(u, "us" if u.startswith(("us", "micro")) else "ms")
+        yield Quantity("latency", to_number(m.group("num")), unit, *_span(m, base))
+    for m in _ENERGY.finditer(seg):
+        unit = _ENERGY_UNITS.get(m.group("u").lower(), m.group("u"))
+        yield Quantity("energy", to_number(m.group("num")), unit, *_span(m, base))
     for m in _SPEC.finditer(seg):
         u = re.sub(r"\s+", " ", m.group("u").strip().lower())
         value = to_number(m.group("num"))
