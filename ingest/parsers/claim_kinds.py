@@ -41,8 +41,9 @@ def sentence_claims(ctx: SentenceContext) -> list[Claim]:
         if q.kind in ("percentage", "multiplier"):
             gain = _gain(ctx, q, respectively.get(id(q)))
             special = _gain_kind(ctx, q)
-            if special == "scaling":
-                gain = replace(gain, **_scaled_counts(ctx.text))
+            counts = _scaled_counts(ctx.text) if special == "scaling" else None
+            if counts:
+                gain = replace(gain, accelerators=counts[1], compared_accelerators=counts[0])
             out.append(replace(gain, kind=special) if special else gain)
         elif q.kind == "count":  # a count is about the page's subject, not a nearby system
             out.append(
@@ -94,20 +95,20 @@ _FROM_TO_COUNT = re.compile(
 )
 
 
-def _scaled_counts(sentence: str) -> dict[str, int | None]:
+def _scaled_counts(sentence: str) -> tuple[int, int] | None:
     """The two accelerator counts of a scaling efficiency ("from 512 to 2,496 devices",
-    "从 512 个 GPU 扩展到 2496"): ``compared_accelerators`` the smaller system's,
-    ``accelerators`` the larger's; {} when the sentence names no such pair."""
+    "从 512 个 GPU 扩展到 2496"): (smaller, larger), or None when the sentence names no
+    such pair."""
     m = _FROM_TO_COUNT.search(sentence)
     if not m:
-        return {}
+        return None
     a, b = (
         to_count(to_number(x))
         for x in (m.group("a") or m.group("za"), m.group("b") or m.group("zb"))
     )
     if a is None or b is None or a >= b:
-        return {}
-    return {"accelerators": b, "compared_accelerators": a}
+        return None
+    return a, b
 
 
 #: "from A (or A') down to B": the times between "from" and "to" are the baseline's.
