@@ -53,11 +53,31 @@ CHECKED = ("consistent", "inconsistent", "ambiguous")
 PAGE_VERDICTS = {"consistent-with-page": "consistent", "inconsistent-with-page": "inconsistent"}
 
 _WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "dozen": 12,
-    "half-dozen": 6, "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5,
-    "single": 1, "quad": 4, "double": 2, "twice": 2, "triple": 3,
-}  # fmt: skip
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "dozen": 12,
+    "half-dozen": 6,
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "single": 1,
+    "quad": 4,
+    "double": 2,
+    "twice": 2,
+    "triple": 3,
+}
 _SCALE = {"k": 1e3, "m": 1e6, "万": 1e4, "亿": 1e8, "billion": 1e9, "million": 1e6}
 # A suffix counts only as a whole word ("5 minutes" is no 5 million); a unit after the
 # number ("2.3X", "141GB", "2.8GHz") leaves the number as printed.

@@ -21,14 +21,36 @@ from .claim_types import Quantity, to_number
 
 #: English number words read as counts (ordinals are ranks, :data:`EN_ORDINALS`).
 EN_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "a dozen": 12,
-    "a half-dozen": 6, "half-dozen": 6, "half a dozen": 6, "dozen": 12,
-}  # fmt: skip
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "a dozen": 12,
+    "a half-dozen": 6,
+    "half-dozen": 6,
+    "half a dozen": 6,
+    "dozen": 12,
+}
 EN_ORDINALS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
-    "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10,
-}  # fmt: skip
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+}
 _EN_NUM = (
     r"(?i:a\s+half-dozen|half-dozen|half\s+a\s+dozen|a\s+dozen|one|two|three|four|five|six|"
     r"seven|eight|nine|ten|eleven|twelve)"
@@ -42,11 +64,19 @@ _CN_NUM = r"[零〇一二两兩三四五六七八九十百千]+|\d+"
 
 #: What an English count counts -> its unit.
 _EN_NOUNS = {
-    "benchmark": "benchmark", "workload": "benchmark", "test": "benchmark",
-    "model": "benchmark", "application": "benchmark", "task": "benchmark",
-    "measure": "benchmark", "category": "benchmark", "categorie": "benchmark",
-    "submitter": "organization", "organization": "organization", "sku": "product",
-}  # fmt: skip
+    "benchmark": "benchmark",
+    "workload": "benchmark",
+    "test": "benchmark",
+    "model": "benchmark",
+    "application": "benchmark",
+    "task": "benchmark",
+    "measure": "benchmark",
+    "category": "benchmark",
+    "categorie": "benchmark",
+    "submitter": "organization",
+    "organization": "organization",
+    "sku": "product",
+}
 _EN_COUNT = re.compile(
     EDGE_L + rf"(?<![\d.,\-])(?P<n>{_ANY_EN})(?:\s+(?:out\s+)?of(?:\s+the)?\s+(?P<of>{_ANY_EN}))?"
     r"\s+(?:(?:new|modern|other|different|official|MLPerf|AI|of\s+the|data\s?center|edge"
@@ -118,10 +148,20 @@ _CN_THR = re.compile(
     r"(?:个|個|张|張|帧|幀)?\s*(?P<u>令牌|tokens?|样本|樣本|图像|圖像|图片|圖片|帧|幀|查询|查詢)"
 )
 _CN_THR_UNITS = {
-    "令牌": "token/s", "token": "token/s", "tokens": "token/s", "样本": "sample/s",
-    "樣本": "sample/s", "图像": "image/s", "圖像": "image/s", "图片": "image/s",
-    "圖片": "image/s", "帧": "frame/s", "幀": "frame/s", "查询": "query/s", "查詢": "query/s",
-}  # fmt: skip
+    "令牌": "token/s",
+    "token": "token/s",
+    "tokens": "token/s",
+    "样本": "sample/s",
+    "樣本": "sample/s",
+    "图像": "image/s",
+    "圖像": "image/s",
+    "图片": "image/s",
+    "圖片": "image/s",
+    "帧": "frame/s",
+    "幀": "frame/s",
+    "查询": "query/s",
+    "查詢": "query/s",
+}
 #: A time in minutes and seconds (or hours and minutes): "37 minutes 21 seconds",
 #: "1 hour and 5 minutes", "2分30秒"; ``value`` in the larger unit.
 _TWO_UNITS = re.compile(
@@ -136,11 +176,28 @@ _ENERGY = re.compile(
     r"|千焦|兆焦|焦耳|千瓦时|千瓦時|度电|度電)"
 )
 _ENERGY_UNITS = {
-    "kj": "kJ", "mj": "MJ", "gj": "GJ", "kwh": "kWh", "mwh": "MWh", "wh": "Wh",
-    "joule": "J", "joules": "J", "kilojoule": "kJ", "kilojoules": "kJ", "megajoule": "MJ",
-    "megajoules": "MJ", "gigajoule": "GJ", "gigajoules": "GJ", "千焦": "kJ", "兆焦": "MJ",
-    "焦耳": "J", "千瓦时": "kWh", "千瓦時": "kWh", "度电": "kWh", "度電": "kWh",
-}  # fmt: skip
+    "kj": "kJ",
+    "mj": "MJ",
+    "gj": "GJ",
+    "kwh": "kWh",
+    "mwh": "MWh",
+    "wh": "Wh",
+    "joule": "J",
+    "joules": "J",
+    "kilojoule": "kJ",
+    "kilojoules": "kJ",
+    "megajoule": "MJ",
+    "megajoules": "MJ",
+    "gigajoule": "GJ",
+    "gigajoules": "GJ",
+    "千焦": "kJ",
+    "兆焦": "MJ",
+    "焦耳": "J",
+    "千瓦时": "kWh",
+    "千瓦時": "kWh",
+    "度电": "kWh",
+    "度電": "kWh",
+}
 
 #: Latency: "76 ms latency", "a p99 TTFT of 450 ms", "20 毫秒" (kind ``latency``).
 _LATENCY = re.compile(
@@ -158,13 +215,24 @@ _EN_SPEC_WORD = re.compile(
     EDGE_L + rf"(?P<n>(?i:single|dual|quad|{_EN_NUM}|\d+))[\s-]+(?i:core)" + EDGE_R
 )
 _SPEC_UNITS = {
-    "petaflops": "PFLOPS", "exaflops": "EFLOPS", "teraflops": "TFLOPS", "tb/s": "TB/s",
-    "w": "W", "watt": "W", "watts": "W", "平方毫米": "mm2", "g": "GB",
-}  # fmt: skip
+    "petaflops": "PFLOPS",
+    "exaflops": "EFLOPS",
+    "teraflops": "TFLOPS",
+    "tb/s": "TB/s",
+    "w": "W",
+    "watt": "W",
+    "watts": "W",
+    "平方毫米": "mm2",
+    "g": "GB",
+}
 _SCALE_UNITS = {
-    "gpu": "GPU", "accelerator": "accelerator", "chip": "chip", "asic": "chip",
-    "tpu": "TPU", "card": "card",
-}  # fmt: skip
+    "gpu": "GPU",
+    "accelerator": "accelerator",
+    "chip": "chip",
+    "asic": "chip",
+    "tpu": "TPU",
+    "card": "card",
+}
 
 
 def en_number(word: str) -> float | None:
