@@ -292,7 +292,7 @@ RANGE = re.compile(  # "94% to 105%", "2x-3x": the unit may follow both figures
 #: speedup; 提高了一倍: doubled), "halved", "doubled", "tripled", "twice as fast".
 FRACTION = re.compile(
     r"(?:缩短|縮短|减少|減少|降低|提升|提高|加快|增加|增长|增長)了?\s*(?P<one>一倍)(?P<more>多|以上)?"
-    r"|(?P<zh2>减半|減半|翻倍|翻番|翻了一番)"
+    r"|(?P<zh2>减半|減半|翻倍|翻番|翻了一番|翻一番|翻了两番|翻了兩番|翻两番|翻兩番)"
     r"|(?i:(?P<en>halved|cut\s+in\s+half|by\s+half|doubled|tripled|quadrupled|twice\s+as\s+fast))"
 )
 FRACTION_VALUES = {
@@ -302,6 +302,11 @@ FRACTION_VALUES = {
     "翻倍": 2.0,
     "翻番": 2.0,
     "翻了一番": 2.0,
+    "翻一番": 2.0,
+    "翻了两番": 4.0,
+    "翻了兩番": 4.0,
+    "翻两番": 4.0,
+    "翻兩番": 4.0,
     "halved": 2.0,
     "cut in half": 2.0,
     "by half": 2.0,

@@ -76,13 +76,18 @@ _EN_NOUNS = {
     "submitter": "organization",
     "organization": "organization",
     "sku": "product",
+    "win": "win",
+    "record": "record",
+    "submission": "result",
+    "result": "result",
 }
 _EN_COUNT = re.compile(
     EDGE_L + rf"(?<![\d.,\-])(?P<n>{_ANY_EN})(?:\s+(?:out\s+)?of(?:\s+the)?\s+(?P<of>{_ANY_EN}))?"
     r"\s+(?:(?:new|modern|other|different|official|MLPerf|AI|of\s+the|data\s?center|edge"
     r"|closed|open|inference|training|HPC)\s+){0,3}"
     r"(?P<what>(?i:benchmarks?|workloads?|tests?|models?|applications?|tasks?|measures?|"
-    r"categor(?:y|ies)|submitters?|organi[sz]ations?|SKUs?))" + EDGE_R
+    r"categor(?:y|ies)|submitters?|organi[sz]ations?|SKUs?|wins?|records?|submissions?|results?))"
+    + EDGE_R
 )
 #: A count compared across years or rounds: "dipped to five this year from eight last
 #: year and six the year before".
@@ -107,7 +112,7 @@ _CN_COUNT = re.compile(  # a lone 一个 is mostly "a", not a count
     r"组织|組織|厂商|廠商|结果|結果|冠军|冠軍)"
 )
 _CN_RANK = re.compile(
-    rf"第\s*(?P<r>{_CN_NUM})\s*(?:个|個|次|轮|輪|届|屆)?\s*(?:大)?(?:版本|版|轮|輪|届|屆|名)"
+    rf"第\s*(?P<r>{_CN_NUM})\s*(?:个|個|次|轮|輪|届|屆)?\s*(?:大)?(?:版本|版|轮|輪|届|屆|名(?!的))"
     rf"|前\s*(?P<top>{_CN_NUM})\s*名[^。，,；]{{0,6}}?(?:占据|占據|占|拿下)了?\s*(?P<n>{_CN_NUM})\s*(?:位|席|个|個)"
 )
 #: Words that are no part of a product name between a count and its noun ("2x faster

@@ -229,3 +229,17 @@ def test_en_number(written: str, value: float) -> None:
 )
 def test_cn_number(written: str, value: float) -> None:
     assert cn_number(written) == value
+
+
+def test_wins_and_records_in_words_and_chinese_doublings() -> None:
+    # the "counts of wins" and 翻一番 (Google's "records in four benchmarks",
+    # QbitAI's 霸榜8项测试 were the pages); 第二名的 is the runner-up compared, no rank
+    assert rows("Intel Gaudi 2 posted seven wins and three records in MLPerf v3.1.") == [
+        ("count", 7.0, "win"),
+        ("count", 3.0, "record"),
+    ]
+    assert rows("华为昇腾的训练性能翻一番，推理性能翻了两番。") == [
+        ("multiplier", 2.0, "x"),
+        ("multiplier", 4.0, "x"),
+    ]
+    assert rows("寒武纪思元的能效是第二名的2.1倍。") == [("multiplier", 2.1, "x")]
