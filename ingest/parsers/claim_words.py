@@ -127,7 +127,7 @@ _NOT_NAME = (
 #: "39 racks", "a 2,496-GPU cluster", "32x PowerEdge XE8545 servers", "8x MI300Xs".
 _EN_SCALE = re.compile(
     NUM + r"(?P<x>\s*[xX×])?(?:\s+of\s+(?:our|the|their)(?:\s+next-?gen)?)?"
-    r"(?P<mid>(?:[\s-]+(?!(?:GPUs?|accelerators?|chips?|ASICs?|TPUs?|racks?|servers?|nodes?"
+    r"(?P<mid>(?:\s+(?!(?:GPUs?|accelerators?|chips?|ASICs?|TPUs?|racks?|servers?|nodes?"
     r"|instances?|VMs?|machines?|cards?|systems?|" + _NOT_NAME + ")" + EDGE_R + r")"
     r"[A-Za-z][\w.+-]*){0,5}?)"
     r"[\s-]+(?P<what>(?i:GPUs?|accelerators?|chips?|ASICs?|TPUs?|racks?|servers?|nodes?|"

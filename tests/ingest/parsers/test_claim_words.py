@@ -10,6 +10,8 @@ class of phrasing, not by one page's wording.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from ingest.parsers.claim_text import Claim, extract_claims
@@ -243,3 +245,12 @@ def test_wins_and_records_in_words_and_chinese_doublings() -> None:
         ("multiplier", 4.0, "x"),
     ]
     assert rows("寒武纪思元的能效是第二名的2.1倍。") == [("multiplier", 2.1, "x")]
+
+
+def test_long_hyphenated_words_cost_linear_time() -> None:
+    # words between a count and its noun are split at spaces only: with hyphens too,
+    # "1 a-a-a-...x" had C(n, 5) ways to split and never finished
+    start = time.perf_counter()
+    assert rows("1 " + "a-" * 300 + "x GPUs") == [("scale", 1.0, "GPU")]
+    assert rows("1 " + "a-" * 300 + "x") == []
+    assert time.perf_counter() - start < 2.0
