@@ -80,6 +80,8 @@ _WORDS = {
     "triple": 3,
 }
 _SCALE = {"k": 1e3, "m": 1e6, "万": 1e4, "亿": 1e8, "billion": 1e9, "million": 1e6}
+# A suffix counts only as a whole word ("5 minutes" is no 5 million); a unit after the
+# number ("2.3X", "141GB", "2.8GHz") leaves the number as printed.
 _NUM = re.compile(r"(\d[\d,]*(?:\.\d+)?)(?:\s*(k|m|万|亿|billion|million)(?![a-z]))?", re.I)
 _MIN_SEC = re.compile(r"(\d+)\s*minutes?\s*(\d+)\s*seconds?")
 _CN = re.compile(r"[零〇一二两三四五六七八九十百千万亿]+")

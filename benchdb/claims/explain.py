@@ -325,6 +325,18 @@ _PLURAL = {
     "sample/s": "samples/s",
     "image/s": "images/s",
     "query/s": "queries/s",
+    "benchmark": "benchmarks",
+    "record": "records",
+    "item": "items",
+    "product": "products",
+    "core": "cores",
+    "transistor": "transistors",
+    "parameter": "parameters",
+    "frame/s": "frames/s",
+    "query/W": "queries/W",
+    "sample/W": "samples/W",
+    "image/W": "images/W",
+    "token/W": "tokens/W",
 }
 
 

@@ -146,6 +146,10 @@ class Claim(models.Model):
         SPEC = "spec", "Hardware figure"
         THROUGHPUT = "throughput", "Throughput"
         COUNT = "count", "Count (wins, results, organizations)"
+        SCALING = "scaling", "Scaling efficiency"
+        GEOMEAN = "geomean", "Geometric mean over benchmarks"
+        ENERGY = "energy", "Energy"
+        LATENCY = "latency", "Latency"
 
     class Verdict(models.TextChoices):
         CONSISTENT = "consistent", "Consistent"

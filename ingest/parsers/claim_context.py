@@ -15,9 +15,9 @@ from .claim_patterns import (
     PER_ACCEL,
     RESULT_ID,
 )
-from .claim_quantities import Quantity, find_quantities
+from .claim_quantities import find_quantities
 from .claim_sentences import Mention, Sentence
-from .claim_types import Claim, to_count
+from .claim_types import Claim, Quantity, to_count
 
 
 class SentenceContext:
@@ -128,7 +128,7 @@ class SentenceContext:
         if q.kind == "throughput":
             metric = "throughput"
         elif q.kind == "spec":
-            metric = {"GHz": "clock", "MHz": "clock", "nm": "process"}.get(
+            metric = _SPEC_METRICS.get(
                 q.unit, "compute" if "FLOPS" in q.unit or q.unit == "TOPS" else "memory"
             )
         if metric == "cost" and q.kind in ("time", "head_to_head"):
@@ -175,6 +175,19 @@ class SentenceContext:
             value_high=q.high,
             **attrs,  # type: ignore[arg-type]
         )
+
+
+#: A hardware figure's metric by unit (others: compute for FLOPS/TOPS, else memory).
+_SPEC_METRICS = {
+    "GHz": "clock",
+    "MHz": "clock",
+    "nm": "process",
+    "W": "power",
+    "core": "hardware",
+    "transistor": "hardware",
+    "parameter": "hardware",
+    "mm2": "hardware",
+}
 
 
 def distinct_keys(ms: Iterable[Mention]) -> list[Mention]:

@@ -198,7 +198,11 @@ def _systems(text: str, c: Claim, gain: bool) -> dict[str, object]:
         return {"system": ""} if "system" in c.context else {}
     before = [m for m in mentions if m.end() <= c.start]
     after = [m for m in mentions if m.start() >= c.end or m.end() <= c.start and not gain]
-    subject = mentions[0] if context != c.context else before[-1] if before else after[0]
+    inside = [m for m in mentions if m.start() < c.end and m.end() > c.start]  # "8x MI300Xs"
+    if context != c.context:
+        subject = mentions[0]
+    else:
+        subject = (inside or before[-1:] or after or mentions)[0]
     out: dict[str, object] = {"system": _spaces(subject.group())}
     rest = [m for m in mentions if m.start() > subject.start() and m.group() != subject.group()]
     if gain and rest:

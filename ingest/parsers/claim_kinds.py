@@ -10,10 +10,22 @@ import re
 from dataclasses import replace
 
 from .claim_context import SentenceContext, distinct_keys
-from .claim_patterns import COMPARE, FIRST, GAIN, OTHER_PRODUCT, PARITY, PREVIOUS
-from .claim_quantities import Quantity, minutes_of, unit_scale
+from .claim_patterns import (
+    CN_EFFICIENCY,
+    COMPARE,
+    FIRST,
+    GAIN,
+    GEOMEAN,
+    OTHER_PRODUCT,
+    PARITY,
+    PREVIOUS,
+    SCALING_EFFICIENCY,
+    SCALING_SENTENCE,
+    SYSTEMS,
+)
+from .claim_quantities import minutes_of, unit_scale
 from .claim_sentences import Mention
-from .claim_types import Claim, to_count
+from .claim_types import Claim, Quantity, to_count, to_number
 
 
 def sentence_claims(ctx: SentenceContext) -> list[Claim]:
@@ -27,16 +39,27 @@ def sentence_claims(ctx: SentenceContext) -> list[Claim]:
     before = _from_side(ctx, qs)
     for q in qs:
         if q.kind in ("percentage", "multiplier"):
-            out.append(_gain(ctx, q, respectively.get(id(q))))
+            gain = _gain(ctx, q, respectively.get(id(q)))
+            special = _gain_kind(ctx, q)
+            counts = _scaled_counts(ctx.text) if special == "scaling" else None
+            if counts:
+                gain = replace(gain, accelerators=counts[1], compared_accelerators=counts[0])
+            out.append(replace(gain, kind=special) if special else gain)
         elif q.kind == "count":  # a count is about the page's subject, not a nearby system
             out.append(
                 replace(
-                    ctx.claim("count", q), system="", benchmark="", benchmark_key="", context=()
+                    ctx.claim("count", q, compared_value=q.compared),
+                    system="",
+                    benchmark="",
+                    benchmark_key="",
+                    context=(),
                 )
             )
         elif q.kind == "scale":
             acc = to_count(q.value) if q.unit not in ("node", "system") else None
-            out.append(ctx.claim("scale", q, accelerators=acc))
+            named = re.search(SYSTEMS, q.system_hint, re.I) if q.system_hint else None
+            extra = {"system": named.group()} if named else {}  # "8x MI300Xs": MI300X
+            out.append(ctx.claim("scale", q, accelerators=acc, **extra))
         elif id(q) in before:  # "from 311.94 minutes ... down to 153.58": the earlier result
             out.append(ctx.claim(q.kind, q, baseline="previous-round"))
         else:
@@ -45,6 +68,47 @@ def sentence_claims(ctx: SentenceContext) -> list[Claim]:
     if parity:
         out.append(parity)
     return out
+
+
+def _gain_kind(ctx: SentenceContext, q: Quantity) -> str:
+    """``scaling`` for a percentage that is a scaling efficiency, ``geomean`` for a gain
+    over a geometric mean of benchmarks (its clause, or 40 characters either side, says
+    so), else "" (a gain)."""
+    a, b = ctx.own(q)
+    near = ctx.t[max(ctx.s.start, q.start - 40) : min(ctx.s.end, q.end + 40)]
+    clause = ctx.t[a:b]
+    if q.kind == "percentage" and (
+        SCALING_EFFICIENCY.search(near)
+        or SCALING_EFFICIENCY.search(clause)
+        or (CN_EFFICIENCY.search(clause) and SCALING_SENTENCE.search(ctx.text))
+    ):
+        return "scaling"
+    if GEOMEAN.search(near) or GEOMEAN.search(clause):
+        return "geomean"
+    return ""
+
+
+_FROM_TO_COUNT = re.compile(
+    r"(?i:from\s+(?P<a>\d[\d,]*)\s+(?:GPUs?\s+|accelerators?\s+|chips?\s+)?(?:up\s+)?to\s+"
+    r"(?P<b>\d[\d,]*)(?![\d.])(?:[\s-]*(?:GPUs?|devices?|accelerators?|chips?|nodes?))?)"
+    r"|从\s*(?P<za>\d[\d,]*)\s*(?:个|個|块|塊)?\s*(?:GPU)?\s*(?:扩展|擴展|增加|扩大|擴大)到\s*(?P<zb>\d[\d,]*)"
+)
+
+
+def _scaled_counts(sentence: str) -> tuple[int, int] | None:
+    """The two accelerator counts of a scaling efficiency ("from 512 to 2,496 devices",
+    "从 512 个 GPU 扩展到 2496"): (smaller, larger), or None when the sentence names no
+    such pair."""
+    m = _FROM_TO_COUNT.search(sentence)
+    if not m:
+        return None
+    a, b = (
+        to_count(to_number(x))
+        for x in (m.group("a") or m.group("za"), m.group("b") or m.group("zb"))
+    )
+    if a is None or b is None or a >= b:
+        return None
+    return a, b
 
 
 #: "from A (or A') down to B": the times between "from" and "to" are the baseline's.

@@ -146,6 +146,16 @@ METRICS = (
     (re.compile(r"(?i:T?FLOPS)|算力"), "compute"),
     (re.compile(r"(?i:performance[- ]per[- ]dollar|price|cost)|性价比|性價比"), "cost"),
 )
+#: A percentage that is a scaling efficiency ("90 percent scaling efficiency", "扩展效率
+#: 93%", "效率达到93%" in a sentence about scaling): no speedup (kind ``scaling``).
+SCALING_EFFICIENCY = re.compile(
+    r"(?i:(?:strong|weak|linear)?[- ]?scaling\s+efficien\w*|efficiency\s+when\s+scaling)"
+    r"|(?:扩展|擴展|扩容|擴容|线性|線性|集群|叢集)(?:的)?效率"
+)
+SCALING_SENTENCE = re.compile(r"(?i:scal(?:e|ing))|扩展|擴展|扩容|擴容")
+CN_EFFICIENCY = re.compile(r"(?<!能)(?<!能源)效率")
+#: A gain that is a geometric mean over several benchmarks (kind ``geomean``).
+GEOMEAN = re.compile(r"(?i:geo-?mean|geometric(?:al)?\s+mean)|几何平均|幾何平均")
 NOT_MLPERF = re.compile(
     r"(?i:not\s+(?:part of|an?|our|from)\s+(?:the\s+)?(?:\w+\s+){0,3}MLPerf)|"
     r"(?:并非|並非|不是)[^。]{0,20}MLPerf"
@@ -156,15 +166,24 @@ UNVERIFIED = re.compile(
 
 NUM = r"(?<![A-Za-z0-9_.\-/#$])(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 ACCEL_AFTER_X = re.compile(
-    r"\s*(?P<acc>[AHV]100|GPUs?|IPUs?|TPUs?|HPUs?|Gaudi\s?\d|MI\d+)" + EDGE_R
+    r"\s*(?:(?:NVIDIA|Nvidia|AMD|Intel)\s+)?(?P<acc>[ABHLV]\d{2,3}S?|GB?[23]00|GPUs?|IPUs?|TPUs?"
+    r"|HPUs?|Gaudi\s?\d|MI\d+X?)" + EDGE_R
 )
 QUANTITY = re.compile(
-    NUM + r"\s*(?:"
-    r"(?P<thr>(?:tokens?|samples?|images?|sequences?)\s*/\s*s(?:ec(?:ond)?)?)" + EDGE_R + "|"
+    NUM + r"(?P<mag>\s?[kKM](?=\s*(?:tokens?|samples?|queries|images?|inferences?|frames?|"
+    r"FPS|IPS|QPS)" + EDGE_R + r"))?\s*(?:"
+    r"(?P<thr>(?:(?:server|offline)\s+)?(?:tokens?|samples?|images?|sequences?|quer(?:y|ies)|"
+    r"inferences?|frames?)\s*(?:/|\s+per\s+)\s*(?:s(?:ec(?:ond)?)?|watt|W|joule)(?:\s*/\s*W)?"
+    r"|FPS|IPS(?:\s*/\s*W)?|QPS)" + EDGE_R + "|"
     r"(?P<time>minutes?|mins?|seconds?|secs?|hours?|hrs?|[smh])(?![A-Za-z0-9])|"
     r"(?P<ztime>分钟|分鐘|秒钟|秒鐘|秒|小时|小時)|"
     r"(?P<pct>%|percent" + EDGE_R + r"|per cent" + EDGE_R + r")|"
-    r"(?P<mult>[xX×](?![A-Za-z0-9])|times" + EDGE_R + r"|-?fold" + EDGE_R + r"|倍)|"
+    # "2.7x1": a footnote digit after a decimal multiplier
+    r"(?P<mult>[xX×](?:(?![A-Za-z0-9])|(?<=\.\d[xX×])(?=\d(?![\w.,])))|times"
+    + EDGE_R
+    + r"|-?fold"
+    + EDGE_R
+    + r"|倍)|"
     r"(?P<scale>GPUs?|IPUs?|TPUs?|HPUs?|chips?|accelerators?|nodes?|cards?)" + EDGE_R + "|"
     r"(?P<zscale>(?:个|個)\s*(?:IPU|GPU|TPU|芯片|加速器|节点|節點)|颗|顆|张|張)|"
     r"(?P<zsys>(?:个|個|台)\s*(?P<sysname>[A-Za-z0-9\- ]{0,24}?)\s*(?:系统|系統|服务器|服務器))|"
@@ -201,7 +220,8 @@ TIME_UNITS = {
 }
 Q_BEFORE = re.compile(
     r"(?i:(?P<en>just over|just under|up to|nearly|almost|about|around|approximately|roughly|~|"
-    r"more than|over|under|less than|at least|as much as|only|just)\s+(?:(?:a|an|the)\s+)?)$"
+    r"within|more than|over|under|less than|at least|as much as|only|just)(?:\s+|(?<=~))"
+    r"(?:(?:a|an|the)\s+)?)$"
     r"|(?P<zh>将近|將近|接近|近|逾|超过|超過|高达|高達|最高|约|約|大约|大約|至少|不到)\s*"
     r"(?:提升了?|提高了?|达到|達到|可达|可達|达|達|快了?|加速|为|為)?\s*$"
 )
@@ -242,6 +262,7 @@ QUALIFIERS = {
     "under": "less than",
     "不到": "less than",
     "just under": "less than",
+    "within": "less than",
     "only": "only",
     "just": "only",
 }
@@ -263,15 +284,15 @@ SHARED_UNIT = re.compile(
     re.I,
 )
 #: Ranges: "2-3x", "2–3 倍", "2 to 3 times", "20~30%": a gain between two figures.
-RANGE = re.compile(
-    NUM + r"\s*(?:-|–|~|～|to|至|到)\s*(?P<high>\d+(?:\.\d+)?)\s*"
+RANGE = re.compile(  # "94% to 105%", "2x-3x": the unit may follow both figures
+    NUM + r"\s*(?:%|percent\s|[xX×]\s?|倍)?\s*(?:-|–|~|～|to|至|到)\s*(?P<high>\d+(?:\.\d+)?)\s*"
     r"(?P<unit>[xX×](?![A-Za-z0-9])|times" + EDGE_R + r"|倍|%|percent" + EDGE_R + ")"
 )
 #: Gains written in words: "一倍多" after a verb (缩短了一倍多: more than halved, a 2x
 #: speedup; 提高了一倍: doubled), "halved", "doubled", "tripled", "twice as fast".
 FRACTION = re.compile(
     r"(?:缩短|縮短|减少|減少|降低|提升|提高|加快|增加|增长|增長)了?\s*(?P<one>一倍)(?P<more>多|以上)?"
-    r"|(?P<zh2>减半|減半|翻倍|翻番|翻了一番)"
+    r"|(?P<zh2>减半|減半|翻倍|翻番|翻了一番|翻一番|翻了两番|翻了兩番|翻两番|翻兩番)"
     r"|(?i:(?P<en>halved|cut\s+in\s+half|by\s+half|doubled|tripled|quadrupled|twice\s+as\s+fast))"
 )
 FRACTION_VALUES = {
@@ -281,6 +302,11 @@ FRACTION_VALUES = {
     "翻倍": 2.0,
     "翻番": 2.0,
     "翻了一番": 2.0,
+    "翻一番": 2.0,
+    "翻了两番": 4.0,
+    "翻了兩番": 4.0,
+    "翻两番": 4.0,
+    "翻兩番": 4.0,
     "halved": 2.0,
     "cut in half": 2.0,
     "by half": 2.0,
@@ -307,7 +333,11 @@ QUALITY_NEAR = re.compile(
 )
 QUALITY_AFTER = re.compile(r"(?i:^%?\s*(?:accuracy|top-?1|top-?5|mAP|AUC|准确率|準確率|精度))")
 #: A share: "30% of the servers", "20% 的市场份额" ("24%的性能提升" is a gain).
-SHARE = re.compile(r"(?i:^%\s*(?:of\b|的?\s*(?:市场|市場|份额|份額|utili[sz]ation)))")
+#: "105% of bare metal performance", "within 3-4% of Nvidia's" compare performance: no share.
+SHARE = re.compile(
+    r"(?i:^%\s*(?:of\b(?!\s+(?:the\s+)?(?:\w+['’]s?(?!\w)|(?:[A-Za-z-]+\s+){0,3}(?:performance|"
+    r"throughput|speed|score|results?)\b))|的?\s*(?:市场|市場|份额|份額|utili[sz]ation)))"
+)
 SHARE_BEFORE = re.compile(r"(?:占|佔|占比|utili[sz]ation(?: of)?)\s*$")
 
 

@@ -5,7 +5,6 @@ hardware figures and throughputs, each with its unit and qualifier. Pure: no Dja
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from .claim_patterns import (
     ACCEL_AFTER_X,
@@ -24,26 +23,14 @@ from .claim_patterns import (
     share_figure,
 )
 from .claim_sentences import Sentence
-from .claim_types import to_number
+from .claim_types import Quantity, to_number
+from .claim_words import word_quantities
 
 #: A number right after these is part of a name, not a count: "Gaudi 2 accelerator",
 #: "MLPerf Training 3.1 results", "MLPerf 4.0 results".
-NAMED_BEFORE = re.compile(r"(?:\bGaudi|\bMLPerf|\bTraining|\bInference)\s*[vV]?$")
+NAMED_BEFORE = re.compile(r"(?:\bGaudi|\bMLPerf|\b(?i:training|inference))\s*[vV]?$")
 
 # --- quantities --------------------------------------------------------------------
-
-
-@dataclass
-class Quantity:
-    kind: str
-    value: float | None  # None: too large to be a figure (see to_number)
-    unit: str
-    start: int
-    end: int
-    qualifier: str = ""
-    qualifier_text: str = ""
-    system_hint: str = ""
-    high: float | None = None  # a range's upper figure ("2-3x": 3)
 
 
 def find_quantities(t: str, s: Sentence) -> list[Quantity]:
@@ -54,7 +41,10 @@ def find_quantities(t: str, s: Sentence) -> list[Quantity]:
     seg = t[s.start : s.end]
     seg = RESULT_ID.sub(lambda m: " " * len(m.group()), seg)
     out = _ranges_and_words(seg, s.start)
+    out += [q for q in word_quantities(seg, s.start) if not _overlaps(q, out)]
     for m in SHARED_UNIT.finditer(seg):  # "28.3 vs 29.1 minutes": the first shares the unit
+        if any(q.start <= s.start + m.start() < q.end for q in out):
+            continue
         unit = TIME_UNITS[m.group("unit").lower()]
         out.append(
             Quantity(
@@ -65,8 +55,12 @@ def find_quantities(t: str, s: Sentence) -> list[Quantity]:
         if any(q.start <= s.start + m.start() < q.end for q in out):
             continue
         value = to_number(m.group("num"))
+        if value is not None and m.group("mag"):  # "~300k tokens/s"
+            value *= 1e6 if m.group("mag").strip() == "M" else 1e3
         unit, kind, hint = _unit(m, seg)
-        if kind in ("scale", "count") and NAMED_BEFORE.search(seg[: m.start()]):
+        if kind in ("scale", "count") and (
+            NAMED_BEFORE.search(seg[: m.start()]) or "." in m.group("num")
+        ):
             continue  # "Gaudi 2 accelerators", "MLPerf 3.1 results": part of a name
         q = Quantity(kind, value, unit, s.start + m.start(), s.start + m.end(), system_hint=hint)
         qb = Q_BEFORE.search(seg[max(0, m.start() - 24) : m.start()])
@@ -79,6 +73,10 @@ def find_quantities(t: str, s: Sentence) -> list[Quantity]:
     return sorted(out, key=lambda q: q.start)
 
 
+def _overlaps(q: Quantity, others: list[Quantity]) -> bool:
+    return any(o.start < q.end and q.start < o.end for o in others)
+
+
 def _no_gain(seg: str, q: Quantity, base: int) -> bool:
     """A percentage that is a quality figure or a share ("75.9% top-1 accuracy", "30%
     of the servers"): no claim (the page's number accounting gives its reason)."""
@@ -86,7 +84,7 @@ def _no_gain(seg: str, q: Quantity, base: int) -> bool:
         return False
     a, b = q.start - base, q.end - base
     return quality_figure(seg[max(0, a - 30) : a], seg[b : b + 30]) or share_figure(
-        seg[max(0, a - 30) : a], seg[b - 1 : b + 30]
+        seg[max(0, a - 30) : a], seg[b - 1 : b + 60]
     )
 
 
@@ -128,7 +126,7 @@ def _ranges_and_words(seg: str, base: int) -> list[Quantity]:
 def _unit(m: re.Match[str], seg: str) -> tuple[str, str, str]:
     g = m.groupdict()
     if g["thr"]:
-        return re.sub(r"\s+", "", g["thr"]).split("/")[0].rstrip("s") + "/s", "throughput", ""
+        return throughput_unit(g["thr"]), "throughput", ""
     if g["time"] or g["ztime"]:
         return TIME_UNITS[(g["time"] or g["ztime"]).lower()], "time", ""
     if g["pct"]:
@@ -187,6 +185,29 @@ _SPEC_UNITS = {
     "mhz": "MHz",
     "nm": "nm",
 }
+
+
+_THR_NOUNS = {"querie": "query", "inference": "sample", "sequence": "sample"}
+
+
+def throughput_unit(written: str) -> str:
+    """The unit of a throughput as written: "tokens/s" -> ``token/s``, "server queries
+    per watt" -> ``query/W``, "FPS" -> ``frame/s``, "IPS/W" -> ``image/W``."""
+    w = re.sub(r"\s+", " ", written.strip().lower())
+    short = {"fps": "frame/s", "ips": "image/s", "qps": "query/s"}
+    if w.replace(" ", "") in ("ips/w",):
+        return "image/W"
+    if w in short:
+        return short[w]
+    noun = re.split(r"\s*/\s*|\s+per\s+", w.removeprefix("server ").removeprefix("offline "))
+    base = noun[0].rstrip("s")
+    base = _THR_NOUNS.get(base, base)
+    per = "s"
+    if noun[-1] in ("watt", "w") or w.endswith("/w"):
+        per = "W"
+    elif noun[-1] == "joule":
+        per = "J"
+    return f"{base}/{per}"
 
 
 def _scale_unit(word: str) -> str:

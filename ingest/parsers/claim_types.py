@@ -39,6 +39,26 @@ def to_count(value: float | None) -> int | None:
     return int(value)
 
 
+@dataclass
+class Quantity:
+    """A figure of a sentence before it becomes a claim (``claim_quantities``,
+    ``claim_words``): ``kind`` and ``unit`` as :class:`Claim`'s, the span of the
+    figure, its qualifier, the system written with it ("8x H100": H100), a range's
+    upper figure ``high`` ("2-3x": 3) and a count's whole ``compared`` ("four of the
+    six benchmarks": 6)."""
+
+    kind: str
+    value: float | None  # None: too large to be a figure (see to_number)
+    unit: str
+    start: int
+    end: int
+    qualifier: str = ""
+    qualifier_text: str = ""
+    system_hint: str = ""
+    high: float | None = None
+    compared: float | None = None
+
+
 @dataclass(frozen=True, kw_only=True)
 class Claim(ClaimFacts):
     """One numeric claim: the fields verification reads

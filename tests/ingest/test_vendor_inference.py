@@ -60,13 +60,18 @@ def test_azure_865000_tokens_is_unverifiable_naming_the_v41_result(
         assert not c.links.exists()
     # 19 results of v4.1 here: README.md's v4.1 line lists them (all valid).
     assert "benchdb holds 19 inference results of v4.1" in claims[0].details["reason"]
-    others = inference_pages[AZURE].claims.exclude(kind="throughput")
+    others = inference_pages[AZURE].claims.exclude(kind__in=("throughput", "scale"))
     assert {c.verdict for c in others} == {"not-mlperf"}  # 2.5x theoretical, TFLOPS, TB/s...
+    # "on the 18 ND GB200 v6 virtual machines of one NVL72 rack": machines name no result
+    (vms,) = inference_pages[AZURE].claims.filter(kind="scale")
+    assert (vms.value, vms.unit, vms.verdict) == (18.0, "node", "unverifiable")
 
 
 def test_blackwell_claims(inference_pages: dict[str, VendorPage]) -> None:
     page = inference_pages[BLACKWELL]
     assert table(page) == [
+        # "connecting 72 Nvidia Blackwell GPUs": a scale (a name between count and noun)
+        ("scale", 72.0, "unverifiable", "v5.0", "llama3.1-405b", "GB200 NVL72"),
         ("multiplier", 30.0, "unverifiable", "v5.0", "llama3.1-405b", "GB200 NVL72"),
         ("multiplier", 3.0, "unverifiable", "v5.0", "llama3.1-405b", "GB200 NVL72"),
         # "... a 9x larger Nvidia NVLink interconnect domain" is its own sentence now (a
@@ -76,7 +81,7 @@ def test_blackwell_claims(inference_pages: dict[str, VendorPage]) -> None:
         ("multiplier", 5.0, "consistent", "v5.0", "llama2-70b", ""),
         ("multiplier", 4.4, "consistent", "v5.0", "llama2-70b", ""),
     ]
-    x30, per_gpu, _, tpot, ttft = page.claims.order_by("position")
+    _, x30, per_gpu, _, tpot, ttft = page.claims.order_by("position")
     assert x30.compared_system == "H200 NVL8" and x30.qualifier == "up to"
     assert x30.details["missing"] == {
         "round": "v5.0",
@@ -95,7 +100,14 @@ def test_blackwell_claims(inference_pages: dict[str, VendorPage]) -> None:
 def test_h200_nearly_tripled_is_unverifiable_naming_v40(
     inference_pages: dict[str, VendorPage],
 ) -> None:
-    gptj, heading = inference_pages[H200].claims.order_by("position")
+    # "adds two new workloads": a count of benchmarks (a round's count: unverifiable)
+    workloads, gptj, heading = inference_pages[H200].claims.order_by("position")
+    assert (workloads.kind, workloads.value, workloads.unit, workloads.verdict) == (
+        "count",
+        2.0,
+        "benchmark",
+        "unverifiable",
+    )
     assert (gptj.value, gptj.qualifier, gptj.system, gptj.verdict) == (
         3.0,
         "nearly",

@@ -205,8 +205,14 @@ def test_numbers_get_real_reasons_not_other() -> None:
     assert intel["4,096"].count("setting") == 3 and intel["1,024"].count("setting") == 3
     assert intel["256"].count("setting") == 2
     assert intel["8380"] == ["name", "name"] and intel["8480"] == ["name"]
-    assert _reasons("azure-nd-gb200-mlperf-inference-v4.1-unverified.en.txt")["18"] == ["count"]
-    assert "count" in _reasons("nvidia-blackwell-mlperf-inference-v5.0-itonline.en.txt")["72"]
+    # "the 18 ND GB200 v6 virtual machines of one NVL72 rack": a scale claim (machines)
+    assert _reasons("azure-nd-gb200-mlperf-inference-v4.1-unverified.en.txt")["18"] == ["claim"]
+    # "connecting 72 Nvidia Blackwell GPUs": a scale claim; NVL72 a name
+    assert _reasons("nvidia-blackwell-mlperf-inference-v5.0-itonline.en.txt")["72"] == [
+        "name",
+        "name",
+        "claim",
+    ]
     for name in FILES:
         if name.endswith(".txt"):
             assert "other" not in {r for rs in _reasons(name).values() for r in rs}, name
@@ -226,14 +232,15 @@ def test_quality_shares_and_chinese_numerals_on_written_text() -> None:
 
 
 def test_every_number_of_ibm_s_page_has_its_use() -> None:
-    """By reading IBM_EN: 46 (twice), 91.5 s and 70 min are claims; AC922 and V100 are
-    names; 16 GPUs and 89 machines counts; the losses 0.1292 and 0.1293 quality figures."""
+    """By reading IBM_EN: 46 (twice), 91.5 s, 70 min and "16 NVIDIA Tesla V100 GPUs" (a
+    scale) are claims; AC922 and V100 are names; 89 CPU machines a count; the losses
+    0.1292 and 0.1293 quality figures."""
     uses = [(u.text, u.reason or u.status) for u in account_numbers(IBM_EN, extract_claims(IBM_EN))]
     assert uses == [
         ("46", "claim"),
         ("91.5", "claim"),
         ("922", "name"),
-        ("16", "count"),
+        ("16", "claim"),
         ("100", "name"),
         ("46", "claim"),
         ("70", "claim"),

@@ -92,11 +92,12 @@ def test_pipe_table_without_separator() -> None:
 
 def test_count_goes_with_its_own_clause_time() -> None:
     # "training Llama 3.1 8B in 5.2 minutes with up to 512 Blackwell Ultra GPUs and
-    # FLUX.1 in 12.5 minutes with 1,152 GPUs": 1,152 is FLUX.1's count only.
+    # FLUX.1 in 12.5 minutes with 1,152 GPUs": 1,152 is FLUX.1's count only, 512
+    # Llama's ("512 Blackwell Ultra GPUs": a name between the count and its noun).
     text, found = claims("particle-news-nvidia-training-v5.1.en.txt")
     (llama,) = at(text, found, "5.2 minutes")
     (flux,) = at(text, found, "12.5 minutes")
-    assert (llama.accelerators, flux.accelerators) == (None, 1152)
+    assert (llama.accelerators, flux.accelerators) == (512, 1152)
 
 
 def test_from_side_is_judged_in_the_round_before() -> None:

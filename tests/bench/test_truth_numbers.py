@@ -1,0 +1,31 @@
+"""bench/claims_truth.py reads the numbers of a truth's printed value: a unit written
+right after the number ("2.3X", "5x", "141GB") leaves the number as printed; a
+suffix counts only as a whole word ("5 minutes" is no 5 million). Values as printed
+in ../shared/vendor-dev/*/TRUTH.json."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+from claims_truth import truth_numbers  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("value", "numbers"),
+    [
+        ("2.3X", {2.3}),
+        ("up to 5x", {5.0}),
+        ("141GB / 4.8TB/s", {141.0, 4.8}),
+        ("~420k", {420.0, 420000.0}),
+        ("37 minutes 21 seconds", {37.0, 21.0, 37 + 21 / 60}),
+        ("3 倍 / 2.8 倍 / 93%", {3.0, 2.8, 93.0}),
+        ("两项", {2.0}),
+    ],
+)
+def test_truth_numbers(value: str, numbers: set[float]) -> None:
+    assert truth_numbers(value) == numbers
