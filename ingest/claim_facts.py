@@ -17,7 +17,7 @@ from datetime import date
 from typing import Any
 
 from benchdb import vocabulary
-from benchdb.claims import readings, resolve, verdicts
+from benchdb.claims import readings, resolve, resolve_words, verdicts
 from benchdb.claims.facts import PRESS_LEAD_DAYS
 from benchdb.claims.resolve_suite import resolve_suite
 from benchdb.models import InferenceResult, Result, Round, VendorPage
@@ -139,6 +139,9 @@ def claim_facts(
     facts = resolve_suite(facts, sentence, page.title, page.text, page.url)
     rounds = dates.get(facts.suite or "training", {})
     facts = resolve.resolve_claim(facts, sentence, page, rounds)
+    scope = resolve_words.scope_of_count(facts.kind, sentence)
+    if scope:
+        facts = replace(facts, context=facts.context + scope)
     if facts.round or "suite-hpc" in facts.context:
         return facts
     rnd = verdicts.round_for_date(page.published, rounds, lead_days=PRESS_LEAD_DAYS)

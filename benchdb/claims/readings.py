@@ -173,9 +173,21 @@ def scale_verdict(c: Any, cands: Sequence[Any]) -> Verification:
     when a result of ``cands`` (the subject's results the frame allows: round, system or
     submitter, benchmark when named) ran on that many, linking each such result;
     ``unverifiable`` otherwise, naming the counts stored (benchdb may hold part of a
-    round, so an absent count is not called inconsistent)."""
+    round, so an absent count is not called inconsistent), and when the sentence gives
+    the count for every result it speaks of (context ``every-result``: "all records
+    were set on 3,584 GPUs"), which one result cannot show."""
     want = int(c.value or 0)
     match = [r for r in cands if r.accelerators == want]
+    if match and "every-result" in c.context:
+        return Verification(
+            UNVERIFIABLE,
+            details={
+                "reason": f"the sentence gives {want} accelerators for every result it speaks"
+                " of (all records, each benchmark) and does not say which: a result on"
+                f" {want} exists, but the others are not named",
+                "open_slots": ["which results"],
+            },
+        )
     if match:
         return Verification(
             CONSISTENT,
@@ -278,5 +290,22 @@ def named_elsewhere(
         f"no result the frame allows gives {c.value:g} {c.unit}, but {len(fits)} other"
         f" result(s) of {c.round} do ({'; '.join(out['named_elsewhere'])}): the subject is"
         " likely misread, so no verdict"
+    )
+    return Verification(UNVERIFIABLE, details=out)
+
+
+def subject_elsewhere(c: Any, v: Verification) -> Verification:
+    """An ``inconsistent`` verdict is withheld when the claim's subject was not named in
+    its own sentence but carried over from another (context ``system``: "...allowing
+    the cloud VMs to train it in under 10 minutes, a 2.3x improvement" after a sentence
+    naming NVIDIA's software): the results judged are those of a system the sentence
+    may not mean. The verdict becomes ``unverifiable`` saying so."""
+    if v.verdict != INCONSISTENT or "system" not in c.context:
+        return v
+    out = dict(v.details)
+    out["withheld"] = INCONSISTENT
+    out["reason"] = (
+        f"the sentence names no system; {c.system or 'the subject'} was taken from another"
+        " sentence and none of its results gives the claim, so no verdict"
     )
     return Verification(UNVERIFIABLE, details=out)

@@ -381,3 +381,20 @@ def scenarios_named(text: str) -> list[str]:
     them: ``Offline``, ``SingleStream``), in order."""
     out = [re.sub(r"[- ]", "", m.group(1)) for m in _SCENARIO.finditer(text)]
     return list(dict.fromkeys(out))
+
+
+#: Words that put a count of accelerators over every result a sentence speaks of ("all
+#: eight records were set on 3,584 GPUs", "刷新各项记录的...3584块H100"): the count then
+#: claims something of each of those results, not that one result ran on it.
+EVERY_RESULT = re.compile(
+    r"\b(?:all|every|each)\b[^.;]{0,60}?\b(?:records?|results?|benchmarks?|tests?|workloads?)\b"
+    r"|各项|所有|全部|每项|每一项|各項|每項",
+    re.IGNORECASE,
+)
+
+
+def scope_of_count(kind: str, sentence: str) -> tuple[str, ...]:
+    """``("every-result",)`` for a count of accelerators (a ``scale`` claim) whose
+    sentence speaks of every result (:data:`EVERY_RESULT`), else ``()``; the verdict
+    then needs each of those results (``benchdb.claims.readings.scale_verdict``)."""
+    return ("every-result",) if kind == "scale" and EVERY_RESULT.search(sentence) else ()

@@ -60,6 +60,7 @@ from benchdb.claims.readings import (
     named_elsewhere,
     scale_verdict,
     settle,
+    subject_elsewhere,
     within_range,
 )
 from benchdb.claims.verdicts_parity import verify_parity
@@ -112,6 +113,8 @@ def verify_claim(
     out = _scope(claim)
     if out is None:
         out = within_range(claim, _CHECKS[suite.checks](claim, mine, pins))
+        if not pins:
+            out = subject_elsewhere(claim, out)
     return with_flags(claim, out, {r.pk: r for r in mine})
 
 

@@ -637,3 +637,44 @@ def test_a_gain_pairs_rounds_by_the_framework_family_the_software_page_uses() ->
         {"time_reduction": (30 - 24) / 30 * 100, "speedup": (30 / 24 - 1) * 100}
     )
     assert v.verdict == vocabulary.AMBIGUOUS and v.details["readings_consistent"] == ["speedup"]
+
+
+def test_a_count_given_for_every_record_is_not_shown_by_one_result(
+    results: list[ResultFacts],
+) -> None:
+    """A Graphcore-style line "All of these records were set on IPU-POD256" read as a
+    count of 256 for every record: one ResNet-50 result ran on 256 IPUs, but the
+    sentence speaks of all records, so the count is not shown (unverifiable), while the
+    same count in a sentence about one run is consistent."""
+    from benchdb.claims import resolve_words
+
+    every = "All of these records were set on 256 IPUs in the IPU-POD256."
+    one = "ResNet-50 trained on 256 IPUs in the IPU-POD256."
+    base = dict(kind="scale", value=256.0, unit="IPU", system="IPU-POD256", round="v1.1")
+    for sentence, verdict in ((every, vocabulary.UNVERIFIABLE), (one, vocabulary.CONSISTENT)):
+        scope = resolve_words.scope_of_count("scale", sentence)
+        c = ClaimFacts(**base, context=scope)  # type: ignore[arg-type]
+        assert verdicts.verify_claim(c, results).verdict == verdict
+    assert resolve_words.scope_of_count("scale", "刷新各项记录的,是由3584块H100组成的集群")
+
+
+def test_a_subject_carried_from_another_sentence_is_not_called_wrong(
+    results: list[ResultFacts],
+) -> None:
+    """ "...a 50% improvement over the first submission" whose IPU-POD16 comes from the
+    sentence before (context ``system``): the figures do not give it (23.7% / 31.0%),
+    but the sentence never named the system, so the verdict is withheld; named in the
+    sentence itself, the same claim is inconsistent."""
+    base = dict(
+        kind="percentage",
+        value=50.0,
+        unit="%",
+        system="IPU-POD16",
+        benchmark_key="resnet",
+        round="v1.1",
+        baseline="first-submission",
+    )
+    carried = verdicts.verify_claim(ClaimFacts(**base, context=("system",)), results)  # type: ignore[arg-type]
+    named = verdicts.verify_claim(ClaimFacts(**base), results)  # type: ignore[arg-type]
+    assert (carried.verdict, carried.details["withheld"]) == ("unverifiable", "inconsistent")
+    assert named.verdict == vocabulary.INCONSISTENT
