@@ -28,6 +28,7 @@ BENCHDB_PROXY_SSL_HEADER  "1" behind a proxy that terminates TLS and sets
 CACHE_URL         Redis URL of the cache (redis://127.0.0.1:6379/1): the check API's rate
                   limit counts requests per client IP there; unset: a per-process memory
                   cache (the quick start: each process counts on its own)
+PAGE_CACHE_MAX_BYTES  largest page or export kept in the pages cache, default 8 MiB
 CLAIMS_CHECK_RATE requests per client IP to the check-this-text form and API, default "20/m"
                   (django-ratelimit's rate syntax: N/s, N/m, N/h)
 Login throttle (django-axes, admin login included):
@@ -112,6 +113,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into a 429 page.
     "axes.middleware.AxesMiddleware",
+    # Read pages cached by the data version, with ETag / Last-Modified (its docstring).
+    "benchdb.page_cache.PageCacheMiddleware",
 ]
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
@@ -181,6 +184,12 @@ if CACHE_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+# Read pages cached by the data version (benchdb/page_cache.py): in Redis beside the rate
+# limit with CACHE_URL (every web process shares them), else in each process's memory.
+CACHES["pages"] = {**CACHES["default"], "KEY_PREFIX": "pages", "OPTIONS": {}}
+if not CACHE_URL:
+    CACHES["pages"]["OPTIONS"] = {"MAX_ENTRIES": 256}
+PAGE_CACHE_MAX_BYTES = int(os.environ.get("PAGE_CACHE_MAX_BYTES", str(8 << 20)))
 CLAIMS_CHECK_RATE = os.environ.get("CLAIMS_CHECK_RATE", "20/m")
 
 ROOT_URLCONF = "benchdb.urls"
