@@ -77,6 +77,73 @@ def watched_tables(registry: Any = global_apps) -> list[str]:
     return sorted(set(tables))
 
 
+FUNCTIONS = r"""
+CREATE UNLOGGED TABLE IF NOT EXISTS benchdb_dataversion_pending (txid bigint PRIMARY KEY);
+
+CREATE OR REPLACE FUNCTION benchdb_data_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    -- The first write of a transaction queues one bump, run at its commit.
+    IF current_setting('benchdb.data_changed', true) IS DISTINCT FROM 'on' THEN
+        PERFORM set_config('benchdb.data_changed', 'on', true);
+        INSERT INTO benchdb_dataversion_pending (txid) VALUES (txid_current())
+            ON CONFLICT DO NOTHING;
+    END IF;
+    RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION benchdb_data_version_bump() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO benchdb_dataversion (id, version, changed) VALUES (1, 1, clock_timestamp())
+    ON CONFLICT (id) DO UPDATE
+        SET version = benchdb_dataversion.version + 1, changed = clock_timestamp();
+    DELETE FROM benchdb_dataversion_pending WHERE txid = NEW.txid;
+    RETURN NULL;
+END $$;
+
+DROP TRIGGER IF EXISTS benchdb_data_version_bump ON benchdb_dataversion_pending;
+-- Deferred: runs as the writing transaction commits, so the counter's row is locked
+-- only for the commit itself.
+CREATE CONSTRAINT TRIGGER benchdb_data_version_bump
+    AFTER INSERT ON benchdb_dataversion_pending DEFERRABLE INITIALLY DEFERRED
+    FOR EACH ROW EXECUTE FUNCTION benchdb_data_version_bump();
+"""
+
+DROP_FUNCTIONS = """
+DROP TABLE IF EXISTS benchdb_dataversion_pending;
+DROP FUNCTION IF EXISTS benchdb_data_version_bump();
+DROP FUNCTION IF EXISTS benchdb_data_changed();
+"""
+
+ROW_TRIGGER = """
+CREATE OR REPLACE TRIGGER benchdb_data_changed
+    AFTER INSERT OR UPDATE OR DELETE ON "{table}" FOR EACH ROW
+    WHEN (current_setting('benchdb.data_changed', true) IS DISTINCT FROM 'on')
+    EXECUTE FUNCTION benchdb_data_changed();
+CREATE OR REPLACE TRIGGER benchdb_data_truncated
+    AFTER TRUNCATE ON "{table}" FOR EACH STATEMENT EXECUTE FUNCTION benchdb_data_changed();
+"""
+
+
+def install_triggers(conn: Any, tables: list[str]) -> None:
+    """Create (or replace) the functions and a trigger pair on each of ``tables`` on
+    the connection ``conn``; nothing on a database other than PostgreSQL. Idempotent:
+    run by the migration that made the counter and after every ``migrate``. Tables
+    not (or no longer) in the database are skipped, and nothing is made while the
+    counter's table is missing (migrated back before it)."""
+    if conn.vendor != "postgresql":
+        return
+    with conn.cursor() as cursor:
+        existing = set(conn.introspection.table_names(cursor))
+        if "benchdb_dataversion" not in existing:
+            return
+        cursor.execute(FUNCTIONS)
+        for table in tables:
+            if table in existing:
+                cursor.execute(ROW_TRIGGER.format(table=table))
+
+
 def data_version() -> Version | None:
     """The current data version (one query), or None where it cannot name what this
     connection reads: a database other than PostgreSQL (no triggers), or inside a
