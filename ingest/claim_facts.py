@@ -20,7 +20,7 @@ from typing import Any
 
 from benchdb import vocabulary
 from benchdb.claims import resolve, verdicts
-from benchdb.claims.facts import PRESS_LEAD_DAYS
+from benchdb.claims.facts import PRESS_LEAD_DAYS, suite_of
 from benchdb.models import InferenceResult, Result, Round, VendorPage
 from benchdb.models.data_version import data_version
 from ingest.parsers import claim_text
@@ -104,7 +104,8 @@ class _FactStore:
 
     def __init__(self) -> None:
         self.groups: dict[tuple[str, str, str], list[tuple[int, verdicts.ResultFacts]]] = {}
-        self.all: list[verdicts.ResultFacts] = []
+        self.by_suite: dict[str, list[verdicts.ResultFacts]] = {}
+        self.count = 0
         seen: dict[Any, Any] = {}
         for suite in FACT_SUITES:
             for row in _rows(suite, None, None):
@@ -113,14 +114,15 @@ class _FactStore:
                 }
                 facts = verdicts.ResultFacts(**row)
                 key = (facts.suite, facts.round, facts.benchmark)
-                self.groups.setdefault(key, []).append((len(self.all), facts))
-                self.all.append(facts)
+                self.groups.setdefault(key, []).append((self.count, facts))
+                self.by_suite.setdefault(suite, []).append(facts)
+                self.count += 1
 
     def select(
         self, suites: Sequence[str], rounds: Iterable[str] | None, benchmarks: Iterable[str] | None
     ) -> list[verdicts.ResultFacts]:
-        if rounds is None and benchmarks is None and tuple(suites) == FACT_SUITES:
-            return list(self.all)
+        if rounds is None and benchmarks is None:  # whole suites: no sorting
+            return [f for suite in suites for f in self.by_suite.get(suite, ())]
         want_rounds = None if rounds is None else set(rounds)
         want_benchmarks = None if benchmarks is None else set(benchmarks)
         picked = [
@@ -244,8 +246,16 @@ def check_claims(
     found: Sequence[claim_text.Claim], page: resolve.PageContext
 ) -> list[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]]:
     """Each claim of a page with its resolved facts and its verification against every
-    stored result of its suite. Queries: one per suite, and the rounds' dates."""
+    stored result of its suite (``verify_claim`` reads only those: each claim is given
+    them alone, so that it does not scan the other suites' results). Queries: the data
+    version and the rounds' dates (the facts are built once per data version)."""
     dates = round_dates()
     facts = [claim_facts(c, page, dates) for c in found]
-    results = all_result_facts()
-    return [(c, f, verdicts.verify_claim(f, results)) for c, f in zip(found, facts, strict=True)]
+    by_suite: dict[str, list[verdicts.ResultFacts]] = {}
+    out = []
+    for c, f in zip(found, facts, strict=True):
+        suite = suite_of(f.suite).name  # KeyError on an unknown suite, as verify_claim
+        if suite not in by_suite:
+            by_suite[suite] = result_facts(suite=suite) if suite in FACT_SUITES else []
+        out.append((c, f, verdicts.verify_claim(f, by_suite[suite])))
+    return out
