@@ -42,6 +42,7 @@ import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -176,6 +177,7 @@ AXES_RESET_ON_SUCCESS = True
 # django-ratelimit reports as not shared (E003): right for the quick start, not for
 # several web processes, which must set CACHE_URL.
 CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHES: dict[str, dict[str, Any]]
 if CACHE_URL:
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
@@ -186,9 +188,8 @@ else:
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 # Read pages cached by the data version (benchdb/page_cache.py): in Redis beside the rate
 # limit with CACHE_URL (every web process shares them), else in each process's memory.
-CACHES["pages"] = {**CACHES["default"], "KEY_PREFIX": "pages", "OPTIONS": {}}
-if not CACHE_URL:
-    CACHES["pages"]["OPTIONS"] = {"MAX_ENTRIES": 256}
+_PAGES_OPTIONS: dict[str, Any] = {} if CACHE_URL else {"MAX_ENTRIES": 256}
+CACHES["pages"] = {**CACHES["default"], "KEY_PREFIX": "pages", "OPTIONS": _PAGES_OPTIONS}
 PAGE_CACHE_MAX_BYTES = int(os.environ.get("PAGE_CACHE_MAX_BYTES", str(8 << 20)))
 CLAIMS_CHECK_RATE = os.environ.get("CLAIMS_CHECK_RATE", "20/m")
 
