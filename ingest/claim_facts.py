@@ -97,15 +97,16 @@ def _query_facts(
 
 
 class _FactStore:
-    """Every result's facts at one data version, built once and shared (frozen
-    dataclasses), grouped by (suite, round, benchmark) so that a selection reads only
-    its groups. Strings repeated across results (submitters, accelerators) are kept
-    once."""
+    """Every result's facts at one data version (and the rounds' dates), built once
+    and shared (frozen dataclasses), grouped by (suite, round, benchmark) so that a
+    selection reads only its groups. Strings repeated across results (submitters,
+    accelerators) are kept once."""
 
     def __init__(self) -> None:
         self.groups: dict[tuple[str, str, str], list[tuple[int, verdicts.ResultFacts]]] = {}
         self.by_suite: dict[str, list[verdicts.ResultFacts]] = {}
         self.count = 0
+        self.dates = _read_round_dates()
         seen: dict[Any, Any] = {}
         for suite in FACT_SUITES:
             for row in _rows(suite, None, None):
@@ -198,7 +199,15 @@ def round_dates() -> dict[str, dict[str, date]]:
     """Suite -> round -> publication date, for claims that name a round in words or
     by their page's date: ``vocabulary.ROUND_PUBLISHED`` (training) and
     ``vocabulary.INFERENCE_ROUND_PUBLISHED``, over which the stored rounds' own dates
-    win. One query."""
+    win. Read once per data version with the result facts (:func:`result_facts`);
+    a new dict each call."""
+    store = _current_store()
+    dates = store.dates if store is not None else _read_round_dates()
+    return {suite: dict(rounds) for suite, rounds in dates.items()}
+
+
+def _read_round_dates() -> dict[str, dict[str, date]]:
+    """:func:`round_dates` from the database (one query)."""
     dates = {
         "training": dict(vocabulary.ROUND_PUBLISHED),
         "inference": dict(vocabulary.INFERENCE_ROUND_PUBLISHED),
