@@ -11,8 +11,9 @@ page is never older than the data: a change makes a new key, and old keys expire
 Every cached page also answers conditional GETs: ``ETag`` (weak: the data version and
 code stamp) and ``Last-Modified`` (when the data last changed), with
 ``Cache-Control: no-cache`` so that browsers and proxies revalidate, and a matching
-``If-None-Match`` / ``If-Modified-Since`` gets a 304 before anything is computed
-(Django's ``get_conditional_response``).
+``If-None-Match`` gets a 304 before anything is computed (Django's
+``get_conditional_response``; ``If-Modified-Since`` alone is not enough: two changes
+within the same second share a ``Last-Modified``).
 
 Cached: GET and HEAD of the read pages (URL namespaces :data:`CACHED_NAMESPACES`) by a
 visitor without a session or messages cookie (logged-in users see write links and
@@ -154,9 +155,9 @@ class PageCacheMiddleware:
         etag = f'W/"{version.token}-{code_stamp()}"'
         key = _key(request, version)
         request._page_cache = (key, etag, version)  # type: ignore[attr-defined]
-        early = get_conditional_response(
-            request, etag=etag, last_modified=int(version.changed.timestamp())
-        )
+        # Validated by the ETag only: Last-Modified has whole seconds, and two changes
+        # within one second would let If-Modified-Since alone get a stale 304.
+        early = get_conditional_response(request, etag=etag)
         if early is not None:  # 304 Not Modified (or 412): nothing to compute
             return _validators(early, etag, version)
         entry = caches[_alias()].get(key)
