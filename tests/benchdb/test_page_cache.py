@@ -6,12 +6,12 @@ changes; logged-in users, the ingest pages and POSTs are not cached.
 
 These tests write committed rows (the triggers act on commit, which a test inside a
 transaction never reaches): they run outside pytest-django's transaction with the
-database unblocked, on ../shared/mlperf ingested for the session, and undo what they
-change."""
+database unblocked, on ../shared/mlperf, and undo what they change."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,9 +25,14 @@ PAGE = "/rounds/v1.1/"
 
 
 @pytest.fixture
-def committed(ingested_shared: Any, django_db_blocker: Any) -> Iterator[None]:
-    """The database in autocommit, outside any test transaction."""
+def committed(django_db_setup: Any, django_db_blocker: Any, mlperf_data: Path) -> Iterator[None]:
+    """The database in autocommit, outside any test transaction, holding
+    ../shared/mlperf (ingested again: a transactional test may have emptied the
+    database since the session's ingest; unchanged results are not written twice)."""
+    from ingest.training import mlperf_training_ingest
+
     with django_db_blocker.unblock():
+        mlperf_training_ingest(location=str(mlperf_data))
         yield
 
 
