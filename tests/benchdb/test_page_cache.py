@@ -147,3 +147,19 @@ def test_inside_a_transaction_nothing_is_cached(client: Client, ingested_shared:
     version: pages are computed every time there."""
     page = client.get(PAGE)
     assert page.status_code == 200 and "X-Page-Cache" not in page
+
+
+def test_an_ingest_that_changes_nothing_keeps_the_version_and_the_cached_pages(
+    committed: None, mlperf_data: Path
+) -> None:
+    """A second ingest of ../shared/mlperf finds every result unchanged and writes no
+    row of benchdb's tables: the version stays, and so do the cached pages."""
+    from ingest.training import mlperf_training_ingest
+
+    client = Client()
+    client.get(PAGE)
+    before = _version()
+    report = mlperf_training_ingest(location=str(mlperf_data))
+    assert (report.unchanged, report.added, report.changed) == (46, 0, 0)
+    assert _version() == before
+    assert client.get(PAGE)["X-Page-Cache"] == "hit"
