@@ -31,7 +31,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.apps import apps as global_apps
-from django.db import connection, models
+from django.db import ProgrammingError, connection, models
 
 
 class DataVersion(models.Model):
@@ -148,13 +148,16 @@ def data_version() -> Version | None:
     """The current data version (one query), or None where it cannot name what this
     connection reads: a database other than PostgreSQL (no triggers), or inside a
     transaction (an atomic block: its own writes have not bumped the version yet, as
-    in a test). A counter never bumped (a new database) is version 0 at the Unix
-    epoch."""
+    in a test), or a database not migrated to it yet. A counter never bumped (a new
+    database) is version 0 at the Unix epoch."""
     if connection.vendor != "postgresql" or connection.in_atomic_block:
         return None
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT version, changed FROM benchdb_dataversion WHERE id = 1")
-        row = cursor.fetchone()
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT version, changed FROM benchdb_dataversion WHERE id = 1")
+            row = cursor.fetchone()
+    except ProgrammingError:  # not migrated yet (no counter): nothing can be cached
+        return None
     if row is None:
         return Version(0, datetime.fromtimestamp(0, tz=UTC))
     return Version(int(row[0]), row[1])
