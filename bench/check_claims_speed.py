@@ -14,6 +14,18 @@ printed apart. Printed: the article (bytes, characters, claims found), the store
 results the check reads, and p50 / p95 / max of the request time over
 ``--requests`` requests, with the service's own time (``seconds`` of the answer).
 Nothing is asserted.
+
+Over HTTP (issue 24: p95 under 0.3 s at 1 client, under 1 s at 8), against a real
+server started on 127.0.0.1 as ``bench/pages_speed.py`` starts it::
+
+    python bench/check_claims_speed.py --kb 2 --server gunicorn --workers 2 --clients 1,8
+
+First the data version is moved (a committed write that changes nothing, as an ingest
+would) and two requests per server worker are sent at once and timed (the first after
+a change builds the result facts in each worker); then, for each ``--clients`` level,
+that many clients send ``--requests`` requests each, one after another. Printed per
+level: requests, errors, p50 / p95 / max of the client's latency and of the server's
+time (``Server-Timing``).
 """
 
 from __future__ import annotations
@@ -56,11 +68,71 @@ def percentile(values: list[float], q: float) -> float:
     return cuts[round(q * 100) - 1]
 
 
+def over_http(text: str, args: argparse.Namespace) -> dict[str, object]:
+    """The check over HTTP on a started server (module docstring)."""
+    import http.client
+    import re
+    from concurrent.futures import ThreadPoolExecutor
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import pages_speed
+
+    body = json.dumps({"text": text}).encode()
+
+    def post(port: int) -> tuple[float, float, int]:
+        t0 = time.perf_counter()
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        try:
+            headers = {"Content-Type": "application/json", "Host": "127.0.0.1"}
+            conn.request("POST", "/api/claims/check", body, headers)
+            resp = conn.getresponse()
+            resp.read()
+            timing = re.search(r"dur=([0-9.]+)", resp.getheader("Server-Timing") or "")
+            server = float(timing.group(1)) / 1000 if timing else float("nan")
+            return time.perf_counter() - t0, server, resp.status
+        finally:
+            conn.close()
+
+    pages_speed.bump_data_version()
+    proc, port = pages_speed.start_server(args.server, args.workers)
+    out: dict[str, object] = {"server": args.server, "workers": args.workers}
+    try:
+        # Concurrent, twice as many as workers: each worker gets one (gunicorn's sync
+        # workers take connections as they come, not in turn).
+        with ThreadPoolExecutor(max_workers=2 * args.workers) as pool:
+            first = list(pool.map(lambda _: post(port), range(2 * args.workers)))
+        out["first_s"] = sorted((round(f[0], 3) for f in first), reverse=True)
+        print(f"first requests after the data version moved (concurrent): {out['first_s']} s")
+        for clients in (int(c) for c in args.clients.split(",")):
+            with ThreadPoolExecutor(max_workers=clients) as pool:
+                got = list(pool.map(lambda _: post(port), range(clients * args.requests)))
+            ok = [g for g in got if g[2] == 200]
+            lat, srv = [g[0] for g in ok], [g[1] for g in ok]
+            row = {
+                "requests": len(got),
+                "errors": len(got) - len(ok),
+                "p50_s": round(percentile(lat, 0.5), 3),
+                "p95_s": round(percentile(lat, 0.95), 3),
+                "max_s": round(max(lat), 3),
+                "server_p50_s": round(percentile(srv, 0.5), 3),
+                "server_p95_s": round(percentile(srv, 0.95), 3),
+            }
+            out[f"clients_{clients}"] = row
+            print(f"{clients} clients: " + ", ".join(f"{k} {v}" for k, v in row.items()))
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--kb", type=int, default=20)
     parser.add_argument("--requests", type=int, default=20)
     parser.add_argument("--json", default="")
+    parser.add_argument("--server", choices=["threaded", "gunicorn"], default="")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--clients", default="1,8", help="with --server: client counts")
     args = parser.parse_args()
 
     import django
@@ -72,6 +144,12 @@ def main() -> None:
     from benchdb.models import InferenceResult, Result
 
     text, used = article(Path(settings.VENDOR_DATA), args.kb)
+    if args.server:
+        print(f"article: {len(text.encode()):,} bytes from {len(used)} pages; {os.getloadavg()=}")
+        figures_http = over_http(text, args)
+        if args.json:
+            Path(args.json).write_text(json.dumps(figures_http, indent=1))
+        return
     client = Client(HTTP_HOST="127.0.0.1")  # a host ALLOWED_HOSTS accepts by default
     body = json.dumps({"text": text})
 

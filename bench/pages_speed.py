@@ -220,7 +220,7 @@ def targets(round_version: str) -> tuple[list[Target], dict[str, int]]:
             sep = "&" if "?" in path else "?"
             out.append(Target(label, "csv", f"{path}{sep}format=csv"))
             out.append(Target(label, "json", f"{path}{sep}format=json"))
-    for label, path in _inference_pages():
+    for label, path in _inference_pages() + _history_pages():
         out.append(Target(label, "page", path))
         sep = "&" if "?" in path else "?"
         out.append(Target(label, "csv", f"{path}{sep}format=csv"))
@@ -350,6 +350,49 @@ def _inference_pages() -> list[tuple[str, str]]:
         ),
         ("inference compare 2", f"/inference/compare/?ids={pair[0]},{pair[-1]}"),
     ]
+
+
+def _history_pages() -> list[tuple[str, str]]:
+    """(label, path) of the pages over every round (issue 24): the round tables, the
+    inference history, the largest inference and HPC boards of any round, the vendor
+    pages and claims; those the database has."""
+    from django.db.models import Count
+
+    from benchdb.models import InferenceResult, Result, VendorPage
+
+    out = [
+        ("inference history (every round)", "/inference/history/"),
+        ("divisions (every round)", "/divisions/"),
+        ("HPC rounds", "/hpc/"),
+        ("vendor pages", "/vendor/"),
+        ("vendor claims (every page)", "/vendor/claims/"),
+        ("claim families", "/vendor/families/"),
+    ]
+    board = (
+        InferenceResult.objects.exclude(benchmark="")
+        .values("round__version", "benchmark", "scenario")
+        .annotate(n=Count("id"))
+        .order_by("-n")
+        .first()
+    )
+    if board:
+        where = f"{board['round__version']}/{board['benchmark']}/{board['scenario']}"
+        out.append((f"inference {where} (largest board, {board['n']})", f"/inference/{where}/"))
+    hpc = (
+        Result.objects.filter(round__suite="hpc")
+        .values("round__version", "benchmark__key", "scaling_type")
+        .annotate(n=Count("id"))
+        .order_by("-n")
+        .first()
+    )
+    if hpc:
+        where = f"{hpc['round__version']}/{hpc['benchmark__key']}/{hpc['scaling_type']}"
+        out.append((f"HPC board {where} ({hpc['n']})", f"/hpc/{where}/"))
+    page = VendorPage.objects.annotate(n=Count("claims")).order_by("-n", "pk").first()
+    if page:
+        out.append((f"vendor page ({page.n} claims)", f"/vendor/pages/{page.pk}/"))
+        out.append(("vendor page guidelines", f"/vendor/pages/{page.pk}/guidelines/"))
+    return out
 
 
 def _scaling_choice(results: Any) -> dict[str, str]:
@@ -535,6 +578,8 @@ def load_phases(port: int, plan: list[Target], args: argparse.Namespace) -> dict
     for ``--ingest-seconds`` while ingests run back to back (:class:`Ingests`)."""
     end = time.monotonic() + args.load_seconds
     first = print_load("load", load(port, plan, args.load_clients, lambda: time.monotonic() > end))
+    if args.ingest_seconds <= 0:  # phase 2 skipped
+        return {"load": first}
     ingests = Ingests(_scratch_database(), args.ingest_round, args.ingest_nice)
     try:
         stop = time.monotonic() + args.ingest_seconds
@@ -604,6 +649,11 @@ def main() -> None:
     ap.add_argument("--concurrency", default="1,16")
     ap.add_argument("--round", default="v1.1", help="the whole round to use (default v1.1)")
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument(
+        "--first",
+        action="store_true",
+        help="before each URL, move the data version and time its first request",
+    )
     ap.add_argument("--load", action="store_true", help="the load phases instead (docstring)")
     ap.add_argument("--load-clients", type=int, default=64)
     ap.add_argument("--load-seconds", type=float, default=60.0)
@@ -649,6 +699,10 @@ def per_url(port: int, plan: list[Target], args: argparse.Namespace) -> list[dic
     rows = []
     for t in plan:
         row: dict[str, Any] = {"label": t.label, "kind": t.kind, "path": t.path}
+        if args.first:
+            bump_data_version()
+            server, _, status, _ = _one(port, t.path)
+            row["first_ms"] = server if status == 200 and server is not None else float("nan")
         for c in levels:
             s = measure(port, t, c, max(args.requests, 4 * c))
             row[c] = {
@@ -664,15 +718,32 @@ def per_url(port: int, plan: list[Target], args: argparse.Namespace) -> list[dic
     return rows
 
 
+def bump_data_version() -> None:
+    """A committed write that changes nothing (an ingest's stand-in): the data version
+    moves on, so every cached page is computed again on its next request."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE benchdb_round SET repository = repository"
+            " WHERE id = (SELECT min(id) FROM benchdb_round)"
+        )
+
+
 def print_row(row: dict[str, Any], levels: list[int], *, first: bool) -> None:
     if first:
         print("ms: server = Server-Timing app;dur (inside Django), client = request to last byte")
+        print("first: server ms of the first request after the data version moved (--first)")
         head = f"{'what':44} {'fmt':4} {'bytes':>9}"
+        if "first_ms" in row:
+            head += f" {'first':>7}"
         for c in levels:
             head += f" | {c:>2} client{'s' if c > 1 else ' '}: srv p50  p95  cli p50  p95"
         print(head)
         print("-" * len(head))
     line = f"{row['label'][:44]:44} {row['kind']:4} {row['bytes']:>9,}"
+    if "first_ms" in row:
+        line += f" {row['first_ms']:7.1f}"
     for c in levels:
         f = row[c]
         line += f" | {'':11}{f['server_p50']:7.1f} {f['server_p95']:6.1f}"

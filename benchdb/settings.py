@@ -28,6 +28,7 @@ BENCHDB_PROXY_SSL_HEADER  "1" behind a proxy that terminates TLS and sets
 CACHE_URL         Redis URL of the cache (redis://127.0.0.1:6379/1): the check API's rate
                   limit counts requests per client IP there; unset: a per-process memory
                   cache (the quick start: each process counts on its own)
+PAGE_CACHE_MAX_BYTES  largest page or export kept in the pages cache, default 8 MiB
 CLAIMS_CHECK_RATE requests per client IP to the check-this-text form and API, default "20/m"
                   (django-ratelimit's rate syntax: N/s, N/m, N/h)
 Login throttle (django-axes, admin login included):
@@ -41,6 +42,7 @@ import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -112,6 +114,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into a 429 page.
     "axes.middleware.AxesMiddleware",
+    # Read pages cached by the data version, with ETag / Last-Modified (its docstring).
+    "benchdb.page_cache.PageCacheMiddleware",
 ]
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
@@ -173,6 +177,7 @@ AXES_RESET_ON_SUCCESS = True
 # django-ratelimit reports as not shared (E003): right for the quick start, not for
 # several web processes, which must set CACHE_URL.
 CACHE_URL = os.environ.get("CACHE_URL", "")
+CACHES: dict[str, dict[str, Any]]
 if CACHE_URL:
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
@@ -181,6 +186,11 @@ if CACHE_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+# Read pages cached by the data version (benchdb/page_cache.py): in Redis beside the rate
+# limit with CACHE_URL (every web process shares them), else in each process's memory.
+_PAGES_OPTIONS: dict[str, Any] = {} if CACHE_URL else {"MAX_ENTRIES": 256}
+CACHES["pages"] = {**CACHES["default"], "KEY_PREFIX": "pages", "OPTIONS": _PAGES_OPTIONS}
+PAGE_CACHE_MAX_BYTES = int(os.environ.get("PAGE_CACHE_MAX_BYTES", str(8 << 20)))
 CLAIMS_CHECK_RATE = os.environ.get("CLAIMS_CHECK_RATE", "20/m")
 
 ROOT_URLCONF = "benchdb.urls"

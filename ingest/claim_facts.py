@@ -1,7 +1,8 @@
 """The stored results and page a vendor claim is checked against, and the check.
 
-``all_result_facts`` reads every suite's results as
-:class:`benchdb.claims.verdicts.ResultFacts` (one query per suite);
+``result_facts`` gives the stored results claims are checked against as
+:class:`benchdb.claims.verdicts.ResultFacts`, by suite, round and benchmark, built once
+per data version in each process (``all_result_facts``: all of them);
 ``claim_facts`` resolves a claim's subject, benchmark and round from its sentence and
 its page (``benchdb.claims.resolve``); ``check_claims`` verifies a page's claims
 (``benchdb.claims.verdicts.verify_claim``). Reads only: ``ingest.vendor_pages`` stores
@@ -11,91 +12,203 @@ what they return.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+import threading
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 from typing import Any
 
 from benchdb import vocabulary
 from benchdb.claims import readings, resolve, resolve_words, verdicts
-from benchdb.claims.facts import PRESS_LEAD_DAYS
+from benchdb.claims.facts import PRESS_LEAD_DAYS, suite_of
 from benchdb.claims.resolve_suite import resolve_suite
 from benchdb.models import InferenceResult, Result, Round, VendorPage
+from benchdb.models.data_version import data_version
 from ingest.parsers import claim_text, vendor_meta
 
+#: The columns every suite reads the same way (:class:`verdicts.ResultFacts` fields):
+#: round, submitter, system and its accelerators, division, availability, result ID.
+_COMMON = {
+    "pk": "pk",
+    "round": "round__version",
+    "submitter": "system__submitter__name",
+    "system_folder": "system__folder",
+    "system_name": "system__name",
+    "division": "division",
+    "availability": "system__availability",
+    "accelerators": "system__accelerators",
+    "accelerator_model": "system__accelerator_model",
+    "framework": "system__framework",
+    "nodes": "system__nodes",
+    "result_id": "result_id",
+}
+_TRAINING = {**_COMMON, "benchmark": "benchmark__key", "score_minutes": "score_minutes"}
+_INFERENCE = {
+    **_COMMON,
+    "benchmark": "benchmark",
+    "metric": "metric",
+    "unit": "unit",
+    "higher_is_better": "higher_is_better",
+    "value": "value",
+    "scenario": "scenario",
+    "category": "category",
+}
+#: Suites whose results claims are checked against, in the order they are listed.
+FACT_SUITES = ("training", "inference")
 
-def _common_facts(r: Result | InferenceResult) -> dict[str, Any]:
-    """The fields every suite's :class:`benchdb.claims.ResultFacts` reads the same way:
-    round, submitter, system and its accelerators, division, availability, result ID."""
-    system = r.system
-    return {
-        "pk": r.pk,
-        "round": r.round.version,
-        "submitter": system.submitter.name,
-        "system_folder": system.folder,
-        "system_name": system.name,
-        "division": r.division,
-        "availability": system.availability,
-        "accelerators": system.accelerators,
-        "accelerator_model": system.accelerator_model,
-        "framework": system.framework,
-        "nodes": system.nodes,
-        "result_id": r.result_id,
-    }
 
-
-def result_facts(benchmarks: Iterable[str] | None = None) -> list[verdicts.ResultFacts]:
-    """Every scored training result (of ``benchmarks``, canonical keys, when given) as
-    :class:`benchdb.claims.ResultFacts`: one query. HPC results share the ``Result``
-    table but no claim suite yet, so they are left out."""
-    qs = Result.objects.filter(
-        status=Result.Status.SCORED, round__suite=Round.Suite.TRAINING
-    ).select_related("round", "system", "system__submitter", "benchmark")
+def _rows(
+    suite: str, rounds: Iterable[str] | None, benchmarks: Iterable[str] | None
+) -> Iterator[dict[str, Any]]:
+    """The stored results of ``suite`` that claims rest on, as dicts of
+    :class:`verdicts.ResultFacts` fields, filtered in SQL (one query; column values
+    only: no model instance, no systems JSON). Training: every scored result (HPC
+    results share the table but no claim suite yet); inference: every valid result
+    with a value (``model`` is the benchmark without its accuracy variant)."""
+    if suite == "training":
+        qs: Any = Result.objects.filter(
+            status=Result.Status.SCORED, round__suite=Round.Suite.TRAINING
+        ).order_by("pk")
+        columns, bench = _TRAINING, "benchmark__key__in"
+    else:
+        qs = InferenceResult.objects.filter(
+            status=InferenceResult.Status.VALID, value__isnull=False
+        ).order_by("round__suite", "round__version", "source_path")  # the model's ordering
+        columns, bench = _INFERENCE, "benchmark__in"
+    if rounds is not None:
+        qs = qs.filter(round__version__in=list(rounds))
     if benchmarks is not None:
-        qs = qs.filter(benchmark__key__in=list(benchmarks))
+        qs = qs.filter(**{bench: list(benchmarks)})
+    names = list(columns)
+    for values in qs.values_list(*columns.values()):  # 23k rows of scalars: one fetch
+        row = dict(zip(names, values, strict=True))
+        if suite == "inference":
+            row |= {"suite": "inference", "score_minutes": None}
+            row["model"] = re.sub(r"-99(\.9)?$", "", row["benchmark"])
+        yield row
+
+
+def _query_facts(
+    suites: Sequence[str], rounds: Iterable[str] | None, benchmarks: Iterable[str] | None
+) -> list[verdicts.ResultFacts]:
+    """:func:`result_facts` read from the database (one query per suite)."""
     return [
-        verdicts.ResultFacts(
-            **_common_facts(r), benchmark=r.benchmark.key, score_minutes=r.score_minutes
-        )
-        for r in qs
+        verdicts.ResultFacts(**row) for suite in suites for row in _rows(suite, rounds, benchmarks)
     ]
+
+
+class _FactStore:
+    """Every result's facts at one data version (and the rounds' dates), built once
+    and shared (frozen dataclasses), grouped by (suite, round, benchmark) so that a
+    selection reads only its groups. Strings repeated across results (submitters,
+    accelerators) are kept once."""
+
+    def __init__(self) -> None:
+        self.groups: dict[tuple[str, str, str], list[tuple[int, verdicts.ResultFacts]]] = {}
+        self.by_suite: dict[str, list[verdicts.ResultFacts]] = {}
+        self.count = 0
+        self.dates = _read_round_dates()
+        seen: dict[Any, Any] = {}
+        for suite in FACT_SUITES:
+            for row in _rows(suite, None, None):
+                row = {
+                    k: seen.setdefault(v, v) if isinstance(v, str) else v for k, v in row.items()
+                }
+                facts = verdicts.ResultFacts(**row)
+                key = (facts.suite, facts.round, facts.benchmark)
+                self.groups.setdefault(key, []).append((self.count, facts))
+                self.by_suite.setdefault(suite, []).append(facts)
+                self.count += 1
+
+    def select(
+        self, suites: Sequence[str], rounds: Iterable[str] | None, benchmarks: Iterable[str] | None
+    ) -> list[verdicts.ResultFacts]:
+        if rounds is None and benchmarks is None:  # whole suites: no sorting
+            return [f for suite in suites for f in self.by_suite.get(suite, ())]
+        want_rounds = None if rounds is None else set(rounds)
+        want_benchmarks = None if benchmarks is None else set(benchmarks)
+        picked = [
+            item
+            for (suite, rnd, bench), items in self.groups.items()
+            if suite in suites
+            and (want_rounds is None or rnd in want_rounds)
+            and (want_benchmarks is None or bench in want_benchmarks)
+            for item in items
+        ]
+        picked.sort(key=lambda item: item[0])
+        return [facts for _, facts in picked]
+
+
+#: This process's store: (data version token, store); one version at a time.
+_store: tuple[str, _FactStore] | None = None
+_store_lock = threading.Lock()
+
+
+def _current_store() -> _FactStore | None:
+    """The store of the current data version, built on first use after a change;
+    None where no data version is kept (``benchdb.models.data_version``)."""
+    global _store
+    version = data_version()
+    if version is None:
+        return None
+    with _store_lock:  # threads of one process build it once
+        if _store is None or _store[0] != version.token:
+            _store = (version.token, _FactStore())
+        return _store[1]
+
+
+def result_facts(
+    *,
+    suite: str | None = None,
+    rounds: Iterable[str] | None = None,
+    benchmarks: Iterable[str] | None = None,
+) -> list[verdicts.ResultFacts]:
+    """The stored results claims are checked against, as
+    :class:`benchdb.claims.ResultFacts`: every scored training result (``suite``
+    "training", HPC left out) and every valid MLPerf Inference result with a value
+    (``suite`` "inference"; ``value`` in ``unit``), training first.
+
+    ``suite``: one of :data:`FACT_SUITES` (None: both); ``rounds``: versions
+    (``"v3.0"``); ``benchmarks``: canonical keys (inference: the model with its
+    accuracy variant, ``"llama2-70b-99"``); None: no filter. Each call returns a new
+    list of shared frozen facts. They are built once per data version in each process
+    (the first call after an ingest reads every result: about 0.5 s with all MLPerf
+    history) and then selected in memory; inside a transaction, or on a database
+    without a data version, they are read with the filters in SQL each time. Raises
+    ValueError on an unknown suite.
+    """
+    if suite is not None and suite not in FACT_SUITES:
+        raise ValueError(f"unknown suite {suite!r}; claims are checked on {FACT_SUITES}")
+    suites = FACT_SUITES if suite is None else (suite,)
+    store = _current_store()
+    if store is None:
+        return _query_facts(suites, rounds, benchmarks)
+    return store.select(suites, rounds, benchmarks)
 
 
 def inference_result_facts() -> list[verdicts.ResultFacts]:
-    """Every valid MLPerf Inference result with a value as
-    :class:`benchdb.claims.ResultFacts` (``suite="inference"``, ``value`` in ``unit``):
-    one query. Rejected results and those benchdb cannot recompute are left out."""
-    qs = InferenceResult.objects.filter(
-        status=InferenceResult.Status.VALID, value__isnull=False
-    ).select_related("round", "system", "system__submitter")
-    return [
-        verdicts.ResultFacts(
-            **_common_facts(r),
-            benchmark=r.benchmark,
-            score_minutes=None,
-            suite="inference",
-            metric=r.metric,
-            unit=r.unit,
-            higher_is_better=r.higher_is_better,
-            value=r.value,
-            model=re.sub(r"-99(\.9)?$", "", r.benchmark),
-            scenario=r.scenario,
-            category=r.category,
-        )
-        for r in qs
-    ]
+    """Every valid MLPerf Inference result with a value (:func:`result_facts`)."""
+    return result_facts(suite="inference")
 
 
 def all_result_facts() -> list[verdicts.ResultFacts]:
-    """The results of every suite claims are checked against (:data:`verdicts.SUITES`)."""
-    return result_facts() + inference_result_facts()
+    """The results of every suite claims are checked against (:func:`result_facts`)."""
+    return result_facts()
 
 
 def round_dates() -> dict[str, dict[str, date]]:
     """Suite -> round -> publication date, for claims that name a round in words or
     by their page's date: ``vocabulary.ROUND_PUBLISHED`` (training) and
     ``vocabulary.INFERENCE_ROUND_PUBLISHED``, over which the stored rounds' own dates
-    win. One query."""
+    win. Read once per data version with the result facts (:func:`result_facts`);
+    a new dict each call."""
+    store = _current_store()
+    dates = store.dates if store is not None else _read_round_dates()
+    return {suite: dict(rounds) for suite, rounds in dates.items()}
+
+
+def _read_round_dates() -> dict[str, dict[str, date]]:
+    """:func:`round_dates` from the database (one query)."""
     dates = {
         "training": dict(vocabulary.ROUND_PUBLISHED),
         "inference": dict(vocabulary.INFERENCE_ROUND_PUBLISHED),
@@ -153,11 +266,19 @@ def check_claims(
     found: Sequence[claim_text.Claim], page: resolve.PageContext
 ) -> list[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]]:
     """Each claim of a page with its resolved facts and its verification against every
-    stored result of its suite. Queries: one per suite, and the rounds' dates."""
+    stored result of its suite (``verify_claim`` reads only those: each claim is given
+    them alone, so that it does not scan the other suites' results). Queries: the data
+    version and the rounds' dates (the facts are built once per data version)."""
     dates = round_dates()
     facts = [claim_facts(c, page, dates) for c in found]
-    results = all_result_facts()
-    return [(c, f, verdicts.verify_claim(f, results)) for c, f in zip(found, facts, strict=True)]
+    by_suite: dict[str, list[verdicts.ResultFacts]] = {}
+    out = []
+    for c, f in zip(found, facts, strict=True):
+        suite = suite_of(f.suite).name  # KeyError on an unknown suite, as verify_claim
+        if suite not in by_suite:
+            by_suite[suite] = result_facts(suite=suite) if suite in FACT_SUITES else []
+        out.append((c, f, verdicts.verify_claim(f, by_suite[suite])))
+    return out
 
 
 def with_page_verdicts(

@@ -508,7 +508,7 @@ def claim_links_correct(
         context = claim_facts.page_context(row.page)
         facts = claim_facts.claim_facts(row.extracted, context, claim_facts.round_dates())
         pinned = [verdicts.Link(pk, role) for pk, role in links]
-        v = verdicts.verify_claim(facts, claim_facts.result_facts(), pinned=pinned)
+        v = verdicts.verify_claim(facts, claim_facts.result_facts(suite="training"), pinned=pinned)
         _apply_verification(row, v)
         row.corrected = True
         row.save(update_fields=[*_VERIFY_FIELDS[1:], "corrected"])

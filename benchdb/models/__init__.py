@@ -4,7 +4,8 @@
 * ``mlperf``: what every suite shares (rounds, submitters, systems, problems) and the
   MLPerf Training results, runs and logs;
 * ``inference``: MLPerf Inference results, their rule findings, logs and compliance tests;
-* ``claims``: vendor pages, their tables and claims.
+* ``claims``: vendor pages, their tables and claims;
+* ``data_version``: the counter every committed change bumps (caches key on it).
 """
 
 from benchdb.models.claims import (
@@ -15,6 +16,7 @@ from benchdb.models.claims import (
     VendorPage,
     VendorResult,
 )
+from benchdb.models.data_version import DataVersion
 from benchdb.models.inference import (
     InferenceComplianceTest,
     InferenceFinding,
@@ -37,6 +39,7 @@ __all__ = [
     "Claim",
     "ClaimCorrection",
     "ClaimResult",
+    "DataVersion",
     "InferenceComplianceTest",
     "InferenceFinding",
     "InferenceLog",
