@@ -32,11 +32,12 @@ def query(request: HttpRequest, **changes: Any) -> str:
 
 @register.filter
 def minutes(value: Any) -> SafeString:
-    """A time in minutes as every page shows one: 2 decimals, the full value on hover
-    (CSV and JSON carry it too); "—" for None. One format for the quantity everywhere."""
+    """A time in minutes as every page shows one: 2 decimals, 4 on hover (CSV and JSON
+    carry every digit); "—" for None. One format for the quantity everywhere."""
     if value is None or value != value:
         return SafeString("—")
-    return format_html('<span title="{} min">{}</span>', repr(float(value)), f"{float(value):.2f}")
+    v = float(value)
+    return format_html('<span title="{} min">{}</span>', f"{v:,.4f}", f"{v:,.2f}")
 
 
 @register.filter
@@ -52,10 +53,11 @@ def megajoules(value: Any) -> SafeString:
 @register.filter
 def sig6(value: Any) -> SafeString:
     """An MLPerf Inference value as the round's checker prints it: 6 significant digits
-    (thousands grouped), the full value on hover; "—" for None."""
+    (thousands grouped), 9 on hover (CSV and JSON carry every digit); "—" for None."""
     if value is None or value != value:
         return SafeString("—")
-    return format_html('<span title="{}">{}</span>', repr(float(value)), f"{float(value):,.6g}")
+    v = float(value)
+    return format_html('<span title="{}">{}</span>', f"{v:,.9g}", f"{v:,.6g}")
 
 
 @register.filter
