@@ -235,7 +235,9 @@ def handle_vendor(cmd: BaseCommand, opts: dict[str, Any]) -> None:
     if len(locations) == 1 and failed:
         raise CommandError(last_error)
     if failed:
-        raise CommandError(f"{len(failed)} of {len(locations)} pages not stored: {', '.join(failed)}")
+        raise CommandError(
+            f"{len(failed)} of {len(locations)} pages not stored: {', '.join(failed)}"
+        )
 
 
 def _vendor_line(report: Any) -> str:

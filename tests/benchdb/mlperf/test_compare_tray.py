@@ -66,9 +66,7 @@ def _rows(html: str) -> dict[str, str]:
     return dict(re.findall(r'<tr data-id="(\d+)">(.*?)</tr>', html, re.S))
 
 
-def test_inference_leaderboard_rows_have_tick_boxes_and_no_self_compare(
-    client, ingested_inference
-):
+def test_inference_leaderboard_rows_have_tick_boxes_and_no_self_compare(client, ingested_inference):
     url = "/inference/v5.1/llama3.1-8b/Offline/"
     rows = json.loads(client.get(url, {"format": "json"}).content)["rows"]
     assert len(rows) == 4  # official_results.csv: v5.1 llama3.1-8b Offline

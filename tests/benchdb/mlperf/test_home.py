@@ -42,7 +42,9 @@ def test_every_suite_is_on_the_home_page_with_its_counts(
     with django_assert_num_queries(3):
         html = client.get("/").content.decode()
     rows = json.loads(client.get("/", {"format": "json"}).content)["rows"]
-    csv_rows = list(csv.DictReader(client.get("/", {"format": "csv"}).content.decode().splitlines()))
+    csv_rows = list(
+        csv.DictReader(client.get("/", {"format": "csv"}).content.decode().splitlines())
+    )
     assert [r["round"] for r in csv_rows] == [r["round"] for r in rows]
     by = {(r["suite"], r["round"]): r for r in rows}
     training = Counter(o["round"] for o in official_scores)
@@ -50,7 +52,9 @@ def test_every_suite_is_on_the_home_page_with_its_counts(
     assert all(by["training", v]["valid"] == training[v] for v in training)  # all scored
     official = _inference_official()
     inference = Counter(o["round"] for o in official)
-    unjudged = Counter(o["round"] for o in official if any(s in o["checker_note"] for s in UNJUDGED))
+    unjudged = Counter(
+        o["round"] for o in official if any(s in o["checker_note"] for s in UNJUDGED)
+    )
     for v, n in inference.items():
         r = by["inference", v]
         assert (r["results"], r["unverifiable"], r["valid"]) == (n, unjudged[v], n - unjudged[v])
@@ -65,7 +69,10 @@ def test_every_suite_is_on_the_home_page_with_its_counts(
     assert 'action="/vendor/check/"' in html and 'name="text"' in html
     loaded = re.search(r'<p class="loaded" id="loaded">(.*?)</p>', html, re.S).group(1)
     assert f"{sum(training.values())} MLPerf Training results (v1.0-v2.0, 3 rounds)" in loaded
-    assert f"{len(official)} MLPerf Inference results" in loaded and "1 vendor page (8 claims)" in loaded
+    assert (
+        f"{len(official)} MLPerf Inference results" in loaded
+        and "1 vendor page (8 claims)" in loaded
+    )
 
 
 def test_the_home_page_says_what_the_data_is(client, settings, ingested_shared):
