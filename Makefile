@@ -9,6 +9,7 @@ PYTHON ?= $(VENV)/bin/python
 PIP_VERSION ?= 26.3
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/benchdb
 HPC_DATA ?= tests/data/hpc
+PORT ?= 8000
 MLPERF_DATA ?= $(abspath ../shared/mlperf)
 VENDOR_DATA ?= $(abspath ../shared/vendor)
 MLPERF_INFERENCE_DATA ?= $(abspath ../shared/mlperf-inference)
@@ -37,7 +38,16 @@ chromium:
 	@test -x /usr/bin/chromium || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)
 
 demo: install demo-data
-	STATIC_ROOT=$(abspath var/static) SECRET_KEY_FILE=$(abspath var/secret_key) $(PYTHON) manage.py runserver 127.0.0.1:8000
+	STATIC_ROOT=$(abspath var/static) SECRET_KEY_FILE=$(abspath var/secret_key) $(PYTHON) manage.py runserver 127.0.0.1:$(PORT)
+
+# Open-division folders whose model_mapping.json the snapshot lacks: the model each one is
+# published as (official_results.csv), as the checker's --extra-model-benchmark-map.
+define INFERENCE_MODEL_MAP
+import csv, sys
+rows = csv.DictReader(open(sys.argv[1], newline=""))
+print(";".join(sorted({r["model"] + ":" + r["mlperf_model"] for r in rows if r["model"] != r["mlperf_model"]})))
+endef
+export INFERENCE_MODEL_MAP
 
 # The home page says what the demo holds.
 demo serve: export BENCHDB_DATA_NOTE = a small real subset of MLCommons' public results (../shared, tests/data/hpc)
@@ -50,7 +60,7 @@ demo-data:
 	$(PYTHON) manage.py migrate --noinput
 	STATIC_ROOT=$(abspath var/static) $(PYTHON) manage.py collectstatic --noinput -v0
 	$(PYTHON) manage.py ingest mlperf-training $(MLPERF_DATA)
-	$(PYTHON) manage.py ingest mlperf-inference $(MLPERF_INFERENCE_DATA)
+	$(PYTHON) manage.py ingest mlperf-inference $(MLPERF_INFERENCE_DATA) --model-map "$$($(PYTHON) -c "$$INFERENCE_MODEL_MAP" $(MLPERF_INFERENCE_DATA)/official_results.csv)"
 	$(PYTHON) manage.py ingest mlperf-hpc $(HPC_DATA)
 	$(PYTHON) manage.py ingest vendor $(VENDOR_DATA)
 
@@ -58,7 +68,7 @@ serve:
 	mkdir -p var
 	test -s var/secret_key || $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > var/secret_key
 	STATIC_ROOT=$(abspath var/static) $(PYTHON) manage.py collectstatic --noinput -v0
-	STATIC_ROOT=$(abspath var/static) SECRET_KEY_FILE=$(abspath var/secret_key) $(PYTHON) manage.py runserver 127.0.0.1:8000
+	STATIC_ROOT=$(abspath var/static) SECRET_KEY_FILE=$(abspath var/secret_key) $(PYTHON) manage.py runserver 127.0.0.1:$(PORT)
 
 test: install-dev services chromium
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(PYTHON) -m pytest -q
