@@ -22,11 +22,16 @@ $(VENV)/bin/python:
 	python3 -m venv $(VENV)
 	$(VENV)/bin/python -m pip install -q --disable-pip-version-check pip==$(PIP_VERSION)
 
-install: venv
+# pip runs again only when a requirements file changed (a stamp per set).
+install: $(VENV)/.installed
+$(VENV)/.installed: requirements.txt | venv
 	$(PYTHON) -m pip install -q -r requirements.txt
+	touch $@
 
-install-dev: venv
+install-dev: $(VENV)/.installed-dev
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | venv
 	$(PYTHON) -m pip install -q -r requirements-dev.txt
+	touch $@ $(VENV)/.installed
 
 services:
 	@pg_isready -q -h 127.0.0.1 -p 5432 || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start
@@ -57,7 +62,7 @@ demo serve: export BENCHDB_DATA_NOTE = a small real subset of MLCommons' public 
 demo-data:
 	mkdir -p var
 	test -s var/secret_key || $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > var/secret_key
-	$(PYTHON) manage.py migrate --noinput
+	$(PYTHON) manage.py migrate --noinput --skip-checks  # runserver runs the checks
 	STATIC_ROOT=$(abspath var/static) $(PYTHON) manage.py collectstatic --noinput -v0
 	$(PYTHON) manage.py ingest mlperf-training $(MLPERF_DATA)
 	$(PYTHON) manage.py ingest mlperf-inference $(MLPERF_INFERENCE_DATA) --model-map "$$($(PYTHON) -c "$$INFERENCE_MODEL_MAP" $(MLPERF_INFERENCE_DATA)/official_results.csv)"
