@@ -36,9 +36,14 @@
     var form = box.form;
     var board = form ? form.getAttribute("data-board") || "" : "";
     var href = link ? link.getAttribute("href") : "";
+    var own = box.getAttribute("data-label");  // a round table's cell names itself
+    if (own) {
+      var cell = box.parentNode && box.parentNode.querySelector("a[href^='/']");
+      href = cell ? cell.getAttribute("href") : "";
+    }
     return {
       id: String(box.value),
-      label: (link ? link.textContent.trim() : "result " + box.value) + (board ? " · " + board : ""),
+      label: (own || (link ? link.textContent.trim() : "result " + box.value)) + (board ? " · " + board : ""),
       url: href && href.charAt(0) === "/" && href.charAt(1) !== "/" ? href : ""
     };
   }

@@ -366,7 +366,8 @@ def log_lines(lines: list[tuple[int, str, str]]) -> SafeString:
 def inference_round_rows(pivot: Any) -> SafeString:
     """The ``<tr>`` of an inference round table (``benchdb/inference/round.html``): a
     system's fields and, per (model, scenario) column, its value linked to the result,
-    marked when rejected or unverifiable; ``format_html`` escapes every value."""
+    marked when rejected or unverifiable, with a tick box for the compare tray;
+    ``format_html`` escapes every value."""
     out = []
     for s in pivot.systems:
         cells = [
@@ -395,7 +396,15 @@ def inference_round_rows(pivot: Any) -> SafeString:
             )
             cells.append(
                 format_html(
-                    '<td class="num score"><a href="{}">{}</a>{}</td>', r["url"], shown, mark
+                    '<td class="num score"><input type="checkbox" name="ids" value="{}" '
+                    'form="compare-form" data-label="{}" aria-label="compare {}">'
+                    ' <a href="{}">{}</a>{}</td>',
+                    r["id"],
+                    f"{s['system_name'] or s['system']} · {model} {scenario}",
+                    f"{s['system']} {model} {scenario}",
+                    r["url"],
+                    shown,
+                    mark,
                 )
             )
         cells.append(

@@ -41,6 +41,14 @@ def test_the_home_page_shows_every_suite(first_hour_data, page):  # type: ignore
     assert page.page.locator("#home-pages tbody tr").count() == 12
     assert page.page.is_visible("#home-check textarea[name=text]")
     assert page.page.is_hidden("#compare-tray")  # nothing picked yet
+    for width in (1400, 800):  # every suite's table whole, without a sideways scroll
+        page.page.set_viewport_size({"width": width, "height": 1000})
+        page.page.wait_for_timeout(300)
+        cut = page.page.eval_on_selector_all(
+            ".suite .table-wrap", "ws => ws.filter(w => w.scrollWidth > w.clientWidth).length"
+        )
+        assert cut == 0, width
+    page.page.set_viewport_size({"width": 1400, "height": 1000})
     page.screenshot("first-hour-home")
     assert page.errors == []
 

@@ -103,3 +103,20 @@ def test_every_page_carries_the_tray_bar_and_its_script_without_inline_js(client
     assert 'data-compare-training="/compare/"' in bar and "hidden" in bar
     assert re.search(r'<script src="/static/compare_tray[.\w]*\.js" defer></script>', html)
     assert not re.search(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)[^>]*>", html)
+
+
+def test_inference_round_table_and_history_have_tick_boxes(client, ingested_inference):
+    rows = json.loads(client.get("/inference/v5.1/", {"format": "json"}).content)["rows"]
+    html = client.get("/inference/v5.1/").content.decode()
+    assert 'action="/inference/compare/"' in html
+    boxes = re.findall(r'<input type="checkbox" name="ids" value="(\d+)" form="compare-form"', html)
+    # closed datacenter by default: one box per result the pivot shows
+    shown = [r for r in rows if r["division"] == "closed" and "datacenter" in r["category"]]
+    assert len(boxes) == len(shown) > 10 and set(map(int, boxes)) <= {r["id"] for r in rows}
+    page = "/inference/history/"
+    html = client.get(page, {"model": "resnet", "scenario": "Offline"}).content.decode()
+    hist = json.loads(
+        client.get(page, {"model": "resnet", "scenario": "Offline", "format": "json"}).content
+    )["rows"]
+    boxes = re.findall(r'<input type="checkbox" name="ids" value="(\d+)" form="compare-form"', html)
+    assert sorted(map(int, boxes)) == sorted(r["id"] for r in hist) and hist
