@@ -57,7 +57,7 @@
 
   function compareUrl(bar, suite, list) {
     var base = bar.getAttribute("data-compare-" + suite) || "";
-    return base + "?ids=" + list.map(function (i) { return i.id; }).join(",");
+    return base + "?ids=" + encodeURIComponent(list.map(function (i) { return i.id; }).join(","));
   }
 
   function el(tag, cls, text) {

@@ -69,13 +69,13 @@ def test_two_inference_results_ticked_travel_to_the_compare_page(first_hour_data
     page.goto("/")
     link = page.page.locator("#compare-tray a.tray-compare")
     assert link.inner_text() == "Compare 2"
-    assert link.get_attribute("href") == f"/inference/compare/?ids={ids[0]},{ids[1]}"
+    assert link.get_attribute("href") == f"/inference/compare/?ids={ids[0]}%2C{ids[1]}"
     # Back on the board both boxes are ticked; the page's own button opens the compare page.
     page.goto(BOARD)
     assert boxes.nth(0).is_checked() and boxes.nth(1).is_checked()
     page.page.click("#compare-form button[type=submit]")
     page.page.wait_for_load_state("networkidle")
-    assert page.page.url.endswith(f"/inference/compare/?ids={ids[0]},{ids[1]}")
+    assert page.page.url.endswith(f"/inference/compare/?ids={ids[0]}%2C{ids[1]}")
     assert page.page.locator("#compare tbody tr").count() >= 2
     page.screenshot("first-hour-inference-compare")
     assert page.errors == []
