@@ -108,7 +108,11 @@ def tree_problems_replace(rnd: Round, problems: tuple[Problem, ...]) -> int:
     gone = [pk for pk, *key in found if tuple(key) not in current]
     if gone:
         IngestProblem.objects.filter(pk__in=gone).delete()
-    IngestProblem.objects.bulk_create(rows, ignore_conflicts=True)
+    # Only the new ones: SQLite (the quick start) has no problem_unique constraint
+    # (models.W047), so ignore_conflicts alone would store a problem again at each ingest.
+    kept = {tuple(key) for _, *key in found}
+    new = [r for r in rows if (r.path, r.line, r.message) not in kept]
+    IngestProblem.objects.bulk_create(new, ignore_conflicts=True)
     return len(rows)
 
 

@@ -1,9 +1,15 @@
 """Shared fixtures. The suite runs on PostgreSQL (DATABASE_URL); the real MLPerf and
-vendor files are read in place from settings.MLPERF_DATA / settings.VENDOR_DATA."""
+vendor files are read in place from settings.MLPERF_DATA / settings.VENDOR_DATA.
+
+Isolation: the tests never write to the database DATABASE_URL names, but to one created
+for this run, ``test_<name>_<6 random hex digits>`` (dropped at the end), so two runs,
+or a run and a person's own ``test_benchdb``, never share one. The Redis database of the
+worker tests is chosen per run too (:mod:`tests.redis_db`)."""
 
 from __future__ import annotations
 
 import csv
+import secrets
 from pathlib import Path
 
 import pytest
@@ -12,6 +18,9 @@ from django.conf import settings
 
 def pytest_configure(config: pytest.Config) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    db = settings.DATABASES["default"]
+    if "postgresql" in db["ENGINE"] and not db.setdefault("TEST", {}).get("NAME"):
+        db["TEST"]["NAME"] = f"test_{db['NAME']}_{secrets.token_hex(3)}"
 
 
 @pytest.fixture(scope="session")

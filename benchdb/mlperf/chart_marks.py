@@ -8,8 +8,8 @@
   model (hollow for the open division), and points that would sit on each other (same x,
   values within :data:`NEAR` decades) are spread sideways by a small dodge; the hover
   gives the exact values.
-- One number format per quantity: a score in minutes shows 2 decimals in tables and the
-  full value (``repr``) on hover, CSV and JSON; ratios 3 decimals; percentages 1.
+- One number format per quantity: a score in minutes shows 2 decimals in tables and on
+  hover (the full value only in CSV and JSON); ratios 3 decimals; percentages 1.
 """
 
 from __future__ import annotations
@@ -128,9 +128,10 @@ def symbol(base: str, division: str) -> str:
     return f"{base}-open" if division == "open" else base
 
 
-def full_minutes(value: float) -> str:
-    """A score on hover: the full value, as CSV and JSON carry it ("28.604694444444444 min")."""
-    return f"{float(value)!r} min"
+def minutes_text(value: float) -> str:
+    """A score on hover, as a person reads it and as the tables show it: 2 decimals,
+    thousands grouped ("28.60 min", "1,234.50 min"); CSV and JSON keep every digit."""
+    return f"{float(value):,.2f} min"
 
 
 def group_by(rows: Iterable[Any], key: Any) -> list[tuple[Any, list[Any]]]:

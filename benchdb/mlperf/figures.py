@@ -239,13 +239,13 @@ def _iso_lines(df: pd.DataFrame, x0: float, x1: float) -> list[dict[str, Any]]:
 
 
 def _point_text(r: Any) -> str:
-    """Hover: submitter, system, accelerators, framework, the full score."""
+    """Hover: submitter, system, accelerators, framework, the score (2 decimals)."""
     return "<br>".join(
         [
             f"<b>{label(r.submitter, 40)}</b> {label(r.system_name or r.system)}",
             f"{int(r.accelerators)} × {label(r.accelerator_model)}",
             label(r.framework),
-            f"{marks.full_minutes(r.score_minutes)} · {label(r.division)} · "
+            f"{marks.minutes_text(r.score_minutes)} · {label(r.division)} · "
             f"{int(r.accelerators * r.score_minutes):,} accelerator-minutes",
         ]
     )
@@ -395,7 +395,7 @@ def _software_text(r: Any) -> str:
         label(r.framework),
         label(r.sdk),
         f"{int(r.accelerators)} × {label(r.accelerator_model)}" if r.accelerators else "",
-        f"{r.round}: {marks.full_minutes(r.score_minutes)}",
+        f"{r.round}: {marks.minutes_text(r.score_minutes)}",
     ]
     if r.progress == r.progress and r.progress:
         lines.append(f"progress ×{r.progress:.3f} (same hardware)")
@@ -424,7 +424,7 @@ def scaling_time(frame: pd.DataFrame) -> dict[str, Any]:
         rows = sorted(_rows(g, fields), key=lambda r: r.accelerators)
         color = PALETTE[i % len(PALETTE)]
         text = [
-            f"{_system_size(r)}<br>{marks.full_minutes(r.score_minutes)}<br>"
+            f"{_system_size(r)}<br>{marks.minutes_text(r.score_minutes)}<br>"
             f"efficiency {r.efficiency:.3f}"
             for r in rows
         ]
@@ -545,7 +545,7 @@ def compare_bars(frame: pd.DataFrame) -> dict[str, Any]:
                 "textposition": "auto",
                 "marker": {"color": ["#999999" if b else PALETTE[0] for b in df["baseline"]]},
                 "hovertext": [
-                    f"{n}<br>{marks.full_minutes(s)}"
+                    f"{n}<br>{marks.minutes_text(s)}"
                     for n, s in zip(names, df["score_minutes"], strict=True)
                 ],
             }
@@ -586,7 +586,7 @@ def division_bars(frame: pd.DataFrame) -> dict[str, Any]:
                 "customdata": [[u] for u in frame[f"{div}_url"]],
                 "marker": {"color": color},
                 "hovertext": [
-                    f"{n}<br>{div}: {marks.full_minutes(v)}" if v == v and v is not None else n
+                    f"{n}<br>{div}: {marks.minutes_text(v)}" if v == v and v is not None else n
                     for n, v in zip(names, frame[f"{div}_score_minutes"], strict=True)
                 ],
                 "hovertemplate": "%{hovertext}<extra></extra>",

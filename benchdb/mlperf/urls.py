@@ -10,7 +10,7 @@ The old id URLs answer with a permanent redirect to the permalink.
 
 from django.urls import path, register_converter
 
-from benchdb.mlperf import views, views_hpc, views_inference
+from benchdb.mlperf import views, views_home, views_hpc, views_inference
 
 
 class FolderPath:
@@ -38,7 +38,8 @@ _INFERENCE = (
 )
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", views_home.home, name="home"),
+    path("training/", views.home, name="training_rounds"),
     path("rounds/", views.round_table, name="round_table_all"),
     path("rounds/<str:round_version>/", views.round_table, name="round_table"),
     path("results/", views.results, name="results"),

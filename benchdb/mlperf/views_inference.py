@@ -59,6 +59,7 @@ def leaderboard(
         unit = rows[0]["unit"] if rows else ""
         context: dict[str, Any] = {"round_version": round_version, "model": model, "scenario": scen}
         context["tray"] = ",".join(map(str, d["ids"]))
+        context["tray_ids"] = d["ids"]  # no row links to a compare with itself
         if not d["format"]:
             title = f"{model} {scen}, {round_version}"
             context["figure"] = figures_inference.leaderboard(rows, unit=unit, title=title)

@@ -385,6 +385,7 @@ SCHEMAS |= {
     "benchdb.guidelines/1": _cols(schemas_reports.GUIDELINE_SPEC),
     "benchdb.claim_families/1": _cols(schemas_reports.FAMILY_SPEC),
     "benchdb.page_numbers/1": _cols(schemas_reports.PAGE_NUMBERS_SPEC),
+    "benchdb.site_rounds/1": _cols(schemas_reports.SITE_ROUNDS_SPEC),
 }
 
 SCHEMAS |= {

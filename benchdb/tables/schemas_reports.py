@@ -1,4 +1,5 @@
-"""Column specs of the guideline report and claim families tables (issue 14), in the
+"""Column specs of the guideline report and claim families tables (issue 14) and of the
+home page's suites and rounds (issue 23), in the
 ``name | type | description`` form of :mod:`benchdb.tables.schemas`, which registers
 them in ``SCHEMAS`` (kept apart so that module stays under 600 lines). Pure: no Django.
 """
@@ -58,4 +59,19 @@ consistent_with_page | integer|null | claims the page's own figures give ("consi
 inconsistent_with_page | integer|null | claims the page's own figures contradict
 numbers_not_claims | integer|null | numbers of the page's text not treated as claims (a date, a
     version, a name...; each with its reason on the page)
+"""
+
+
+#: ``benchdb.site_rounds/1``: the home page, one row per suite and round (issue 23).
+SITE_ROUNDS_SPEC = """
+suite | string | "training", "inference" or "hpc"
+round | string | round version, e.g. "v1.1"
+latest | boolean | the suite's latest round loaded here
+results | integer | results of the round stored here
+valid | integer | results judged valid (training and HPC: scored under the round's rules)
+rejected | integer | results the round's rules reject (training and HPC: no score, with the
+    reason on the result page)
+unverifiable | integer | results whose needed files the published tree lacks (inference only;
+    training and HPC results are recomputed from their stored logs: 0)
+url | string | path of the round's page (inference, training: the round table; HPC: its boards)
 """

@@ -32,11 +32,12 @@ def query(request: HttpRequest, **changes: Any) -> str:
 
 @register.filter
 def minutes(value: Any) -> SafeString:
-    """A time in minutes as every page shows one: 2 decimals, the full value on hover
-    (CSV and JSON carry it too); "—" for None. One format for the quantity everywhere."""
+    """A time in minutes as every page shows one: 2 decimals, 4 on hover (CSV and JSON
+    carry every digit); "—" for None. One format for the quantity everywhere."""
     if value is None or value != value:
         return SafeString("—")
-    return format_html('<span title="{} min">{}</span>', repr(float(value)), f"{float(value):.2f}")
+    v = float(value)
+    return format_html('<span title="{} min">{}</span>', f"{v:,.4f}", f"{v:,.2f}")
 
 
 @register.filter
@@ -52,10 +53,11 @@ def megajoules(value: Any) -> SafeString:
 @register.filter
 def sig6(value: Any) -> SafeString:
     """An MLPerf Inference value as the round's checker prints it: 6 significant digits
-    (thousands grouped), the full value on hover; "—" for None."""
+    (thousands grouped), 9 on hover (CSV and JSON carry every digit); "—" for None."""
     if value is None or value != value:
         return SafeString("—")
-    return format_html('<span title="{}">{}</span>', repr(float(value)), f"{float(value):,.6g}")
+    v = float(value)
+    return format_html('<span title="{}">{}</span>', f"{v:,.9g}", f"{v:,.6g}")
 
 
 @register.filter
@@ -364,7 +366,8 @@ def log_lines(lines: list[tuple[int, str, str]]) -> SafeString:
 def inference_round_rows(pivot: Any) -> SafeString:
     """The ``<tr>`` of an inference round table (``benchdb/inference/round.html``): a
     system's fields and, per (model, scenario) column, its value linked to the result,
-    marked when rejected or unverifiable; ``format_html`` escapes every value."""
+    marked when rejected or unverifiable, with a tick box for the compare tray;
+    ``format_html`` escapes every value."""
     out = []
     for s in pivot.systems:
         cells = [
@@ -393,7 +396,15 @@ def inference_round_rows(pivot: Any) -> SafeString:
             )
             cells.append(
                 format_html(
-                    '<td class="num score"><a href="{}">{}</a>{}</td>', r["url"], shown, mark
+                    '<td class="num score"><input type="checkbox" name="ids" value="{}" '
+                    'form="compare-form" data-label="{}" aria-label="compare {}">'
+                    ' <a href="{}">{}</a>{}</td>',
+                    r["id"],
+                    f"{s['system_name'] or s['system']} · {model} {scenario}",
+                    f"{s['system']} {model} {scenario}",
+                    r["url"],
+                    shown,
+                    mark,
                 )
             )
         cells.append(

@@ -25,7 +25,13 @@ def test_in_unit_gives_each_quantity_its_one_format(value, unit, shown):
 
 def test_in_unit_shows_minutes_as_every_table_does():
     assert tags.in_unit(28.604694444444444, "min") == tags.minutes(28.604694444444444)
-    assert 'title="28.604694444444444 min">28.60<' in tags.in_unit(28.604694444444444, "min")
+    assert 'title="28.6047 min">28.60<' in tags.in_unit(28.604694444444444, "min")
+
+
+def test_numbers_are_written_for_people_even_on_hover():
+    """No raw float anywhere a person reads (issue 23): 2 decimals shown, 4 on hover."""
+    assert str(tags.minutes(28.334533333333336)) == '<span title="28.3345 min">28.33</span>'
+    assert str(tags.sig6(36309.123456789)) == '<span title="36,309.1235">36,309.1</span>'
 
 
 def test_iso_writes_dates_and_times_in_iso_8601_utc():

@@ -56,8 +56,8 @@ def _agree(page, table: str) -> tuple[list[dict[str, str]], dict]:  # type: igno
     """The table's rows (id, score to 2 decimals) equal those of the CSV and JSON."""
     shown = _scores_by_id(page, table)
     rows, doc = _downloads(page)
-    assert {int(r["id"]): f"{float(r['score_minutes']):.2f}" for r in rows} == shown
-    assert {r["id"]: f"{r['score_minutes']:.2f}" for r in doc["rows"]} == shown
+    assert {int(r["id"]): f"{float(r['score_minutes']):,.2f}" for r in rows} == shown
+    assert {r["id"]: f"{r['score_minutes']:,.2f}" for r in doc["rows"]} == shown
     return rows, doc
 
 
@@ -66,7 +66,7 @@ def _query(page) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
 
 
 def test_home_lists_rounds_and_search_narrows_results(page):
-    page.goto("/")
+    page.goto("/training/")
     rounds = page.page.locator("#rounds tbody tr")
     assert rounds.count() == 3
     assert page.page.locator("#rounds a[href='/leaderboard/v1.1/resnet/']").count() == 1
@@ -81,13 +81,13 @@ def test_home_lists_rounds_and_search_narrows_results(page):
     rows, _ = _agree(page, "results")
     assert rows and all("paddle" in r["framework"].lower() for r in rows)
     page.screenshot("search")
-    page.goto("/")
-    page.screenshot("home")
+    page.goto("/training/")
+    page.screenshot("training-rounds")
     assert page.errors == []
 
 
 def test_round_table_v20_closed_has_graphcore_and_baidu_rows_and_sorts(page):
-    page.goto("/")
+    page.goto("/training/")
     page.page.click("#rounds a:text-is('v2.0')")
     page.page.wait_for_url(re.compile(r"/rounds/v2\.0/$"))
     page.page.select_option("select[name=division]", "closed")
@@ -222,7 +222,7 @@ def test_result_page_runs_chart_log_and_downloads(page):
     )
     rows, doc = _downloads(page)
     assert [c[0] for c in cells] == [r["file"] for r in rows] == [r["file"] for r in doc["rows"]]
-    assert [c[1] for c in cells] == [f"{float(r['time_to_train_minutes']):.2f}" for r in rows]
+    assert [c[1] for c in cells] == [f"{float(r['time_to_train_minutes']):,.2f}" for r in rows]
     assert [c[2] for c in cells] == [r["role"] for r in rows]
     assert [c[6] for c in cells] == [f"{r['run_start_line']} / {r['run_stop_line']}" for r in rows]
     page.screenshot("result")
@@ -278,7 +278,7 @@ def test_compare_two_results_ticked_on_the_leaderboard(page):
     assert "different accelerator count (8 vs 16)" in flags and "not an MLPerf metric" in flags
     shown = page.page.locator("td[data-col=score_minutes]").all_inner_texts()
     rows, doc = _downloads(page)
-    assert [f"{float(r['score_minutes']):.2f}" for r in rows] == shown
+    assert [f"{float(r['score_minutes']):,.2f}" for r in rows] == shown
     assert sorted(f"{r['speedup']:.3f}" for r in doc["rows"]) == ["0.972", "1.000"]
     page.screenshot("compare")
     assert page.errors == []
@@ -315,7 +315,7 @@ def test_divisions_filter_and_downloads(page):
     )
     assert 0 < len(cells) < before and {c[1] for c in cells} == {"v1.1"}
     rows, doc = _downloads(page)
-    assert [c[8] for c in cells] == [f"{float(r['open_score_minutes']):.2f}" for r in rows]
+    assert [c[8] for c in cells] == [f"{float(r['open_score_minutes']):,.2f}" for r in rows]
     assert [r["open_id"] for r in doc["rows"]] == [int(r["open_id"]) for r in rows]
     page.screenshot("divisions")
     assert page.errors == []

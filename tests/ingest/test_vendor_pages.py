@@ -356,7 +356,7 @@ def test_management_commands(ingested_shared: object) -> None:
         "https://www.graphcore.ai/posts/x",
         stdout=out,
     )
-    assert re.match(r"page \d+: 8 claims", out.getvalue())
+    assert re.match(rf"{re.escape(path)}: page \d+: 8 claims", out.getvalue())
     out = io.StringIO()
     call_command("ingest", "vendor", path, stdout=out)
     assert "already stored" in out.getvalue()

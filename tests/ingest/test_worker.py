@@ -1,8 +1,8 @@
 """Source syncs with a real Redis broker, a real ``celery worker`` process and a real
 ``celery beat``, all started here against this test database.
 
-Redis: ``BENCHDB_TEST_REDIS_URL`` (default ``redis://127.0.0.1:6379/5``, a database
-number of its own, flushed before each test). For the kill tests the worker runs
+Redis: ``BENCHDB_TEST_REDIS_URL``, else an empty database chosen for the run
+(:mod:`tests.redis_db`), flushed before each test. For the kill tests the worker runs
 through ``tests.ingest.slowworker``, which makes its syncs sleep after each result
 folder, so that the kill lands mid-job every time.
 """
@@ -29,10 +29,10 @@ from ingest import sync
 from ingest.models import IngestJob, Source
 from ingest.training import mlperf_training_ingest
 from tests.ingest.gitsource import GitRepo, db_content, result_folders, wipe_results
+from tests.redis_db import CLAIM, redis_url_for_tests
 
 pytestmark = pytest.mark.worker
 
-REDIS_URL = os.environ.get("BENCHDB_TEST_REDIS_URL", "redis://127.0.0.1:6379/5")
 FINISHED = ("succeeded", "failed", "interrupted")
 T = TypeVar("T")
 
@@ -48,8 +48,8 @@ class Cluster:
             "DATABASE_URL": (
                 f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
             ),
-            "CELERY_BROKER_URL": REDIS_URL,
-            "CELERY_RESULT_BACKEND": REDIS_URL,
+            "CELERY_BROKER_URL": redis_url_for_tests(),
+            "CELERY_RESULT_BACKEND": redis_url_for_tests(),
             "BENCHDB_CACHE": str(settings.BENCHDB_CACHE),
             "INGEST_JOB_STALE_SECONDS": "60",
             "DJANGO_SETTINGS_MODULE": "benchdb.settings",
@@ -137,10 +137,11 @@ def wait_for(fn: Callable[[], T], timeout: float, what: str, cluster: Cluster) -
 @pytest.fixture
 def cluster(transactional_db: None, tmp_path: Path, settings: Any) -> Iterator[Cluster]:
     try:
-        broker = redis.Redis.from_url(REDIS_URL)
+        broker = redis.Redis.from_url(redis_url_for_tests())
         broker.flushdb()  # messages left by an earlier run (a killed worker's, say)
-    except redis.ConnectionError as exc:
-        pytest.fail(f"Redis at {REDIS_URL} is needed (make services): {exc}")
+        broker.set(CLAIM, os.getpid(), ex=6 * 3600)  # still this run's (tests.redis_db)
+    except (redis.ConnectionError, RuntimeError) as exc:
+        pytest.fail(f"Redis is needed (make services; BENCHDB_TEST_REDIS_URL): {exc}")
     settings.BENCHDB_CACHE = tmp_path / "cache"
     wipe_results()  # rows a session fixture may have committed
     c = Cluster(tmp_path)

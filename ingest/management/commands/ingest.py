@@ -4,7 +4,7 @@ python manage.py ingest mlperf-hpc <folder or git URL> [--round v1.0]
 
 python manage.py ingest mlperf-inference <folder or git URL> [--round v5.1] [--model-map a:b;c:d]
 
-python manage.py ingest vendor <file or URL> [--published 2021-12-01] [--url ...]"""
+python manage.py ingest vendor <file, folder or URL> [...] [--published 2021-12-01] [--url ...]"""
 
 from __future__ import annotations
 
@@ -148,10 +148,13 @@ def handle_mlperf_inference(cmd: BaseCommand, opts: dict[str, Any]) -> None:
 
 
 def add_vendor_arguments(sub: Any) -> None:
-    """``ingest vendor <file or URL> [--published 2021-12-01] [--url ...] [--title ...]
-    [--vendor ...] [--json]``."""
-    ven = sub.add_parser("vendor", help="a vendor page or repost (file or http(s) URL)")
-    ven.add_argument("location", help="file or http(s) URL (fetched with a timeout)")
+    """``ingest vendor <file, folder or URL> [...] [--published 2021-12-01] [--url ...]
+    [--title ...] [--vendor ...] [--json]``: several locations in one process; a folder
+    stands for its pages (``*.txt``, ``*.html``, ``*.htm``, by name)."""
+    ven = sub.add_parser("vendor", help="vendor pages or reposts (files, folders, http(s) URLs)")
+    ven.add_argument(
+        "location", nargs="+", help="file, folder of pages or http(s) URL (fetched with a timeout)"
+    )
     ven.add_argument(
         "--published", type=_iso_date, default=None, help="the page's date, YYYY-MM-DD"
     )
@@ -173,28 +176,75 @@ def _iso_date(value: str) -> Any:
         raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {value!r}") from exc
 
 
+PAGE_SUFFIXES = (".txt", ".html", ".htm")
+
+
+def vendor_locations(locations: list[str]) -> list[str]:
+    """Each location as given, a folder replaced by its pages (:data:`PAGE_SUFFIXES`,
+    sorted by name). Raises CommandError for a folder without a page."""
+    from pathlib import Path
+
+    out: list[str] = []
+    for loc in locations:
+        folder = Path(loc)
+        if "://" in loc or not folder.is_dir():
+            out.append(loc)
+            continue
+        pages = sorted(
+            str(f) for f in folder.iterdir() if f.suffix in PAGE_SUFFIXES and f.is_file()
+        )
+        if not pages:
+            raise CommandError(f"{loc}: a folder without a page ({', '.join(PAGE_SUFFIXES)})")
+        out.extend(pages)
+    return out
+
+
 def handle_vendor(cmd: BaseCommand, opts: dict[str, Any]) -> None:
+    """Ingest each page and print one line per page naming it; a page that fails is
+    reported and the others still go in; CommandError at the end when any failed.
+    ``--published/--url/--title/--vendor`` describe one page, so they need one."""
     from ingest import vendor_pages as vendor
 
-    try:
-        report = vendor.vendor_page_ingest(
-            data=None,
-            path_or_url=opts["location"],
-            published=opts["published"],
-            url=opts["url"],
-            title=opts["title"],
-            vendor=opts["vendor"],
+    locations = vendor_locations(opts["location"])
+    one_page = ("published", "url", "title", "vendor")
+    if len(locations) > 1 and any(opts[k] for k in one_page):
+        raise CommandError("--published, --url, --title and --vendor describe one page")
+    failed: list[str] = []
+    reports = []
+    last_error = ""
+    for loc in locations:
+        try:
+            report = vendor.vendor_page_ingest(
+                data=None,
+                path_or_url=loc,
+                published=opts["published"],
+                url=opts["url"],
+                title=opts["title"],
+                vendor=opts["vendor"],
+            )
+        except vendor.VendorIngestError as exc:
+            last_error = str(exc)
+            cmd.stderr.write(f"{loc}: {exc}")
+            failed.append(loc)
+            continue
+        reports.append({"location": loc, **report.as_dict()})
+        if not opts["json"]:
+            cmd.stdout.write(f"{loc}: {_vendor_line(report)}")
+    if opts["json"] and reports:
+        cmd.stdout.write(json.dumps(reports[0] if len(locations) == 1 else reports, indent=2))
+    if len(locations) == 1 and failed:
+        raise CommandError(last_error)
+    if failed:
+        raise CommandError(
+            f"{len(failed)} of {len(locations)} pages not stored: {', '.join(failed)}"
         )
-    except vendor.VendorIngestError as exc:
-        raise CommandError(str(exc)) from exc
-    if opts["json"]:
-        cmd.stdout.write(json.dumps(report.as_dict(), indent=2))
-        return
+
+
+def _vendor_line(report: Any) -> str:
     if not report.created:
-        cmd.stdout.write(f"page {report.page_id}: already stored (same bytes); nothing written")
-        return
+        return f"page {report.page_id}: already stored (same bytes); nothing written"
     verdicts = ", ".join(f"{n} {v}" for v, n in report.verdicts.most_common()) or "none"
-    cmd.stdout.write(
+    return (
         f"page {report.page_id}: {report.claims} claims ({verdicts}); "
         f"{report.vendor_results} vendor-table rows"
     )

@@ -59,5 +59,6 @@ def test_symbols_follow_the_sorted_models_and_open_is_hollow():
     assert marks.symbol("square", "closed") == "square"
 
 
-def test_full_minutes_is_the_exported_value():
-    assert marks.full_minutes(28.604694444444444) == "28.604694444444444 min"
+def test_a_score_on_hover_is_written_for_people():
+    assert marks.minutes_text(28.334533333333336) == "28.33 min"
+    assert marks.minutes_text(1234.5) == "1,234.50 min"

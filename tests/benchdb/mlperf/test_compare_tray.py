@@ -57,3 +57,66 @@ def test_an_unknown_id_in_the_tray_is_left_out(client, ingested_shared):
     html = client.get("/leaderboard/v1.1/resnet/", {"ids": f"{dgx.pk},999999"}).content.decode()
     assert html.count('class="chip"><a href') == 1
     assert client.get("/leaderboard/v1.1/resnet/", {"ids": "1;drop"}).status_code == 400
+
+
+# --- one compare experience in every suite (issue 23) ----------------------------------
+
+
+def _rows(html: str) -> dict[str, str]:
+    return dict(re.findall(r'<tr data-id="(\d+)">(.*?)</tr>', html, re.S))
+
+
+def test_inference_leaderboard_rows_have_tick_boxes_and_no_self_compare(client, ingested_inference):
+    url = "/inference/v5.1/llama3.1-8b/Offline/"
+    rows = json.loads(client.get(url, {"format": "json"}).content)["rows"]
+    assert len(rows) == 4  # official_results.csv: v5.1 llama3.1-8b Offline
+    html = client.get(url).content.decode()
+    assert 'action="/inference/compare/"' in html and 'data-tray="inference"' in html
+    boxes = re.findall(r'<input type="checkbox" name="ids" value="(\d+)" form="compare-form"', html)
+    assert sorted(map(int, boxes)) == sorted(r["id"] for r in rows)
+    base = str(rows[0]["id"])
+    html = client.get(url, {"ids": base}).content.decode()
+    tr = _rows(html)
+    assert " checked>" in tr[base] and "/inference/compare/?ids=" not in tr[base]
+    for other in (str(r["id"]) for r in rows[1:]):
+        assert f'href="/inference/compare/?ids={base},{other}"' in tr[other]
+
+
+def test_hpc_board_rows_have_tick_boxes_opening_the_compare_page(client, db):
+    from pathlib import Path
+
+    from ingest.training import mlperf_hpc_ingest
+
+    mlperf_hpc_ingest(location=str(Path(__file__).resolve().parents[2] / "data" / "hpc"))
+    url = "/hpc/v2.0/deepcam/weak/"
+    rows = json.loads(client.get(url, {"format": "json"}).content)["rows"]
+    html = client.get(url).content.decode()
+    assert 'action="/compare/"' in html and 'data-tray="hpc"' in html
+    boxes = re.findall(r'<input type="checkbox" name="ids" value="(\d+)" form="compare-form"', html)
+    assert sorted(map(int, boxes)) == sorted(r["id"] for r in rows) and rows
+
+
+def test_every_page_carries_the_tray_bar_and_its_script_without_inline_js(client, db):
+    html = client.get("/").content.decode()
+    bar = re.search(r'<div id="compare-tray"[^>]*>', html).group(0)
+    assert 'data-compare-inference="/inference/compare/"' in bar
+    assert 'data-compare-training="/compare/"' in bar and "hidden" in bar
+    assert re.search(r'<script src="/static/compare_tray[.\w]*\.js" defer></script>', html)
+    assert not re.search(r"<script(?![^>]*\bsrc=)(?![^>]*application/json)[^>]*>", html)
+
+
+def test_inference_round_table_and_history_have_tick_boxes(client, ingested_inference):
+    rows = json.loads(client.get("/inference/v5.1/", {"format": "json"}).content)["rows"]
+    html = client.get("/inference/v5.1/").content.decode()
+    assert 'action="/inference/compare/"' in html
+    boxes = re.findall(r'<input type="checkbox" name="ids" value="(\d+)" form="compare-form"', html)
+    # closed datacenter by default: one box per result the pivot shows
+    shown = [r for r in rows if r["division"] == "closed" and "datacenter" in r["category"]]
+    assert len(boxes) == len(shown) > 10 and set(map(int, boxes)) <= {r["id"] for r in rows}
+    page = "/inference/history/"
+    html = client.get(page, {"model": "resnet", "scenario": "Offline"}).content.decode()
+    hist = json.loads(
+        client.get(page, {"model": "resnet", "scenario": "Offline", "format": "json"}).content
+    )["rows"]
+    boxes = re.findall(r'<input type="checkbox" name="ids" value="(\d+)" form="compare-form"', html)
+    assert sorted(map(int, boxes)) == sorted(r["id"] for r in hist) and hist

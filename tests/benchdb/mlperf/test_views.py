@@ -93,14 +93,14 @@ def test_table_rows_read_as_values_equal_the_rows_built_from_models(ingested_sha
 # --- home and search ---------------------------------------------------------------
 
 
-def test_home_lists_each_round_with_its_counts(
+def test_training_rounds_list_each_round_with_its_counts(
     client, ingested_shared, official_scores, django_assert_num_queries
 ):
     # rounds; counts per round; results per round and benchmark
     with django_assert_num_queries(3):
-        resp = client.get("/")
+        resp = client.get("/training/")
     html = resp.content.decode()
-    rows = _agree(client, "/", "benchdb.rounds/1")
+    rows = _agree(client, "/training/", "benchdb.rounds/1")
     assert [r["round"] for r in rows] == ["v1.0", "v1.1", "v2.0"]
     for r in rows:
         expected = [o for o in official_scores if o["round"] == r["round"]]
@@ -158,8 +158,8 @@ def test_v11_resnet_leaderboard_shows_ipu_pod16_and_dgx_a100(
     assert rows["dgxa100_ngc21.09_mxnet"]["framework"].lower().startswith("mxnet")
     for system, score in (("ipu-pod16-TF1", "28.33"), ("dgxa100_ngc21.09_mxnet", "29.15")):
         (tr,) = [t for t in _table_rows(html, "results") if f'data-id="{rows[system]["id"]}"' in t]
-        assert f">{score}</span></td>" in tr  # 2 decimals; the full value on hover
-        assert f'title="{rows[system]["score_minutes"]!r} min"' in tr
+        assert f">{score}</span></td>" in tr  # 2 decimals; 4 on hover, every digit in CSV/JSON
+        assert f'title="{rows[system]["score_minutes"]:.4f} min"' in tr
     expected = {
         o["system"] for o in official_scores if o["round"] == "v1.1" and o["benchmark"] == "resnet"
     }
