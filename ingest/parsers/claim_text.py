@@ -83,7 +83,9 @@ def extract_claims(
     the text (sentences are cut at :data:`MAX_SENTENCE_CHARS`).
     """
     t, where = prepare_text(text, [(tb.start, tb.end) for tb in tables])
-    page_mlperf = "mlperf" in t.lower()
+    # MLPerf by name, or MLCommons' published results ("testing data published on
+    # Wednesday by MLCommons": MLPerf is the benchmark suite MLCommons publishes)
+    page_mlperf = any(word in t.lower() for word in ("mlperf", "mlcommons"))
     page_unverified = bool(UNVERIFIED.search(t))
     sentences = split_sentences(t)
     claims = claims_from_tables(tables, page_unverified=page_unverified)

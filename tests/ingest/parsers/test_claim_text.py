@@ -352,3 +352,18 @@ def test_a_version_after_a_model_name_in_a_table_is_no_round():
     assert round_in("LLaMA V3.1 8B") == ""
     assert round_in("MLPerf 3.1 - GPT3") == "v3.1"
     assert round_in("LLaMA V3.1 70B in MLPerf v4.1") == "v4.1"
+
+
+def test_results_published_by_mlcommons_are_mlperf_claims() -> None:
+    """A press story that names MLCommons but never the word MLPerf (as Reuters wrote
+    of the v3.0 power results) speaks of MLPerf results; a page naming neither does
+    not. The sentence is written in another vendor's words (Intel, Gaudi 2)."""
+    text = (
+        "In results published on Wednesday by MLCommons, an industry consortium, Intel's"
+        " Gaudi 2 trained GPT-3 in 311 minutes on 384 accelerators."
+    )
+    (c,) = [c for c in extract_claims(text) if c.kind == "time"]
+    assert c.mlperf_context is True
+    bare = text.replace("by MLCommons, an industry consortium", "by Intel")
+    (b,) = [c for c in extract_claims(bare) if c.kind == "time"]
+    assert b.mlperf_context is False
