@@ -283,8 +283,9 @@ def claim_row(c: Claim, page: VendorPage | None = None) -> dict[str, Any]:
     "compared_recomputed_value": float | None, "verdict": str, "flags": [str],
     "result_ids": [str], "results": ["role:round/submitter/system/benchmark"],
     "link": str, "page_verdict": str, "page_arithmetic": str (a formula), "baseline": str,
-    "baseline_flags": [str]}``. Values are in ``unit``. ``page``: the claim's page when the
-    caller holds it (no ``select_related`` needed)."""
+    "baseline_flags": [str], "reason": str, "tolerance": float | None, "open_slots": [str],
+    "readings": [str]}`` (:func:`claim_reasoning`). Values are in ``unit``. ``page``: the
+    claim's page when the caller holds it (no ``select_related`` needed)."""
     p = page or c.page
     return {
         "id": c.pk,
@@ -311,6 +312,25 @@ def claim_row(c: Claim, page: VendorPage | None = None) -> dict[str, Any]:
         "page_arithmetic": explain.page_arithmetic_text(c.page_arithmetic),
         "baseline": explain.baseline_text(c.baseline_facts),
         "baseline_flags": list(c.baseline_facts.get("flags") or ()),
+        **claim_reasoning(c.details),
+    }
+
+
+def claim_reasoning(details: dict[str, Any]) -> dict[str, Any]:
+    """A stored verification's reasoning as the claims export gives it
+    (``schemas_reports.CLAIM_REASONING_SPEC``): reason, tolerance, open slots, and each
+    reading with its outcome."""
+    slots = list(details.get("open_slots") or ())
+    if details.get("open_slot"):
+        slots = [details["open_slot"]]
+    return {
+        "reason": str(details.get("reason", "")),
+        "tolerance": details.get("tolerance"),
+        "open_slots": slots,
+        "readings": [
+            f"{r.get('label', '')}: {'holds' if r.get('holds') else 'does not hold'}"
+            for r in details.get("readings_list") or ()
+        ],
     }
 
 

@@ -1,5 +1,6 @@
-"""Column specs of the guideline report and claim families tables (issue 14) and of the
-home page's suites and rounds (issue 23), in the
+"""Column specs of the guideline report and claim families tables (issue 14), of the
+home page's suites and rounds (issue 23) and of a claim's reasoning (issue 20, appended to
+``benchdb.claims/1``), in the
 ``name | type | description`` form of :mod:`benchdb.tables.schemas`, which registers
 them in ``SCHEMAS`` (kept apart so that module stays under 600 lines). Pure: no Django.
 """
@@ -74,4 +75,16 @@ rejected | integer | results the round's rules reject (training and HPC: no scor
 unverifiable | integer | results whose needed files the published tree lacks (inference only;
     training and HPC results are recomputed from their stored logs: 0)
 url | string | path of the round's page (inference, training: the round table; HPC: its boards)
+"""
+
+#: Appended to ``benchdb.claims/1`` (issue 20): why a verdict is what it is.
+CLAIM_REASONING_SPEC = """
+reason | string | why the verdict: for "unverifiable", the slot that was missing or the readings
+    that disagree; for an inconsistent verdict withheld, why; "" when the readings settle it
+tolerance | number|null | the relative difference (fraction) within which a reading holds, and its
+    source: MLCommons' run-to-run variation (training), the printed digits (inference)
+open_slots | array | strings: what the text leaves open when its readings disagree ("system",
+    "scenario", "division", "reading" = time reduction or speedup, "compared", "baseline")
+readings | array | strings: each reading the text allows, "<label>: holds" or "<label>: does not
+    hold" (at most 24; benchdb.claims.readings)
 """

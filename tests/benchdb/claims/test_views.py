@@ -320,3 +320,21 @@ def test_pages_list_counts_page_verdicts_and_numbers_not_claims(client: Client) 
     html = html_of(client, "/vendor/")
     assert "2 consistent with the page" in html
     assert re.search(r'<td class="num not-claims">5</td>', html)
+
+
+def test_the_claims_export_says_why_each_reading_holds_or_not(client: Client) -> None:
+    """Issue 20: every verdict's reasoning is exported: the Chinese Graphcore repost
+    gives 5.78 min for IPU-POD128 BERT after naming both divisions, so its readings
+    (open 5.78 holds, closed 6.86 does not) and the open slot are in the JSON."""
+    from ingest.training import mlperf_training_ingest
+
+    mlperf_training_ingest(location=str(settings.MLPERF_DATA))
+    name = "graphcore-mlperf-training-v1.1-results.zh.txt"
+    data = (Path(settings.VENDOR_DATA) / name).read_bytes()
+    vendor.vendor_page_ingest(data=data, path_or_url=name)
+    rows = json.loads(client.get("/vendor/claims/", {"format": "json"}).content)["rows"]
+    (row,) = [r for r in rows if r["kind"] == "time" and r["value"] == 5.78]
+    assert row["verdict"] == "ambiguous" and row["open_slots"] == ["division"]
+    assert any("ipu-pod128-POPART-open" in r and r.endswith(": holds") for r in row["readings"])
+    assert any("POPART-closed" in r and r.endswith("does not hold") for r in row["readings"])
+    assert "open" in row["reason"] and row["tolerance"] == pytest.approx(0.05)
