@@ -239,12 +239,7 @@ def _claim_out(
         "recomputed_value": v.recomputed_value,
         "compared_recomputed_value": v.compared_recomputed_value,
         "reason": str(v.details.get("reason", "")),
-        "frame": _frame_out(f),
-        "readings": list(v.details.get("readings_list", [])),
-        "n_readings": v.details.get("n_readings", 0),
-        "open_slots": list(v.details.get("open_slots", []))
-        or ([v.details["open_slot"]] if v.details.get("open_slot") else []),
-        "tolerance": v.details.get("tolerance"),
+        **_reasoning_out(f, v),
         "extracted": d,
         "position": i,
     }
@@ -289,6 +284,22 @@ FRAME_SLOTS = (
     "per_accelerator",
     "context",
 )
+
+
+def _reasoning_out(f: Any, v: Any) -> dict[str, Any]:
+    """Why the verdict: ``frame`` (:func:`_frame_out`), ``readings`` (each reading the
+    text allows: label, value, holds, slots, results), ``n_readings``, ``open_slots``,
+    ``tolerance`` (fraction)."""
+    slots = list(v.details.get("open_slots", []))
+    if v.details.get("open_slot"):
+        slots = [v.details["open_slot"]]
+    return {
+        "frame": _frame_out(f),
+        "readings": list(v.details.get("readings_list", [])),
+        "n_readings": v.details.get("n_readings", 0),
+        "open_slots": slots,
+        "tolerance": v.details.get("tolerance"),
+    }
 
 
 def _frame_out(f: Any) -> dict[str, Any]:

@@ -35,6 +35,11 @@ PURE = (
     "benchdb/claims/resolve.py",
     "benchdb/claims/choices.py",
     "benchdb/claims/verdicts_parity.py",
+    "benchdb/claims/verdicts_gains.py",
+    "benchdb/claims/verdicts_values.py",
+    "benchdb/claims/readings.py",
+    "benchdb/claims/resolve_words.py",
+    "benchdb/claims/resolve_suite.py",
     "ingest/parsers/*.py",
 )
 #: What a pure module may not import: the web framework, the task queue, the

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from benchdb.claims import verdicts_values
-from benchdb.claims.choices import best_pairs, choice, looked_for, no_result
+from benchdb.claims.choices import choice, looked_for, no_result
 from benchdb.claims.facts import (
     IMAGE_BENCHMARKS,
     SUITES,
@@ -56,20 +56,18 @@ from benchdb.claims.facts import (
 from benchdb.claims.flags import with_flags
 from benchdb.claims.readings import (
     Reading,
-    extreme,
     named_elsewhere,
     scale_verdict,
     settle,
     subject_elsewhere,
     within_range,
 )
+from benchdb.claims.verdicts_gains import verify_gain
 from benchdb.claims.verdicts_parity import verify_parity
 from benchdb.vocabulary import (
     NOT_MLPERF,
     UNVERIFIABLE,
     canonical_benchmark,
-    framework_family,
-    round_tuple,
 )
 
 # The types and rules verification uses are :mod:`benchdb.claims.facts`'s; callers
@@ -108,14 +106,38 @@ def verify_claim(
     ``details["reason"]``. Raises KeyError on a claim of an unknown suite.
     """
     suite = suite_of(claim.suite)
-    mine = [r for r in results if r.suite == suite.name]
+    mine, by_pk = _of_suite(results, suite.name)
     pins = [lk for lk in pinned if lk.suite == suite.name] if pinned else None
     out = _scope(claim)
     if out is None:
         out = within_range(claim, _CHECKS[suite.checks](claim, mine, pins))
         if not pins:
             out = subject_elsewhere(claim, out)
-    return with_flags(claim, out, {r.pk: r for r in mine})
+    return with_flags(claim, out, by_pk)
+
+
+#: The last few (results, suite) -> (that suite's results, by pk): a page's claims are
+#: verified one after the other against the same list (ingest.claim_facts.check_claims),
+#: which need not be scanned again for each (22k inference facts: 5 ms a claim).
+_SUITE_INDEX: list[
+    tuple[Sequence[ResultFacts], str, list[ResultFacts], dict[int, ResultFacts]]
+] = []
+
+
+def _of_suite(
+    results: Sequence[ResultFacts], suite: str
+) -> tuple[list[ResultFacts], dict[int, ResultFacts]]:
+    """``results`` of ``suite`` and the same by pk, remembered for the very same list
+    object (identity, so a list changed in place is not a concern of callers that
+    build a new list per data version)."""
+    for held, name, mine, by_pk in _SUITE_INDEX:
+        if held is results and name == suite:
+            return mine, by_pk
+    mine = [r for r in results if r.suite == suite]
+    by_pk = {r.pk: r for r in mine}
+    _SUITE_INDEX.insert(0, (results, suite, mine, by_pk))
+    del _SUITE_INDEX[4:]
+    return mine, by_pk
 
 
 def _verify_time_to_train(
@@ -145,8 +167,8 @@ def _verify_time_to_train(
     verify = {
         "time": _verify_time,
         "head_to_head": _verify_head_to_head,
-        "percentage": _verify_gain,
-        "multiplier": _verify_gain,
+        "percentage": verify_gain,
+        "multiplier": verify_gain,
         "parity": verify_parity,
         "scale": _verify_scale,
     }.get(claim.kind)
@@ -279,27 +301,7 @@ def _verify_head_to_head(
         return Verification(
             UNVERIFIABLE, details={"reason": no_result(missing, bench, c.round), "tolerance": tol}
         )
-    if c.compared_accelerators is None and c.accelerators is None:  # chip to chip
-        same = [(a, b) for a in subj for b in comp if a.accelerators == b.accelerators]
-    else:
-        same = []
-    pairs = same or [(a, b) for a in subj for b in comp]
-    readings = []
-    for a, b in pairs:
-        ra, rb = (
-            _time_reading(c, a, "subject", c.value, tol, c.qualifier),
-            _time_reading(c, b, "compared", c.compared_value, tol, ""),
-        )
-        readings.append(
-            Reading(
-                ra.links + rb.links,
-                ra.value,
-                ra.holds and rb.holds,
-                {"system": a.system_folder, "compared": b.system_folder, "division": a.division},
-                f"{a.label()} vs {b.label()}",
-                rb.value,
-            )
-        )
+    readings = _pair_readings(c, subj, comp, tol)
     why = "every pair the text allows was read; the verdict holds for all of them"
     v = settle(
         readings,
@@ -321,219 +323,25 @@ def _verify_head_to_head(
     return v
 
 
-def _baseline_rounds(
-    c: ClaimFacts, new: ResultFacts, results: Sequence[ResultFacts], bench: str
-) -> list[ResultFacts]:
-    """Earlier results of the same system, benchmark and division that a gain is
-    measured from: the first submission, the previous round, or a named round."""
-    olds = [
-        r
-        for r in results
-        if r.benchmark == bench
-        and r.division == new.division
-        and r.score_minutes is not None
-        and _earlier(r.round, new.round)
-        and system_matches(c.system, r)
-        and _same_line(r, new)
-    ]
-    if not olds:
-        return []
-    if c.baseline.startswith("v"):
-        return [r for r in olds if r.round == c.baseline]
-    rounds = sorted({r.round for r in olds}, key=round_tuple)
-    which = rounds[0] if c.baseline == "first-submission" else rounds[-1]
-    return [r for r in olds if r.round == which]
-
-
-def _earlier(a: str, b: str) -> bool:
-    try:
-        return round_tuple(a) < round_tuple(b)
-    except ValueError:
-        return False
-
-
-def _same_line(old: ResultFacts, new: ResultFacts) -> bool:
-    """Same submitter and framework family (``ipu-pod16-TF1`` in v1.0 and v1.1), the
-    family as the software page draws its lines (``benchdb.vocabulary.framework_family``:
-    ``"MXNet NVIDIA Release 21.05"`` and ``"NGC MXNet 21.09 , ..."`` are both MXNet)."""
-    return old.submitter == new.submitter and framework_family(old.framework) == framework_family(
-        new.framework
-    )
-
-
-def _verify_gain(
-    c: ClaimFacts,
-    bench: str,
-    results: Sequence[ResultFacts],
-    chosen: dict[str, list[ResultFacts]] | None,
-) -> Verification:
-    """A percentage or multiplier: against another system of the same round
-    (``compared_system``) or the same system in an earlier round (``baseline``)."""
-    tol = tolerance(bench, c.suite)
-    pairs = _gain_pairs(c, bench, results, chosen)
-    if not pairs:
-        other = looked_for(c, "compared") if c.compared_system else c.baseline
-        what = f"{looked_for(c)} against {other or 'nothing named'}"
-        return Verification(
-            UNVERIFIABLE,
-            details={
-                "reason": f"no pair of results for {what} ({bench}, {c.round})",
-                "tolerance": tol,
-            },
-        )
+def _pair_readings(
+    c: ClaimFacts, subj: Sequence[ResultFacts], comp: Sequence[ResultFacts], tol: float
+) -> list[Reading]:
+    """Each (subject, compared) pair of a head-to-head as a reading: it holds when both
+    times agree. Without counts on either side, chip to chip (equal accelerator counts)
+    when such pairs exist."""
+    same = []
+    if c.compared_accelerators is None and c.accelerators is None:
+        same = [(a, b) for a in subj for b in comp if a.accelerators == b.accelerators]
     readings = []
-    for a, b, role in pairs:
-        for name, figure, holds in _gain_readings(c, a, b, tol):
-            readings.append(
-                Reading(
-                    (Link(a.pk, "subject"), Link(b.pk, role)),
-                    figure,
-                    holds,
-                    {
-                        "system": a.system_folder,
-                        role: f"{b.round} {b.system_folder}",
-                        "division": a.division,
-                        "reading": name,
-                    },
-                    f"{name} {figure:.3g}{'x' if c.kind == 'multiplier' else '%'}:"
-                    f" {b.label()} -> {a.label()}",
-                )
-            )
-    if c.qualifier == "up to" and len(readings) > 1:
-        readings = extreme(readings)
-    if not readings:
-        return Verification(
-            UNVERIFIABLE, details={"reason": "no pair of scores to compute", "tolerance": tol}
+    for a, b in same or [(a, b) for a in subj for b in comp]:
+        ra = _time_reading(c, a, "subject", c.value, tol, c.qualifier)
+        rb = _time_reading(c, b, "compared", c.compared_value, tol, "")
+        slots = {"system": a.system_folder, "compared": b.system_folder, "division": a.division}
+        label = f"{a.label()} vs {b.label()}"
+        readings.append(
+            Reading(ra.links + rb.links, ra.value, ra.holds and rb.holds, slots, label, rb.value)
         )
-    a, b, role = pairs[0]
-    details: dict[str, object] = {"tolerance": tol, "choices": _gain_choices(c, pairs, a, b, role)}
-    if len(pairs) == 1:
-        o, n = b.score_minutes or 0.0, a.score_minutes or 0.0
-        details.update(old_minutes=o, new_minutes=n)
-        if c.kind == "percentage" and o > 0 and n > 0:
-            details["readings"] = percent_readings(o, n)
-            details["readings_consistent"] = [r.slots["reading"] for r in readings if r.holds]
-        elif c.kind == "multiplier" and n > 0:
-            details["recomputed_ratio"] = o / n
-    return settle(readings, details)
-
-
-def _gain_readings(
-    c: ClaimFacts, new: ResultFacts, old: ResultFacts, tol: float
-) -> list[tuple[str, float, bool]]:
-    """(reading, figure in the claim's unit, holds) of one pair: a multiplier is the
-    speedup ``old / new``; a percentage is a time reduction or a speedup."""
-    o, n = old.score_minutes or 0.0, new.score_minutes or 0.0
-    if o <= 0 or n <= 0 or c.value is None:
-        return []
-    ratio = o / n
-    if c.kind == "multiplier":
-        return [("speedup", ratio, within(c.value, ratio, tol, c.qualifier))]
-    out = []
-    figures = percent_readings(o, n)
-    for reading in ("time_reduction", "speedup"):
-        try:
-            claimed = claimed_ratio(c.value, reading)
-        except ZeroDivisionError:
-            continue
-        out.append((reading, figures[reading], within(claimed, ratio, tol, c.qualifier)))
-    return out
-
-
-def _gain_choices(
-    c: ClaimFacts,
-    pairs: Sequence[tuple[ResultFacts, ResultFacts, str]],
-    a: ResultFacts,
-    b: ResultFacts,
-    role: str,
-) -> list[dict[str, object]]:
-    """The choices of a gain: every subject and compared result of the pairs tried."""
-    subj = list({x.pk: x for x, _, _ in pairs}.values())
-    other = list({y.pk: y for _, y, _ in pairs}.values())
-    why = (
-        f"{len(pairs)} pairs fit; the pair read is the one under which the claim holds"
-        " best (then closed division first, then the nearest figure)"
-        if len(pairs) > 1
-        else "the only pair that fits"
-    )
-    if role == "compared" and b.round != a.round:
-        why += f"; {looked_for(c, 'compared')} has no result in {a.round}: its latest before"
-    what = looked_for(c, "compared") if c.compared_system else c.baseline
-    return [choice("subject", looked_for(c), subj, a, why), choice(role, what, other, b, why)]
-
-
-def _gain_pairs(
-    c: ClaimFacts,
-    bench: str,
-    results: Sequence[ResultFacts],
-    chosen: dict[str, list[ResultFacts]] | None,
-) -> list[tuple[ResultFacts, ResultFacts, str]]:
-    """(new/subject, old/compared, role) pairs a gain may be read from: the chosen
-    links, the claimed and compared systems, or the system and its earlier rounds."""
-    if chosen:
-        others = chosen["compared"] or chosen["baseline"]
-        role = "compared" if chosen["compared"] else "baseline"
-        return [(a, b, role) for a in chosen["subject"] for b in others]
-    if c.compared_system:
-        subj = candidates(
-            results,
-            round=c.round,
-            benchmark=bench,
-            system=c.system,
-            submitter=c.submitter,
-            division=c.division,
-            accelerators=c.accelerators,
-        )
-        comp = _compared_results(c, bench, results)
-        pairs = [(a, b, "compared") for a in subj for b in comp if a.pk != b.pk]
-        if c.compared_accelerators is None:  # chip to chip when the count is not stated
-            pairs = [p for p in pairs if p[0].accelerators == p[1].accelerators] or pairs
-        return pairs
-    if c.baseline.startswith("best:"):  # an earlier round's best result
-        return best_pairs(c, bench, results)
-    if c.baseline and c.system:
-        subj = candidates(
-            results,
-            round=c.round,
-            benchmark=bench,
-            system=c.system,
-            framework=c.framework,
-            division=c.division,
-        )
-        return [(a, b, "baseline") for a in subj for b in _baseline_rounds(c, a, results, bench)]
-    return []
-
-
-def _compared_results(
-    c: ClaimFacts, bench: str, results: Sequence[ResultFacts]
-) -> list[ResultFacts]:
-    """The compared side's results in the claim's round, else in the latest earlier
-    round that has any ("vs the previous product": its last submission)."""
-
-    def of(rnd: str) -> list[ResultFacts]:
-        return candidates(
-            results,
-            round=rnd,
-            benchmark=canonical_benchmark(bench, rnd) if bench else bench,
-            system=c.compared_system,
-            division=c.division,
-            accelerators=c.compared_accelerators,
-        )
-
-    found = of(c.round)
-    earlier = sorted(
-        {r.round for r in results if _earlier(r.round, c.round)}, key=round_tuple, reverse=True
-    )
-    if not found:
-        return next((got for rnd in earlier if (got := of(rnd))), [])
-    # A family of several products ("vs Hopper": H100 and H200): a product with no
-    # result in the claim's round is read from its latest earlier round.
-    models = {r.accelerator_model for r in found}
-    for rnd in earlier:
-        more = [r for r in of(rnd) if r.accelerator_model not in models]
-        found += more
-        models |= {r.accelerator_model for r in more}
-    return found
+    return readings
 
 
 def _verify_scale(
