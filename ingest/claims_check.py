@@ -210,14 +210,10 @@ def _claim_out(
     ``qualifier``, ``compared_value``, ``claimed`` (in words), ``system``,
     ``compared_system``, ``benchmark``, ``round`` (as resolved), ``division``,
     ``result_ids``, ``verdict`` and ``verdict_note``, ``recomputed_value``,
-    ``compared_recomputed_value``, ``recomputed`` (in words), ``frame`` (the resolved
-    slots, "" where the text fills none: :func:`_frame_out`), ``readings`` (each
-    reading the text allows: label, value, holds, slots, result ids), ``n_readings``,
-    ``open_slots`` (what the text leaves open when readings disagree), ``tolerance``
-    (fraction), ``flags`` (``[{"code",
-    "label", "sentence", "clause", "clause_title", "url"}]``), ``results``
+    ``compared_recomputed_value``, ``recomputed`` (in words), the reasoning
+    (:func:`_reasoning_out`: frame, readings, open slots, tolerance), ``flags``
+    (``[{"code", "label", "sentence", "clause", "clause_title", "url"}]``), ``results``
     (``[{"role", "suite", "id", "url"}]``), ``reason`` (why, when unchecked)."""
-    d = c.as_dict()
     row: dict[str, Any] = {
         "id": i,
         "sentence": c.sentence,
@@ -240,7 +236,7 @@ def _claim_out(
         "compared_recomputed_value": v.compared_recomputed_value,
         "reason": str(v.details.get("reason", "")),
         **_reasoning_out(f, v),
-        "extracted": d,
+        "extracted": c.as_dict(),
         "position": i,
     }
     note = explain.verdict_explanation(v.verdict)
