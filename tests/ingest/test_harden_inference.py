@@ -1,0 +1,91 @@
+"""Issue 21 (hardening, round two), the MLPerf Inference ingest: impossible values are
+never valid (item 3), client.json/power log times that overflow are problems (item 8).
+Each test edits a copy of real v5.1 results of ../shared/mlperf-inference (Lenovo's
+SE100 resnet50: Offline, SingleStream, MultiStream) and checks that the result beside
+the edited one keeps its official value."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from benchdb.models import InferenceResult, Round
+from ingest.inference import mlperf_inference_ingest
+from tests.inference_data import INFERENCE_DATA as DATA
+
+pytestmark = pytest.mark.django_db
+
+SYSTEM = "SE100_RTX2000E_Ada_16GBx1_TRT"
+BASE = f"closed/Lenovo/results/{SYSTEM}/resnet50"
+#: official_results.csv of ../shared/mlperf-inference (5.1-0064).
+OFFICIAL = {"Offline": 6607.08, "SingleStream": 0.513395, "MultiStream": 1.482812}
+KEYS = {"Offline": "result_samples_per_second", "SingleStream": "early_stopping_latency_ss"}
+
+
+@pytest.fixture
+def lenovo(tmp_path: Path) -> Path:
+    """A copy of Lenovo's v5.1 SE100 resnet50 (results, compliance, measurements,
+    systems JSON), named as the repository; inference rounds the session stored are
+    deleted inside this test's transaction."""
+    Round.objects.filter(suite=Round.Suite.INFERENCE).delete()
+    src = DATA / "inference_results_v5.1/closed/Lenovo"
+    dst = tmp_path / "inference_results_v5.1/closed/Lenovo"
+    for part in ("results", "compliance", "measurements"):
+        shutil.copytree(src / part / SYSTEM / "resnet50", dst / part / SYSTEM / "resnet50")
+    (dst / "systems").mkdir()
+    shutil.copy(src / f"systems/{SYSTEM}.json", dst / "systems")
+    return tmp_path / "inference_results_v5.1"
+
+
+def _edit(root: Path, scenario: str, key: str, value: str) -> int:
+    """Set ``key`` of the scenario's detail log to ``value``; returns its line."""
+    log = root / BASE / scenario / "performance/run_1/mlperf_log_detail.txt"
+    lines = log.read_bytes().split(b"\n")
+    needle = f'"key": "{key}", "value": '.encode()
+    [at] = [i for i, ln in enumerate(lines) if needle in ln]
+    head, _, tail = lines[at].partition(needle)
+    lines[at] = head + needle + value.encode() + b"," + tail.split(b",", 1)[1]
+    log.write_bytes(b"\n".join(lines))
+    return at + 1
+
+
+def _ingest(root: Path) -> dict[str, InferenceResult]:
+    report = mlperf_inference_ingest(location=str(root), workers=1)
+    assert report.results_seen == 3 and report.failed == 0
+    return {r.scenario: r for r in InferenceResult.objects.all()}
+
+
+def test_the_copy_is_valid_as_published(lenovo):
+    results = _ingest(lenovo)
+    for scenario, value in OFFICIAL.items():
+        assert results[scenario].status == "valid"
+        assert results[scenario].value == pytest.approx(value, rel=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("scenario", "raw", "why"),
+    [
+        ("Offline", "-5", "-5.0 Samples/s is not a finite number > 0"),
+        ("Offline", "0", "0.0 Samples/s is not a finite number > 0"),
+        ("Offline", "1e308", "1e+308 Samples/s is outside [0, 1e+09]"),
+        ("SingleStream", "-1000000", "-1.0 Latency (ms) is not a finite number > 0"),
+        ("SingleStream", "1e20", "1e+14 Latency (ms) is outside [1e-06, 8.64e+07]"),
+    ],
+)
+def test_an_impossible_value_is_invalid_and_its_neighbours_keep_theirs(lenovo, scenario, raw, why):
+    """Issue 21 item 3: -5, 0 and 1e308 samples/s and a -1 ms latency edited into a
+    real v5.1 detail log were stored valid (and ranked first)."""
+    line = _edit(lenovo, scenario, KEYS[scenario], raw)
+    results = _ingest(lenovo)
+    bad = results[scenario]
+    assert bad.status == "invalid"
+    [finding] = bad.findings.filter(rule="value_impossible")
+    assert finding.path == f"{BASE}/{scenario}/performance/run_1/mlperf_log_detail.txt"
+    assert finding.line == line
+    assert why in finding.message and "benchdb sanity bound" in finding.message
+    for other, value in OFFICIAL.items():
+        if other != scenario:
+            assert results[other].status == "valid"
+            assert results[other].value == pytest.approx(value, rel=1e-6)
