@@ -58,7 +58,6 @@ from benchdb.mlperf.inference_rounds import (
 from benchdb.mlperf.inference_submission import submission_findings
 from benchdb.mlperf.inference_value import (
     Value,
-    log_scenario,
     performance_value,
     summary_findings,
     unit_for,
