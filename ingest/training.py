@@ -16,7 +16,6 @@ import os
 import posixpath
 import sys
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
 from django.db import DatabaseError, transaction
@@ -46,6 +45,7 @@ from ingest.parsers import (
 )
 from ingest.parsers import types as parser_types
 from ingest.parsers.types import LoadedResult, ParsedRun, Problem, ResultDir
+from ingest.pool import pool_map
 from ingest.result_ids import result_ids_derive
 from ingest.store import (
     GIT_URL,
@@ -238,16 +238,11 @@ def _load_all(
         for d in dirs:
             yield _load_one(d, known.get(d.path), compliance_round)
         return
-    ctx = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
-        # At most 2n folders parsed ahead (memory stays flat), each yielded when done: a
-        # big folder does not hold back the others (nor leave the other processes idle).
-        pending: dict[Any, ResultDir] = {}
-        for d in dirs:
-            pending[pool.submit(_load_one, d, known.get(d.path), compliance_round)] = d
-            while len(pending) >= 2 * n or (d is dirs[-1] and pending):
-                for fut in wait(pending, return_when=FIRST_COMPLETED).done:
-                    yield _outcome(pending.pop(fut), fut)
+    # At most 2n folders parsed ahead (memory stays flat), each yielded when done: a big
+    # folder does not hold back the others; a reader that dies costs a retry (ingest.pool).
+    args = lambda d: (d, known.get(d.path), compliance_round)  # noqa: E731
+    for d, done in pool_map(_load_one, dirs, args, n):
+        yield _outcome(d, done)
 
 
 def _load_one(
@@ -263,7 +258,9 @@ def _load_one(
 
 def _outcome(d: ResultDir, fut: Any) -> LoadedResult:
     """A parser process's result; one that could not come back (it failed to
-    pickle, the process died) is that folder's error, not the round's."""
+    pickle, the process died twice) is that folder's error, not the round's."""
+    if isinstance(fut, BaseException):
+        return _unread(d, fut)
     try:
         return fut.result()  # type: ignore[no-any-return]
     except Exception as exc:  # noqa: BLE001
@@ -570,6 +567,8 @@ def _run_row(i: int, p: ParsedRun, ttt: float | None, why: str | None, warnings:
     evals = p.evals or p.eval_errors  # MLPerf HPC cosmoflow and oc20 log eval_error
     before_stop = [e for e in evals if p.run_stop_line is None or e.line <= p.run_stop_line]
     gbs = finite(p.hyperparameters.get("global_batch_size"))
+    if ttt is not None and training_rules.time_error(0.0, ttt * 60_000.0):
+        ttt = None  # an impossible time (negative, 30 days and over): the run fails, unstored
     return Run(
         index=i,
         file_name=safe_tree.shorten(posixpath.basename(p.path), FILE_NAME_WIDTH),

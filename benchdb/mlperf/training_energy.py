@@ -88,7 +88,8 @@ def node_energy_j(
     ``_compute_power_node`` at :data:`SUMMARIZER` [version]. Negative readings and
     (v4.0, file order) readings earlier than the one before are counted as the
     summarizer counts them and noted in ``notes``. Raises EnergyError: no start, a
-    window <= 0 ms, a value that is not a finite number, a negative energy."""
+    window <= 0 ms, a value that is not a finite number, an energy that is not > 0
+    (benchdb sanity bound)."""
     notes = [] if notes is None else notes
     if version == "v4.0":
         agg, start, stop, eff = _node_v40(events, path, notes)
@@ -97,8 +98,9 @@ def node_energy_j(
     if stop - start <= 0:
         raise EnergyError(f"power measurement window of {stop - start} ms", path)
     joules = eff * agg * ttt_ms / (stop - start) / 1000
-    if not math.isfinite(joules) or joules < 0:
-        raise EnergyError(f"energy {joules} J: not a finite number >= 0", path)
+    if not math.isfinite(joules) or joules <= 0:
+        # benchdb sanity bound: a node that ran a run drew power (0 J: readings of 0 W)
+        raise EnergyError(f"energy {joules} J: not a finite number > 0", path)
     return joules
 
 
