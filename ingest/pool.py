@@ -6,8 +6,8 @@ readers; on Linux each reader asks the kernel to kill it when its parent dies
 (``prctl(PR_SET_PDEATHSIG, SIGKILL)`` through :mod:`ctypes`), and checks once that the
 parent it was forked from is still there (the parent may die before the ``prctl``).
 When a reader dies (killed, out of memory), the pool breaks and every folder in flight
-gets :class:`~concurrent.futures.process.BrokenProcessPool`: :func:`pool_map` starts a
-new pool and reads each such folder once more; a folder that breaks the pool twice is
+gets :class:`~concurrent.futures.process.BrokenProcessPool`: :func:`pool_map` reads each
+such folder once more, alone in a new pool; a folder that kills its reader alone too is
 handed back with the exception, for the caller to record as that folder's problem.
 """
 
@@ -19,7 +19,7 @@ import os
 import signal
 import sys
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -28,8 +28,6 @@ T = TypeVar("T")
 
 #: ``PR_SET_PDEATHSIG`` of ``<linux/prctl.h>``.
 PR_SET_PDEATHSIG = 1
-#: Times a folder is read again after the pool broke under it.
-RETRIES = 1
 
 
 def die_with_parent(parent_pid: int) -> None:
@@ -61,20 +59,46 @@ def pool_map(
 ) -> Iterator[tuple[T, Future[Any] | BaseException]]:
     """``fn(*args_of(item))`` for each item in ``workers`` forked reader processes, at
     most ``2 x workers`` in flight (memory stays flat); yields (item, its done future)
-    as each completes, or (item, the BrokenProcessPool) for an item whose reader died
-    :data:`RETRIES` + 1 times. ``initializer(*initargs)`` runs in each reader after
-    :func:`die_with_parent`."""
+    as each completes. ``initializer(*initargs)`` runs in each reader after
+    :func:`die_with_parent`.
+
+    When a reader dies, every item in flight gets BrokenProcessPool: those are read
+    again afterwards, one at a time (each in a pool of its own once it breaks one),
+    so that only an item that kills its reader alone is yielded with the
+    BrokenProcessPool instead of a future."""
+    start = (os.getpid(), initializer, initargs)
+    retry: list[int] = []
+    for i, done in _rounds(fn, items, range(len(items)), args_of, (workers, 2 * workers), start):
+        if isinstance(done, BrokenProcessPool):
+            retry.append(i)
+        else:
+            yield items[i], done
+    for i, done in _rounds(fn, items, retry, args_of, (1, 1), start):
+        yield items[i], done
+
+
+def _rounds(
+    fn: Callable[..., Any],
+    items: Sequence[T],
+    order: Iterable[int],
+    args_of: Callable[[T], tuple[Any, ...]],
+    size: tuple[int, int],
+    start: tuple[Any, ...],
+) -> Iterator[tuple[int, Future[Any] | BrokenProcessPool]]:
+    """(index, done future or BrokenProcessPool) for each index of ``order``, in
+    pools of ``size[0]`` readers with at most ``size[1]`` items in flight; a new pool
+    after each that breaks (its items in flight come back as BrokenProcessPool, not
+    retried)."""
+    workers, in_flight = size
     ctx = multiprocessing.get_context("fork")
-    queue = deque(range(len(items)))
-    broke = [0] * len(items)
+    queue = deque(order)
     while queue:
-        init = (os.getpid(), initializer, initargs)
-        pool = ProcessPoolExecutor(workers, ctx, _reader_start, init)
+        pool = ProcessPoolExecutor(workers, ctx, _reader_start, start)
         with pool:
             pending: dict[Future[Any], int] = {}
             broken = False
             while queue or pending:
-                while queue and not broken and len(pending) < 2 * workers:
+                while queue and not broken and len(pending) < in_flight:
                     i = queue.popleft()
                     try:
                         pending[pool.submit(fn, *args_of(items[i]))] = i
@@ -84,14 +108,6 @@ def pool_map(
                 if not pending:
                     break
                 for fut in wait(pending, return_when=FIRST_COMPLETED).done:
-                    i = pending.pop(fut)
                     exc = fut.exception()
-                    if not isinstance(exc, BrokenProcessPool):
-                        yield items[i], fut
-                        continue
-                    broken = True
-                    broke[i] += 1
-                    if broke[i] > RETRIES:
-                        yield items[i], exc
-                    else:
-                        queue.append(i)
+                    broken = broken or isinstance(exc, BrokenProcessPool)
+                    yield pending.pop(fut), exc if isinstance(exc, BrokenProcessPool) else fut

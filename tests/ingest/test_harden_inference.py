@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from benchdb.models import InferenceResult, Round
+from ingest import inference
 from ingest.inference import mlperf_inference_ingest
 from tests.inference_data import INFERENCE_DATA as DATA
 
@@ -89,3 +90,50 @@ def test_an_impossible_value_is_invalid_and_its_neighbours_keep_theirs(lenovo, s
         if other != scenario:
             assert results[other].status == "valid"
             assert results[other].value == pytest.approx(value, rel=1e-6)
+
+
+def _load_or_die(root, version, elsewhere, extra, folder, known):
+    """``inference._load_one``, but the reader reading the SingleStream folder of
+    retinanet is SIGKILLed (each time while the marker exists; once if it ends in
+    ``once``)."""
+    import os
+    import signal
+
+    marker = os.environ.get("BENCHDB_TEST_DIE", "")
+    if folder.path.endswith("retinanet/SingleStream") and marker and os.path.exists(marker):
+        if marker.endswith("once"):
+            os.unlink(marker)
+        os.kill(os.getpid(), signal.SIGKILL)
+    return ORIGINAL_LOAD_ONE(root, version, elsewhere, extra, folder, known)
+
+
+ORIGINAL_LOAD_ONE = inference._load_one
+
+
+@pytest.mark.parametrize("once", [True, False])
+def test_a_reader_killed_mid_ingest_costs_a_retry_then_a_problem(
+    lenovo, monkeypatch, tmp_path, once
+):
+    """Issue 21 item 6: killing one reader aborted ``ingest mlperf-inference`` with an
+    uncaught BrokenProcessPool. Killed once: read again, all 6 results stored; killed
+    every time: that folder is not stored (an error of the report, read again by the
+    next ingest) and the other 5 keep their official values."""
+    src = DATA / "inference_results_v5.1/closed/Lenovo"
+    dst = lenovo / "closed/Lenovo"
+    for part in ("results", "compliance", "measurements"):
+        shutil.copytree(src / part / SYSTEM / "retinanet", dst / part / SYSTEM / "retinanet")
+    marker = tmp_path / ("die-once" if once else "die-always")
+    marker.touch()
+    monkeypatch.setenv("BENCHDB_TEST_DIE", str(marker))
+    monkeypatch.setattr(inference, "_load_one", _load_or_die)
+    report = mlperf_inference_ingest(location=str(lenovo), workers=2)
+    assert report.results_seen == 6
+    stored = {(r.model_folder, r.scenario): r for r in InferenceResult.objects.all()}
+    for scenario, value in OFFICIAL.items():
+        assert stored["resnet50", scenario].value == pytest.approx(value, rel=1e-6)
+    assert stored["retinanet", "Offline"].value == pytest.approx(119.465, rel=1e-6)
+    if once:
+        assert report.failed == 0
+        assert stored["retinanet", "SingleStream"].value == pytest.approx(8.504249, rel=1e-6)
+    else:
+        assert report.failed == 1 and ("retinanet", "SingleStream") not in stored
