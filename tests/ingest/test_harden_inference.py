@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from benchdb.models import InferenceResult, Round
+from benchdb.models import InferenceResult, IngestProblem, Round
 from ingest import inference
 from ingest.inference import mlperf_inference_ingest
 from tests.inference_data import INFERENCE_DATA as DATA
@@ -137,3 +137,76 @@ def test_a_reader_killed_mid_ingest_costs_a_retry_then_a_problem(
         assert stored["retinanet", "SingleStream"].value == pytest.approx(8.504249, rel=1e-6)
     else:
         assert report.failed == 1 and ("retinanet", "SingleStream") not in stored
+
+
+# --- item 8: power times out of range (v1.1 NVIDIA AGX Xavier MaxQ resnet50) ----------
+
+XAVIER = "AGX_Xavier_TRT_MaxQ"
+XAVIER_BASE = f"closed/NVIDIA/results/{XAVIER}/resnet50"
+#: official_results.csv: (value, power) of 1.1 AGX_Xavier_TRT_MaxQ resnet50.
+XAVIER_OFFICIAL = {
+    "Offline": (1506.53, 25.240244776119393),
+    "SingleStream": (2.63111, 0.04176339737731357),
+}
+
+
+@pytest.fixture
+def xavier(tmp_path: Path) -> Path:
+    Round.objects.filter(suite=Round.Suite.INFERENCE).delete()
+    src = DATA / "inference_results_v1.1/closed/NVIDIA"
+    dst = tmp_path / "inference_results_v1.1/closed/NVIDIA"
+    for part in ("results", "compliance", "measurements"):
+        shutil.copytree(src / part / XAVIER / "resnet50", dst / part / XAVIER / "resnet50")
+    (dst / "systems").mkdir()
+    shutil.copy(src / f"systems/{XAVIER}.json", dst / "systems")
+    return tmp_path / "inference_results_v1.1"
+
+
+def _xavier_results(root: Path) -> dict[str, InferenceResult]:
+    report = mlperf_inference_ingest(location=str(root), workers=1)
+    assert report.results_seen == 2 and report.failed == 0
+    return {r.scenario: r for r in InferenceResult.objects.all()}
+
+
+def _keeps_official(result: InferenceResult, scenario: str) -> None:
+    value, power = XAVIER_OFFICIAL[scenario]
+    assert result.value == pytest.approx(value, rel=1e-6)
+    assert result.power == pytest.approx(power, rel=1e-6)
+
+
+@pytest.mark.parametrize("raw", ["NaN", "Infinity", "1e300"])
+def test_a_client_timezone_that_is_no_offset_is_a_problem(xavier, raw):
+    """Issue 21 item 8: ``client.json {"timezone": NaN}`` raised an uncaught
+    OverflowError/ValueError and the result was "not read"."""
+    client = xavier / XAVIER_BASE / "Offline/performance/power/client.json"
+    text = client.read_text()
+    assert '"timezone": 25200' in text
+    client.write_text(text.replace('"timezone": 25200', f'"timezone": {raw}'))
+    results = _xavier_results(xavier)
+    bad = results["Offline"]
+    assert bad.value == pytest.approx(1506.53, rel=1e-6)  # the performance value stands
+    [problem] = IngestProblem.objects.filter(
+        path=f"{XAVIER_BASE}/Offline/performance/power/client.json"
+    )
+    assert (
+        "is not a number of seconds within a day (benchdb sanity bound): not used"
+        in problem.message
+    )
+    _keeps_official(results["SingleStream"], "SingleStream")
+
+
+def test_a_power_begin_in_year_9999_is_a_finding_not_an_overflow(xavier):
+    """Issue 21 item 8: a power_begin in year 9999, shifted by the client's timezone,
+    overflowed ``datetime``; now no power and a finding at its line."""
+    log = xavier / XAVIER_BASE / "Offline/performance/run_1/mlperf_log_detail.txt"
+    text = log.read_text()
+    old = '"key": "power_begin", "value": "08-10-2021 17:02:11.700"'
+    assert old in text
+    line = text[: text.index(old)].count("\n") + 1
+    log.write_text(text.replace(old, '"key": "power_begin", "value": "12-31-9999 23:59:59.000"'))
+    results = _xavier_results(xavier)
+    bad = results["Offline"]
+    assert bad.power is None and bad.status == "invalid"
+    [finding] = bad.findings.filter(rule="power_range")
+    assert finding.line == line and "outside the datetime range" in finding.message
+    _keeps_official(results["SingleStream"], "SingleStream")
