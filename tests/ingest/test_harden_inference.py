@@ -210,3 +210,28 @@ def test_a_power_begin_in_year_9999_is_a_finding_not_an_overflow(xavier):
     [finding] = bad.findings.filter(rule="power_range")
     assert finding.line == line and "outside the datetime range" in finding.message
     _keeps_official(results["SingleStream"], "SingleStream")
+
+
+def test_published_ids_are_stored_as_strings_never_stringified_lists(lenovo):
+    """Issue 21 item 8: ``summary_results.json`` IDs were stored with ``str()``: an ID
+    given as a list became ``"['5.1-0064']"``. The real table's rows for Lenovo's SE100
+    resnet50, one ID made a list and one a number: those two store no ID, the third its
+    real one."""
+    import json
+
+    rows = json.loads((DATA / "inference_results_v5.1/summary_results.json").read_bytes())
+    mine = [r for r in rows if str(r.get("Location", "")).startswith(BASE + "/")]
+    assert sorted(r["Scenario"] for r in mine) == sorted(OFFICIAL)
+    assert {r["ID"] for r in mine} == {"5.1-0064"}
+    for r in mine:
+        if r["Scenario"] == "Offline":
+            r["ID"] = ["5.1-0064"]
+        elif r["Scenario"] == "SingleStream":
+            r["ID"] = 5.1
+    (lenovo / "summary_results.json").write_text(json.dumps(mine))
+    results = _ingest(lenovo)
+    assert results["Offline"].result_id == ""
+    assert results["SingleStream"].result_id == ""
+    assert results["MultiStream"].result_id == "5.1-0064"
+    for scenario, value in OFFICIAL.items():
+        assert results[scenario].value == pytest.approx(value, rel=1e-6)
