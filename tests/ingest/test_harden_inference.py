@@ -174,7 +174,7 @@ def _keeps_official(result: InferenceResult, scenario: str) -> None:
     assert result.power == pytest.approx(power, rel=1e-6)
 
 
-@pytest.mark.parametrize("raw", ["NaN", "Infinity", "1e300"])
+@pytest.mark.parametrize("raw", ["NaN", "Infinity", "1e300", "9" * 400])
 def test_a_client_timezone_that_is_no_offset_is_a_problem(xavier, raw):
     """Issue 21 item 8: ``client.json {"timezone": NaN}`` raised an uncaught
     OverflowError/ValueError and the result was "not read"."""
