@@ -56,7 +56,7 @@ PURE = benchdb/vocabulary.py benchdb/logcodec.py benchdb/tables/schemas.py bench
 lint:
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
-	$(PYTHON) -m mypy $(PURE) ingest/training.py ingest/energy.py ingest/store.py ingest/inference.py ingest/inference_store.py ingest/claim_facts.py ingest/result_ids.py
+	$(PYTHON) -m mypy $(PURE) ingest/training.py ingest/energy.py ingest/store.py ingest/inference.py ingest/inference_store.py ingest/claim_facts.py ingest/result_ids.py ingest/pool.py ingest/training_rows.py
 
 fix:
 	$(PYTHON) -m ruff check --fix .

@@ -13,6 +13,7 @@ from django.db import connection, transaction
 from benchdb import vocabulary
 from benchdb.mlperf.inference_evidence import round_key
 from benchdb.mlperf.inference_rounds import compliance_tests
+from benchdb.mlperf.inference_value import value_error
 from benchdb.mlperf.result_ids import RESULT_ID
 from benchdb.models import (
     InferenceComplianceTest,
@@ -135,7 +136,7 @@ def _result_fields(item: Any, published: dict[str, Any]) -> dict[str, Any]:
         "metric": v.value.metric[:100],
         "unit": unit,
         "higher_is_better": vocabulary.INFERENCE_UNITS.get(unit, True),
-        "value": finite(v.value.value),
+        "value": _possible(v.value.value, unit),
         "inferred": v.value.inferred,
         "status": v.status,
         "reason": safe_json.storable("; ".join(v.reasons))[0],
@@ -153,6 +154,15 @@ def _result_fields(item: Any, published: dict[str, Any]) -> dict[str, Any]:
         "source_path": safe_tree.shorten(f.path, PATH_WIDTH),
         "content_sha256": item.content_sha256,
     }
+
+
+def _possible(value: float | None, unit: str) -> float | None:
+    """The value as stored: None when no measurement can give it (``value_error``:
+    not finite, not > 0, outside benchdb's bounds; its finding quotes it), so that it
+    is neither shown nor sorted as a number."""
+    if value is None or value_error(value, unit) is not None:
+        return None
+    return value
 
 
 def published_id(value: Any) -> str:

@@ -77,11 +77,12 @@ def test_the_copy_is_valid_as_published(lenovo):
 )
 def test_an_impossible_value_is_invalid_and_its_neighbours_keep_theirs(lenovo, scenario, raw, why):
     """Issue 21 item 3: -5, 0 and 1e308 samples/s and a -1 ms latency edited into a
-    real v5.1 detail log were stored valid (and ranked first)."""
+    real v5.1 detail log were stored valid (and ranked first). Now invalid, a finding at
+    the value's line quoting it, and no value stored."""
     line = _edit(lenovo, scenario, KEYS[scenario], raw)
     results = _ingest(lenovo)
     bad = results[scenario]
-    assert bad.status == "invalid"
+    assert bad.status == "invalid" and bad.value is None  # never shown nor sorted as a number
     [finding] = bad.findings.filter(rule="value_impossible")
     assert finding.path == f"{BASE}/{scenario}/performance/run_1/mlperf_log_detail.txt"
     assert finding.line == line
