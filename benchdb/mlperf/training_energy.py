@@ -68,7 +68,11 @@ def _power(value: Any, path: str, line: int, what: str, notes: Notes | None = No
     is kept (the summarizer adds it: v4.0 SMC logs have -9 W and -32 W) and noted."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise EnergyError(f"{what} {value!r} is not a number", path, line)
-    v = float(value)
+    try:
+        v = float(value)
+    except OverflowError:  # an integer of 309 digits or more
+        why = f"{what} is not a finite number (beyond the float range)"
+        raise EnergyError(why, path, line) from None
     if not math.isfinite(v):
         raise EnergyError(f"{what} {value!r} is not a finite number", path, line)
     if v <= 0 and what == CONVERSION or v < 0 and notes is None:

@@ -121,7 +121,13 @@ def test_missing_node_file_is_a_problem_and_no_energy(copy: Path) -> None:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    ("value", "says"), [(b'"abc"', "is not a number"), (b"NaN", "is not a finite number")]
+    ("value", "says"),
+    [
+        (b'"abc"', "is not a number"),
+        (b"NaN", "is not a finite number"),
+        # issue 21 (found by the power-log fuzz target): float() of it raised OverflowError
+        (b"9" * 400, "power_reading is not a finite number (beyond the float range)"),
+    ],
 )
 def test_impossible_reading_is_a_problem_naming_file_and_line(
     copy: Path, value: bytes, says: str
