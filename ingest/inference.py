@@ -305,7 +305,8 @@ def _load_all(
     # At most 2n folders read ahead (memory stays flat); a reader that dies costs its
     # folders a retry, then a problem (ingest.pool).
     read = lambda f: (*args, f, known.get(f.path))  # noqa: E731
-    for f, done in pool_map(_read_and_store, folders, read, n, _reader_init, init):
+    close = connections.close_all if init else None  # again before a pool replaces a broken one
+    for f, done in pool_map(_read_and_store, folders, read, n, _reader_init, init, close):
         yield _outcome(f, done)
 
 

@@ -56,17 +56,19 @@ def pool_map(
     workers: int,
     initializer: Callable[..., None] | None = None,
     initargs: tuple[Any, ...] = (),
+    before_fork: Callable[[], None] | None = None,
 ) -> Iterator[tuple[T, Future[Any] | BaseException]]:
     """``fn(*args_of(item))`` for each item in ``workers`` forked reader processes, at
     most ``2 x workers`` in flight (memory stays flat); yields (item, its done future)
     as each completes. ``initializer(*initargs)`` runs in each reader after
-    :func:`die_with_parent`.
+    :func:`die_with_parent`; ``before_fork()`` in this process before each pool is
+    started (to close database connections the readers must not share).
 
     When a reader dies, every item in flight gets BrokenProcessPool: those are read
     again afterwards, one at a time (each in a pool of its own once it breaks one),
     so that only an item that kills its reader alone is yielded with the
     BrokenProcessPool instead of a future."""
-    start = (os.getpid(), initializer, initargs)
+    start = (os.getpid(), initializer, initargs, before_fork)
     retry: list[int] = []
     for i, done in _rounds(fn, items, range(len(items)), args_of, (workers, 2 * workers), start):
         if isinstance(done, BrokenProcessPool):
@@ -88,12 +90,15 @@ def _rounds(
     """(index, done future or BrokenProcessPool) for each index of ``order``, in
     pools of ``size[0]`` readers with at most ``size[1]`` items in flight; a new pool
     after each that breaks (its items in flight come back as BrokenProcessPool, not
-    retried)."""
+    retried). ``start``: (parent pid, initializer, its args, before_fork)."""
     workers, in_flight = size
     ctx = multiprocessing.get_context("fork")
     queue = deque(order)
     while queue:
-        pool = ProcessPoolExecutor(workers, ctx, _reader_start, start)
+        parent_pid, init, init_args, before_fork = start
+        if before_fork is not None:
+            before_fork()
+        pool = ProcessPoolExecutor(workers, ctx, _reader_start, (parent_pid, init, init_args))
         with pool:
             pending: dict[Future[Any], int] = {}
             broken = False
