@@ -37,8 +37,10 @@ Where the official checker would never return (``submission_benchmark: "common"`
 makes ``closed_common.yaml`` enqueue itself forever), benchdb bounds the run
 (:class:`_Queue`): a ``POST`` whose line failed a ``CHECK`` enqueues nothing (so a
 benchmark name must be in the round's list, which that ``CHECK`` holds), each rule
-file runs at most once per log (the official checker would run it again with the
-same result), and one log may run at most :data:`MAX_FILES` files and
+file runs at most once per log (before 2.0.0 a log that repeats ``submission_benchmark``
+makes the official checker run ``closed_<benchmark>.yaml`` again, with the same
+findings: benchdb skips it without a finding), and one log may run at most
+:data:`MAX_FILES` files and
 :class:`~benchdb.mlperf.compliance_eval.Budget` snippets; each refusal is a
 finding (an error) of the run.
 """
@@ -343,9 +345,9 @@ class _Queue:
     def put(self, name: object) -> None:
         """``enqueue_config(name)`` of a snippet."""
         text = str(name)
+        if text in self.seen and not self.closed:
+            return  # run (or queued) already: running it again adds the same findings
         why = self.closed
-        if not why and text in self.seen:
-            why = "it has run for this log already"
         if not why and len(self.seen) >= MAX_FILES:
             why = f"a log may run at most {MAX_FILES} rule files (benchdb's bound)"
         if why:

@@ -273,19 +273,18 @@ def test_a_real_v20_log_with_benchmark_common_fails_its_run_promptly() -> None:
 
 def test_a_rule_file_runs_once_per_log() -> None:
     """v1.0 runs PRE/POST on every line of a key (no has_been_exec): two
-    submission_division lines enqueue closed_common.yaml twice; it runs once and the
-    second enqueue is a finding (the official checker would run it again)."""
-    lines = [
-        Line("submission_division", {"value": "closed", "metadata": {}}, 0, 1),
-        Line("submission_division", {"value": "closed", "metadata": {}}, 0, 2),
-        Line("submission_benchmark", {"value": "bert", "metadata": {}}, 0, 3),
-    ]
-    found = _timed_check(lines, "v1.0")
-    [again] = [f for f in found if f.kind == "enqueue"]
-    assert (
-        again.message == "'1.0.0/closed_common.yaml' not enqueued: it has run for this log already"
-    )
-    assert again.line == 2
+    submission_division lines enqueue closed_common.yaml twice and two
+    submission_benchmark lines closed_bert.yaml twice; each runs once, without a
+    finding (the official checker would run them again, with the same findings), and
+    the findings are those of one submission_division and one submission_benchmark line."""
+    division = Line("submission_division", {"value": "closed", "metadata": {}}, 0, 1)
+    bench = Line("submission_benchmark", {"value": "bert", "metadata": {}}, 0, 3)
+    once = _timed_check([division, bench], "v1.0")
+    twice = _timed_check([division, division, bench, bench], "v1.0")
+    assert not [f for f in twice if f.kind == "enqueue"]
+    without_repeats = [f for f in twice if "EXACTLY_ONE" not in f.kind]
+    assert without_repeats == [f for f in once if "EXACTLY_ONE" not in f.kind]
+    assert any(f.source == "1.0.0/closed_bert.yaml" for f in once)
 
 
 def test_a_spent_budget_stops_the_check_with_a_finding() -> None:
