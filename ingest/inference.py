@@ -20,7 +20,6 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -48,6 +47,7 @@ from ingest.parsers.inference_tree import Tree, find_results, load_result, read_
 from ingest.parsers.inference_types import ResultFolder, StoredFile
 from ingest.parsers.training_systems import parse_systems_json
 from ingest.parsers.types import ParsedSystem, ParseError, Problem
+from ingest.pool import pool_map
 from ingest.store import (
     GIT_URL,
     IngestError,
@@ -302,16 +302,12 @@ def _load_all(
     if connection.vendor == "postgresql" and not connection.in_atomic_block:
         init = (writer.round.pk, writer.repository, writer.commit, writer.published)
         connections.close_all()  # no connection is shared with the processes forked below
-    ctx = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(n, mp_context=ctx, initializer=_reader_init, initargs=init) as pool:
-        # Bounded look-ahead keeps memory flat: at most 2n folders read ahead.
-        pending: list[tuple[ResultFolder, Any]] = []
-        for f in folders:
-            pending.append((f, pool.submit(_read_and_store, *args, f, known.get(f.path))))
-            if len(pending) >= 2 * n:
-                yield _outcome(*pending.pop(0))
-        for f, fut in pending:
-            yield _outcome(f, fut)
+    # At most 2n folders read ahead (memory stays flat); a reader that dies costs its
+    # folders a retry, then a problem (ingest.pool).
+    read = lambda f: (*args, f, known.get(f.path))  # noqa: E731
+    close = connections.close_all if init else None  # again before a pool replaces a broken one
+    for f, done in pool_map(_read_and_store, folders, read, n, _reader_init, init, close):
+        yield _outcome(f, done)
 
 
 #: The writer of a reader process (:func:`_reader_init`).
@@ -391,6 +387,8 @@ def _outcome(folder: ResultFolder, fut: Any) -> tuple[InferenceItem, IngestRepor
     """A reader process's outcome; one that could not come back (it failed to pickle,
     the process died) is that folder's error, not the round's: stored nowhere, the next
     ingest reads it again."""
+    if isinstance(fut, BaseException):
+        return _unread(folder, fut), None
     try:
         return fut.result()  # type: ignore[no-any-return]
     except Exception as exc:  # noqa: BLE001

@@ -13,6 +13,8 @@ from django.db import connection, transaction
 from benchdb import vocabulary
 from benchdb.mlperf.inference_evidence import round_key
 from benchdb.mlperf.inference_rounds import compliance_tests
+from benchdb.mlperf.inference_value import value_error
+from benchdb.mlperf.result_ids import RESULT_ID
 from benchdb.models import (
     InferenceComplianceTest,
     InferenceFinding,
@@ -134,7 +136,7 @@ def _result_fields(item: Any, published: dict[str, Any]) -> dict[str, Any]:
         "metric": v.value.metric[:100],
         "unit": unit,
         "higher_is_better": vocabulary.INFERENCE_UNITS.get(unit, True),
-        "value": finite(v.value.value),
+        "value": _possible(v.value.value, unit),
         "inferred": v.value.inferred,
         "status": v.status,
         "reason": safe_json.storable("; ".join(v.reasons))[0],
@@ -145,13 +147,35 @@ def _result_fields(item: Any, published: dict[str, Any]) -> dict[str, Any]:
         "power_unit": v.power_unit,
         "compliance_valid": v.compliance_valid,
         "settings": safe_json.storable(v.settings)[0],
-        "result_id": str(published.get("ID", ""))[:32],
+        "result_id": published_id(published.get("ID")),
         "published_value": finite(published.get("Performance_Result")),
-        "published_unit": str(published.get("Performance_Units", ""))[:32],
+        "published_unit": _text(published.get("Performance_Units"))[:32],
         "published_power": finite(published.get("Power_Result")),
         "source_path": safe_tree.shorten(f.path, PATH_WIDTH),
         "content_sha256": item.content_sha256,
     }
+
+
+def _possible(value: float | None, unit: str) -> float | None:
+    """The value as stored: None when no measurement can give it (``value_error``:
+    not finite, not > 0, outside benchdb's bounds; its finding quotes it), so that it
+    is neither shown nor sorted as a number."""
+    if value is None or value_error(value, unit) is not None:
+        return None
+    return value
+
+
+def published_id(value: Any) -> str:
+    """A ``summary_results.json`` ``ID`` as stored: a string like ``5.1-0001``
+    (``benchdb.mlperf.result_ids.RESULT_ID``), else "" (a list, a number, a NUL: not an
+    ID; ``str()`` of it would store ``"['5.1-0001']"``)."""
+    text = value.strip() if isinstance(value, str) else ""
+    return text if RESULT_ID.fullmatch(text) else ""
+
+
+def _text(value: Any) -> str:
+    """A published text cell: a string without NUL, else ""."""
+    return value.replace("\x00", "") if isinstance(value, str) else ""
 
 
 def _store_children(result: InferenceResult, item: Any, f: ResultFolder) -> None:

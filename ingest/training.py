@@ -10,13 +10,11 @@ unchanged input writes nothing; a broken file is recorded as an
 from __future__ import annotations
 
 import hashlib
-import math
 import multiprocessing
 import os
 import posixpath
 import sys
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
 
 from django.db import DatabaseError, transaction
@@ -46,11 +44,11 @@ from ingest.parsers import (
 )
 from ingest.parsers import types as parser_types
 from ingest.parsers.types import LoadedResult, ParsedRun, Problem, ResultDir
+from ingest.pool import pool_map
 from ingest.result_ids import result_ids_derive
 from ingest.store import (
     GIT_URL,
     NOT_STORED,
-    PATH_WIDTH,
     IngestError,
     IngestReport,
     finite,
@@ -64,6 +62,15 @@ from ingest.store import (
     submitter_for,
     system_fields,
     tree_problems_replace,
+)
+from ingest.training_rows import (
+    FILE_NAME_WIDTH,
+    hpc_score,
+    refused_runs_score,
+    run_row,
+    scaling_factor,
+    set_roles,
+    weak_fields,
 )
 
 __all__ = [
@@ -238,16 +245,11 @@ def _load_all(
         for d in dirs:
             yield _load_one(d, known.get(d.path), compliance_round)
         return
-    ctx = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=n, mp_context=ctx) as pool:
-        # At most 2n folders parsed ahead (memory stays flat), each yielded when done: a
-        # big folder does not hold back the others (nor leave the other processes idle).
-        pending: dict[Any, ResultDir] = {}
-        for d in dirs:
-            pending[pool.submit(_load_one, d, known.get(d.path), compliance_round)] = d
-            while len(pending) >= 2 * n or (d is dirs[-1] and pending):
-                for fut in wait(pending, return_when=FIRST_COMPLETED).done:
-                    yield _outcome(pending.pop(fut), fut)
+    # At most 2n folders parsed ahead (memory stays flat), each yielded when done: a big
+    # folder does not hold back the others; a reader that dies costs a retry (ingest.pool).
+    args = lambda d: (d, known.get(d.path), compliance_round)  # noqa: E731
+    for d, done in pool_map(_load_one, dirs, args, n):
+        yield _outcome(d, done)
 
 
 def _load_one(
@@ -263,7 +265,9 @@ def _load_one(
 
 def _outcome(d: ResultDir, fut: Any) -> LoadedResult:
     """A parser process's result; one that could not come back (it failed to
-    pickle, the process died) is that folder's error, not the round's."""
+    pickle, the process died twice) is that folder's error, not the round's."""
+    if isinstance(fut, BaseException):
+        return _unread(d, fut)
     try:
         return fut.result()  # type: ignore[no-any-return]
     except Exception as exc:  # noqa: BLE001
@@ -351,7 +355,7 @@ class _Writer:
                 "commit": self.commit,
                 "content_sha256": item.content_sha256,
                 **power.fields(),
-                **_weak_fields(rd.scaling_type, weak),
+                **weak_fields(rd.scaling_type, weak),
             }.items():
                 setattr(result, name, value)
             result.save()
@@ -418,8 +422,11 @@ class _Writer:
         """Runs and score under the suite's rules (HPC: and the weak-scaling figures;
         training: and the energy to train of a power result)."""
         if isinstance(self.rules, hpc_rules.HpcRuleset):
-            return (*_hpc_score(item, self.rules, bench), NO_ENERGY)
+            runs, score, weak = hpc_score(item, self.rules, bench)
+            return (*refused_runs_score(item, runs, score, weak), NO_ENERGY)
         runs, score = self._score(item, self.rules, bench, division)
+        if item.dir.refused_runs:  # not scored: no energy either
+            return (*refused_runs_score(item, runs, score, None), NO_ENERGY)
         return runs, score, None, self._energy(item, runs, score)
 
     @staticmethod
@@ -434,11 +441,11 @@ class _Writer:
             if p.run_start_ms is not None and p.run_stop_ms is not None:
                 ttt = finite(training_rules.time_to_train(p.run_start_ms, p.run_stop_ms))
             minutes.append(None if why else ttt)
-            rows.append((_run_row(i, p, ttt, why, warnings), p))
+            rows.append((run_row(i, p, ttt, why, warnings), p))
         score, unused = training_rules.score_result(
-            minutes, rules, bench, _scaling_factor(item, rules.applies_scaling)
+            minutes, rules, bench, scaling_factor(item, rules.applies_scaling)
         )
-        _set_roles(rows, minutes, score, unused)
+        set_roles(rows, minutes, score, unused)
         return rows, score
 
     def _benchmark(self, folder: str) -> Benchmark:
@@ -485,116 +492,3 @@ class _Writer:
 
     def _submitter(self, folder: str, json_name: str) -> Submitter:
         return submitter_for(folder, json_name, self.submitters)
-
-
-def _scaling_factor(item: LoadedResult, applies: bool) -> float:
-    """The ``scaling.json`` factor when the round applies one, else 1.0; a
-    scaling.json that gives no factor is NaN (the result is left without a score)."""
-    if not (applies and item.dir.scaling_file):
-        return 1.0
-    return item.scaling_factor if item.scaling_factor is not None else math.nan
-
-
-def _set_roles(
-    rows: list[tuple[Run, ParsedRun]],
-    minutes: list[float | None],
-    score: training_rules.Score,
-    unused: tuple[int, ...] = (),
-) -> None:
-    """Each run's role in the olympic mean (failed, counted, dropped, unused)."""
-    roles = {i: Run.Role.UNUSED for i in unused}
-    roles |= {i: Run.Role.COUNTED for i in score.counted}
-    roles |= {i: Run.Role.DROPPED_FASTEST for i in score.dropped_fastest}
-    roles |= {i: Run.Role.DROPPED_SLOWEST for i in score.dropped_slowest}
-    for i, (row, _) in enumerate(rows):
-        row.role = Run.Role.FAILED if minutes[i] is None else roles.get(i, Run.Role.DROPPED_SLOWEST)
-
-
-def _hpc_score(
-    item: LoadedResult, rules: hpc_rules.HpcRuleset, bench: str
-) -> tuple[list[tuple[Run, ParsedRun]], training_rules.Score, hpc_rules.WeakScore | None]:
-    """An MLPerf HPC folder's runs and score: strong scaling as training (olympic
-    mean); weak scaling as ``hpc_rules.weak_score`` (runs that pass are counted)."""
-    rows: list[tuple[Run, ParsedRun]] = []
-    minutes: list[float | None] = []
-    spans: list[tuple[float, float, int | None] | None] = []
-    for i, p in enumerate(item.runs):
-        why = hpc_rules.run_failure(p, rules, bench)
-        ttt = None
-        if p.run_start_ms is not None and p.run_stop_ms is not None:
-            ttt = finite(training_rules.time_to_train(p.run_start_ms, p.run_stop_ms))
-        minutes.append(None if why else ttt)
-        ok = not why and p.run_start_ms is not None and p.run_stop_ms is not None
-        scale = hpc_rules.instance_scale(p.hyperparameters)
-        spans.append((p.run_start_ms, p.run_stop_ms, scale) if ok else None)  # type: ignore[arg-type]
-        rows.append((_run_row(i, p, ttt, why, []), p))
-    factor = _scaling_factor(item, rules.applies_scaling)
-    score, _ = training_rules.score_result(minutes, rules.training_view(), bench, factor)
-    if item.dir.scaling_type != "weak":
-        _set_roles(rows, minutes, score, ())
-        return rows, score, None
-    weak = hpc_rules.weak_score(spans, rules, bench)
-    for i, (row, _) in enumerate(rows):
-        row.role = Run.Role.FAILED if spans[i] is None else Run.Role.COUNTED
-    none = training_rules.Score.none(weak.reason, weak.failed, 1.0)
-    return rows, none, weak
-
-
-def _weak_fields(scaling_type: str, weak: hpc_rules.WeakScore | None) -> dict[str, Any]:
-    """The Result columns of MLPerf HPC (all empty for training and strong scaling).
-    A weak-scaling result is ``scored`` when it has its time to train all."""
-    out: dict[str, Any] = {
-        "scaling_type": scaling_type,
-        "models_count": None,
-        "instance_scale": None,
-        "time_to_train_all_minutes": None,
-        "throughput_models_per_minute": None,
-    }
-    if weak is not None:
-        out |= {
-            "models_count": weak.models,
-            "instance_scale": weak.instance_scale,
-            "time_to_train_all_minutes": finite(weak.time_to_train_all_minutes),
-            "throughput_models_per_minute": finite(weak.throughput_models_per_minute),
-            "runs_counted": len(weak.counted),
-            "runs_failed": len(weak.failed),
-            "reason": weak.reason,
-            "status": Result.Status.SCORED if not weak.reason else Result.Status.UNSCORED,
-        }
-    return out
-
-
-def _run_row(i: int, p: ParsedRun, ttt: float | None, why: str | None, warnings: list[str]) -> Run:
-    """The Run row of one parsed log: names shortened to their columns' widths (with a
-    hash, so that they stay unique), no NaN or Infinity in a float column."""
-    evals = p.evals or p.eval_errors  # MLPerf HPC cosmoflow and oc20 log eval_error
-    before_stop = [e for e in evals if p.run_stop_line is None or e.line <= p.run_stop_line]
-    gbs = finite(p.hyperparameters.get("global_batch_size"))
-    return Run(
-        index=i,
-        file_name=safe_tree.shorten(posixpath.basename(p.path), FILE_NAME_WIDTH),
-        path=safe_tree.shorten(p.path, PATH_WIDTH),
-        sha256=p.sha256,
-        size=p.size,
-        log_format=p.log_format,
-        run_start_ms=finite(p.run_start_ms),
-        run_start_line=p.run_start_line,
-        run_stop_ms=finite(p.run_stop_ms),
-        run_stop_line=p.run_stop_line,
-        run_stop_status=(p.run_stop_status or "")[:STATUS_WIDTH],
-        time_to_train_minutes=ttt,
-        failure_reason=why or "",
-        warnings=warnings,
-        global_batch_size=int(gbs) if gbs is not None and abs(gbs) < 2**62 else None,
-        converge_at=before_stop[-1].at if before_stop else None,
-        converge_unit=p.eval_unit if before_stop else "",
-        hyperparameters=p.hyperparameters,
-        eval_curve=[[e.at, e.value, finite(e.time_ms), e.line] for e in evals],
-        compliance=compliance_rules.findings_json(p.compliance),
-        compliance_ruleset=p.compliance_ruleset,
-    )
-
-
-#: ``Run.file_name`` and ``Run.run_stop_status`` widths.
-FILE_NAME_WIDTH = 200
-STATUS_WIDTH = 32

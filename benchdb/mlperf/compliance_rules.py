@@ -34,6 +34,17 @@ text and run natively (:func:`_aggregate_evals`).
 Differences from the official checker, where it would stop with a Python exception
 (and the summarizer crash or drop the run): an ``ATLEAST_ONE_CHECK`` or ``BEGIN``
 that raises, and a configuration file that does not exist, are errors of the run here.
+
+Where the official checker would never return (``submission_benchmark: "common"``
+makes ``closed_common.yaml`` enqueue itself forever), benchdb bounds the run
+(:class:`_Queue`): a ``POST`` whose line failed a ``CHECK`` enqueues nothing (so a
+benchmark name must be in the round's list, which that ``CHECK`` holds), each rule
+file runs at most once per log (before 2.0.0 a log that repeats ``submission_benchmark``
+makes the official checker run ``closed_<benchmark>.yaml`` again, with the same
+findings: benchdb skips it without a finding), and one log may run at most
+:data:`MAX_FILES` files and
+:class:`~benchdb.mlperf.compliance_eval.Budget` snippets; each refusal is a
+finding (an error) of the run.
 """
 
 from __future__ import annotations
@@ -46,7 +57,7 @@ from typing import Any
 
 import yaml
 
-from benchdb.mlperf.compliance_eval import compile_snippet, namespace
+from benchdb.mlperf.compliance_eval import Budget, BudgetSpent, compile_snippet, namespace
 from benchdb.vocabulary import round_tuple
 
 try:  # libyaml's loader when PyYAML was built with it; the same values, faster
@@ -295,13 +306,16 @@ class Engine:
 
 
 class _Messages:
-    """``put_message`` / ``put_warning`` / ``overwrite_messages`` of the checker."""
+    """``put_message`` / ``put_warning`` / ``overwrite_messages`` of the checker, and
+    the log's :class:`~benchdb.mlperf.compliance_eval.Budget` (every snippet run
+    spends one)."""
 
-    def __init__(self) -> None:
+    def __init__(self, budget: Budget | None = None) -> None:
         self.first: list[Finding] = []  # the log's own: parse errors, no lines
         self.keyed: dict[str, Finding] = {}
         self.other: list[Finding] = []
         self.warnings: list[Finding] = []
+        self.budget = budget or Budget()
 
     def put(self, f: Finding, key: str | None = None) -> None:
         if key:
@@ -316,26 +330,61 @@ class _Messages:
         return [*self.first, *self.keyed.values(), *self.other, *self.warnings]
 
 
+#: Rule files one log may run (benchdb's bound; a real log runs 3 to 5).
+MAX_FILES = 16
+
+
+class _Queue:
+    """``enqueue_config``'s queue, bounded: see the module docstring."""
+
+    def __init__(self, first: str, msgs: _Messages) -> None:
+        self.pending = [first]
+        self.seen = {first}
+        self.msgs = msgs
+        self.source = ""  # the file whose POST runs now
+        self.line: int | None = None  # ... on this line
+        self.closed = ""  # why nothing may be enqueued now ("" when it may)
+
+    def put(self, name: object) -> None:
+        """``enqueue_config(name)`` of a snippet."""
+        text = str(name)
+        if text in self.seen and not self.closed:
+            return  # run (or queued) already: running it again adds the same findings
+        why = self.closed
+        if not why and len(self.seen) >= MAX_FILES:
+            why = f"a log may run at most {MAX_FILES} rule files (benchdb's bound)"
+        if why:
+            what = f"{text[:100]!r} not enqueued: {why}"
+            self.msgs.put(Finding(self.source, "config", "enqueue", what, self.line))
+            return
+        self.seen.add(text)
+        self.pending.append(text)
+
+
 def check_log(
     lines: Sequence[Line],
     round_version: str,
     *,
     parse_errors: int = 0,
     total_lines: int | None = None,
+    budget: Budget | None = None,
 ) -> list[Finding]:
     """Findings of a round's compliance checker on one log, errors first.
 
     ``lines``: the log's MLLOG lines in file order (those whose key no rule file
     names may be left out: they change nothing; see :func:`rule_keys`);
     ``parse_errors``: lines that did not parse ("Log lines had parsing errors.");
-    ``total_lines``: MLLOG lines parsed (default ``len(lines)``).
+    ``total_lines``: MLLOG lines parsed (default ``len(lines)``); ``budget``: the
+    snippets (and seconds) the log may spend (default: a fresh
+    :class:`~benchdb.mlperf.compliance_eval.Budget`); once spent, the check stops
+    with a ``budget`` error finding. Never loops without end (see :class:`_Queue`).
     Raises KeyError for a round before v0.7. Source: ``mlp_compliance.py``
     ``check_file``, ``check_loglines``, ``configured_checks`` at the round's tag.
     """
     files = rule_files(round_version)
     rule_dir = RULE_DIRS[round_version]
     engine = Engine.of(round_version)
-    msgs = _Messages()
+    msgs = _Messages(budget)
     if parse_errors:
         why = f"Log lines had parsing errors. ({parse_errors} log line(s) do not parse)"
         msgs.first.append(Finding("mlp_parser", "parse", "parse", why))
@@ -344,24 +393,31 @@ def check_log(
             Finding(f"{rule_dir}/common.yaml", "log", "lines", "No log lines detected")
         )
     work = list(lines)
-    queue = [f"{rule_dir}/common.yaml"]
-    while queue:
-        name = queue.pop(0)
+    queue = _Queue(f"{rule_dir}/common.yaml", msgs)
+    while queue.pending:
+        name = queue.pending.pop(0)
         rf = files.get(name)
         if rf is None:  # a name made of a log's value (submission_benchmark): kept short
             name = repr(name[:100])
             msgs.put(Finding(name, "config", "config", f"Could not find config file: {name}"))
             continue
-        _run_file(rf, work, engine, msgs, queue)
+        try:
+            _run_file(rf, work, engine, msgs, queue)
+        except BudgetSpent as exc:
+            why = f"check stopped: {exc} for one log (benchdb's budget)"
+            msgs.put(Finding(rf.name, "budget", "budget", why))
+            break
     return msgs.findings()
 
 
 def _run_file(
-    rf: RuleFile, lines: list[Line], engine: Engine, msgs: _Messages, queue: list[str]
+    rf: RuleFile, lines: list[Line], engine: Engine, msgs: _Messages, queue: _Queue
 ) -> None:
     """``configured_checks`` for one file."""
     state: dict[str, Any] = {}
-    ns = namespace(state, queue.append)
+    ns = namespace(state, queue.put)
+    queue.source, queue.line, queue.closed = rf.name, None, ""
+    msgs.budget.spend()
     try:
         if rf.begin_native:
             _aggregate_evals(lines, rf.begin_native)
@@ -381,7 +437,8 @@ def _run_file(
             continue
         reported[ll.key].append(ll.value.get("value"))
         if ll.key not in done:
-            _line_rules(rf.name, rule, ll, ns, msgs)
+            queue.line = ll.lineno
+            _line_rules(rf.name, rule, ll, ns, msgs, queue)
         if rule.atleast is not None:
             atleast[ll.key] = atleast.get(ll.key, 0) + _atleast(rf.name, rule, ll, ns, msgs)
         if engine.first_submission_only and "submission_" in ll.key:
@@ -394,12 +451,17 @@ def _run_file(
     _end(rf, ns, engine, msgs)
 
 
-def _line_rules(name: str, rule: KeyRule, ll: Line, ns: dict[str, Any], msgs: _Messages) -> None:
-    """PRE, CHECK and POST of one line (``run_check_exec`` / ``run_check_eval``)."""
+def _line_rules(
+    name: str, rule: KeyRule, ll: Line, ns: dict[str, Any], msgs: _Messages, queue: _Queue
+) -> None:
+    """PRE, CHECK and POST of one line (``run_check_exec`` / ``run_check_eval``); a
+    POST after a failed CHECK may not enqueue (:class:`_Queue`)."""
     local = {"ll": ll, "v": ll.value}
+    queue.closed = ""
     for what, code in (("PRE", rule.pre), ("CHECK", None), ("POST", rule.post)):
         if what == "CHECK":
             for test, compiled in rule.checks:
+                msgs.budget.spend()
                 try:
                     ok = eval(compiled, ns, local)  # noqa: S102,S307 - whitelisted snippet (compliance_eval)
                     why = f"CHECK for '{ll.key}' failed: {test.strip()}"
@@ -407,7 +469,9 @@ def _line_rules(name: str, rule: KeyRule, ll: Line, ns: dict[str, Any], msgs: _M
                     ok, why = False, f"Failed executing CHECK code: {test.strip()} ({exc!r})"
                 if not ok:
                     msgs.put(Finding(name, ll.key, "CHECK", why, ll.lineno), key=ll.key)
+                    queue.closed = f"the CHECK of '{ll.key}' on its line failed"
         elif code is not None:
+            msgs.budget.spend()
             try:
                 exec(code, ns, local)  # noqa: S102,S307 - whitelisted snippet (compliance_eval)
             except Exception as exc:  # noqa: BLE001 - the checker's bare except
@@ -417,6 +481,7 @@ def _line_rules(name: str, rule: KeyRule, ll: Line, ns: dict[str, Any], msgs: _M
 
 def _atleast(name: str, rule: KeyRule, ll: Line, ns: dict[str, Any], msgs: _Messages) -> int:
     test, compiled = rule.atleast  # type: ignore[misc]
+    msgs.budget.spend()
     try:
         ok = eval(compiled, ns, {"ll": ll, "v": ll.value})  # noqa: S307 - whitelisted snippet
         return 1 if ok else 0
@@ -471,11 +536,13 @@ def _with(f: Finding, more: str) -> Finding:
 def _end(rf: RuleFile, ns: dict[str, Any], engine: Engine, msgs: _Messages) -> None:
     """The END block: PRE, then each CHECK (``run_check_end``)."""
     if rf.end_pre is not None:
+        msgs.budget.spend()
         try:
             exec(rf.end_pre, ns)  # noqa: S102,S307 - whitelisted snippet (compliance_eval)
         except Exception as exc:  # noqa: BLE001 - the official checker stops here
             msgs.put(Finding(rf.name, "END", "END PRE", f"END PRE raised {exc!r}"))
     for test, compiled in rf.end_checks:
+        msgs.budget.spend()
         try:
             ok = eval(compiled, ns)  # noqa: S102,S307 - whitelisted snippet (compliance_eval)
             why = f"failed test: {test.strip()[:200]}"

@@ -27,7 +27,6 @@ Units: minutes unless a name ends in ``_ms`` (MLLOG ``time_ms``).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -195,7 +194,9 @@ def weak_score(
     failed run, else (``run_start`` ms, ``run_stop`` ms, instance scale).
 
     TTTa = (max stop - min start) / 60 / 1000 over the runs that passed; the result
-    is scored when their number reaches :meth:`HpcRuleset.weak_models_required`.
+    is scored when their number reaches :meth:`HpcRuleset.weak_models_required` and
+    TTTa is within :func:`benchdb.mlperf.training_rules.time_error`'s bounds (benchdb
+    sanity bound: under 30 days; the summarizer subtracts whatever it finds).
     Differing instance scales leave it unscored (the summarizer stops on an
     ``assert`` there). Source: ``_compute_weak_scaling_scores`` at the round's tag.
     """
@@ -215,5 +216,8 @@ def weak_score(
     if why:
         return WeakScore(len(ok), scale, None, None, counted, failed, why)
     ttta = (max(r[1] for _, r in ok) - min(r[0] for _, r in ok)) / 60 / 1000
-    throughput = len(ok) / ttta if ttta > 0 and math.isfinite(ttta) else None
-    return WeakScore(len(ok), scale, ttta, throughput, counted, failed, "")
+    why = training_rules.time_error(0.0, ttta * 60_000) or ""
+    if why:  # each run is under 30 days, but their starts may lie years apart
+        why = "time to train all: " + why.replace("run_stop is not after run_start", "not > 0")
+        return WeakScore(len(ok), scale, None, None, counted, failed, why)
+    return WeakScore(len(ok), scale, ttta, len(ok) / ttta, counted, failed, "")

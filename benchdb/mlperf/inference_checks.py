@@ -305,17 +305,21 @@ def power_value(
                 True,
             )
         ]
-    client, server = (
-        (timedelta(seconds=tz or 0) for tz in timezones) if rt < (2, 0) else (timedelta(0),) * 2
-    )
-    begin, end = begin + client, end + client
-    watts = [
-        s.watts
-        for s in spl.samples
-        if (rt < (4, 0) or s.starts_with_time)
-        and (rt < (3, 1) or s.watts > 0)
-        and begin < _parse_time(s.time) + server < end
-    ]
+    try:  # a year-9999 power_begin or a huge timezone leaves the datetime range
+        client, server = (
+            (timedelta(seconds=tz or 0) for tz in timezones) if rt < (2, 0) else (timedelta(0),) * 2
+        )
+        begin, end = begin + client, end + client
+        watts = [
+            s.watts
+            for s in spl.samples
+            if (rt < (4, 0) or s.starts_with_time)
+            and (rt < (3, 1) or s.watts > 0)
+            and begin < _parse_time(s.time) + server < end
+        ]
+    except OverflowError:
+        why = "power_begin/power_end or a timezone shift outside the datetime range"
+        return None, [Finding("power_range", log.path, log.lines.get("power_begin"), why, True)]
     if not watts:
         return None, [
             Finding("power_samples", spl.path, None, "no power sample in the run's range", True)

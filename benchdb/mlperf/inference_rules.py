@@ -58,10 +58,10 @@ from benchdb.mlperf.inference_rules_v6 import judge_v6
 from benchdb.mlperf.inference_submission import submission_findings
 from benchdb.mlperf.inference_value import (
     Value,
-    log_scenario,
     performance_value,
     summary_findings,
     unit_for,
+    value_findings,
 )
 from benchdb.vocabulary import (
     INFERENCE_BENCHMARKS,
@@ -482,7 +482,7 @@ def evaluate(
     if run.detail is not None and run.detail.log_format == "mllog":
         confs = result.measurement_confs
         findings += equal_issue_findings(rt, benchmark, scenario, f.division, run.detail, confs)
-    findings += _inferred_findings(rt, scenario, run, value)
+    findings += value_findings(rt, scenario, run, value)
     findings += summary_findings(rt, benchmark, run)
     accuracy, acc_findings, acc_missing = _accuracy_part(rt, benchmark, result)
     open_div = f.division == "open"
@@ -537,23 +537,3 @@ def _unmapped(result: ResultLike) -> Finding:
     f, msg = result.folder, "maps to no benchmark (model_mapping.json absent here?)"
     mapping = f"{f.division}/{f.submitter}/model_mapping.json"
     return Finding("benchmark_unknown", mapping, None, f"model folder {f.model!r} {msg}", False)
-
-
-def _inferred_findings(rt: RoundKey, scenario: str, run: RunLike, value: Value) -> list[Finding]:
-    """A value the detail log does not give (``get_performance_metric()`` reads its key);
-    ``get_inferred_result()``: an inferred MultiStream needs an early-stopping estimate;
-    an Interactive folder needs a Server log (v5.1)."""
-    path = run.detail.path if run.detail is not None else run.path
-    out = []
-    if value.value is None and run.detail is not None:
-        # get_performance_metric() reads the key: a log without it gives no result.
-        out.append(
-            Finding("value_missing", path, None, f"no {value.metric or 'value'} logged", True)
-        )
-    if value.inferred and scenario == "MultiStream" and rt >= (2, 0) and not value.value:
-        out.append(
-            Finding("inferred", path, None, "no early-stopping estimate to infer MultiStream", True)
-        )
-    if scenario == "Interactive" and log_scenario(run) not in (None, "Server"):
-        out.append(Finding("inferred", path, None, "Interactive result without a Server log", True))
-    return out

@@ -211,3 +211,58 @@ def summary_findings(rt: RoundKey, benchmark: str, run: RunLike) -> list[Finding
         msg = f"summary {label} {raw} != detail {key} {detail_v:g}"
         out.append(Finding("summary_detail_disagree", summ.path, summ.lines.get(label), msg, False))
     return out
+
+
+# --- what a value may be ---------------------------------------------------------------
+
+#: benchdb's bounds on a result's value, per unit (the rules are silent: LoadGen and the
+#: checker accept any number a log holds). Throughput: at most 10^9 per second (the
+#: largest of rounds v0.7-v5.1 is 5.8 million queries/s); latency: at least LoadGen's
+#: 1 ns resolution (1e-6 ms) and at most one day (the largest is 28 s); legacy
+#: MultiStream streams: at least 1 (a query holds whole samples), at most 10^6.
+VALUE_BOUNDS: dict[str, tuple[float, float]] = {
+    "Samples/s": (0.0, 1e9),
+    "Queries/s": (0.0, 1e9),
+    "Tokens/s": (0.0, 1e9),
+    "Latency (ms)": (1e-6, 86_400_000.0),
+    "Streams": (1.0, 1e6),
+}
+
+
+def value_error(value: float, unit: str) -> str | None:
+    """Why ``value`` (in ``unit``, as :func:`unit_for` gives it) cannot be a measured
+    result: not finite, not above 0, or outside :data:`VALUE_BOUNDS` (benchdb's
+    sanity bounds); None when it can."""
+    if not math.isfinite(value) or value <= 0:
+        return f"{value!r} {unit} is not a finite number > 0 (benchdb sanity bound)"
+    lo, hi = VALUE_BOUNDS.get(unit, (0.0, 1e9))
+    if not lo <= value <= hi:
+        return f"{value:g} {unit} is outside [{lo:g}, {hi:g}] (benchdb sanity bound)"
+    return None
+
+
+def value_findings(rt: RoundKey, scenario: str, run: RunLike, value: Value) -> list[Finding]:
+    """A value the detail log does not give (``get_performance_metric()`` reads its key);
+    ``get_inferred_result()``: an inferred MultiStream needs an early-stopping estimate;
+    an Interactive folder needs a Server log (v5.1); a value no measurement can give
+    (:func:`value_error`, benchdb's): each an invalidating finding."""
+    path = run.detail.path if run.detail is not None else run.path
+    out = []
+    if value.value is None and run.detail is not None:
+        # get_performance_metric() reads the key: a log without it gives no result.
+        out.append(
+            Finding("value_missing", path, None, f"no {value.metric or 'value'} logged", True)
+        )
+    if value.inferred and scenario == "MultiStream" and rt >= (2, 0) and not value.value:
+        out.append(
+            Finding("inferred", path, None, "no early-stopping estimate to infer MultiStream", True)
+        )
+    if scenario == "Interactive" and log_scenario(run) not in (None, "Server"):
+        out.append(Finding("inferred", path, None, "Interactive result without a Server log", True))
+    why = None if value.value is None else value_error(value.value, value.unit)
+    if why is not None:
+        where = value.source or path
+        key = value.metric.split(" ")[0]
+        line = run.detail.lines.get(key) if run.detail is not None else None
+        out.append(Finding("value_impossible", where, line, f"{value.metric}: {why}", True))
+    return out

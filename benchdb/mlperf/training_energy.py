@@ -75,7 +75,11 @@ def _power(value: Any, path: str, line: int, what: str, notes: Notes | None = No
     is kept (the summarizer adds it: v4.0 SMC logs have -9 W and -32 W) and noted."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise EnergyError(f"{what} {value!r} is not a number", path, line)
-    v = float(value)
+    try:
+        v = float(value)
+    except OverflowError:  # an integer of 309 digits or more
+        why = f"{what} is not a finite number (beyond the float range)"
+        raise EnergyError(why, path, line) from None
     if not math.isfinite(v):
         raise EnergyError(f"{what} {value!r} is not a finite number", path, line)
     if v <= 0 and what == CONVERSION or v < 0 and notes is None:
@@ -95,7 +99,8 @@ def node_energy_j(
     ``_compute_power_node`` at :data:`SUMMARIZER` [version]. Negative readings and
     (v4.0, file order) readings earlier than the one before are counted as the
     summarizer counts them and noted in ``notes``. Raises EnergyError: no start, a
-    window <= 0 ms, a value that is not a finite number, a negative energy."""
+    window <= 0 ms, a value that is not a finite number, an energy that is not > 0
+    (benchdb sanity bound)."""
     notes = [] if notes is None else notes
     if version == "v4.0":
         agg, start, stop, eff = _node_v40(events, path, notes)
@@ -104,8 +109,9 @@ def node_energy_j(
     if stop - start <= 0:
         raise EnergyError(f"power measurement window of {stop - start} ms", path)
     joules = eff * agg * ttt_ms / (stop - start) / 1000
-    if not math.isfinite(joules) or joules < 0:
-        raise EnergyError(f"energy {joules} J: not a finite number >= 0", path)
+    if not math.isfinite(joules) or joules <= 0:
+        # benchdb sanity bound: a node that ran a run drew power (0 J: readings of 0 W)
+        raise EnergyError(f"energy {joules} J: not a finite number > 0", path)
     return joules
 
 

@@ -254,9 +254,23 @@ def load_compliance(tree: Tree, path: str) -> tuple[ComplianceTest, ...]:
     return tuple(tests)
 
 
+#: Largest ``timezone`` offset of a power client/server JSON, seconds (benchdb's bound:
+#: real offsets run from UTC-12 to UTC+14).
+MAX_TIMEZONE_S = 86_400
+
+
 def _timezone(tree: Tree, rel: str) -> int | None:
+    """The ``timezone`` seconds of ``client.json``/``server.json``; None when absent or
+    not a number; NaN, infinities and offsets over a day are problems (and None: the
+    power is computed without a shift, as for a file without one)."""
     tz = tree.json(rel).get("timezone")
-    return int(tz) if isinstance(tz, int | float) else None
+    if isinstance(tz, bool) or not isinstance(tz, int | float):
+        return None
+    if not abs(tz) <= MAX_TIMEZONE_S:  # NaN too; no float() of a 400-digit int
+        why = f"timezone {tz!r} is not a number of seconds within a day (benchdb sanity bound)"
+        tree.problems.append(Problem(rel, None, why + ": not used"))
+        return None
+    return int(tz)
 
 
 def _scenario_folders(tree: Tree, model_path: str) -> tuple[str, ...]:

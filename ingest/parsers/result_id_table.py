@@ -14,6 +14,7 @@ import csv
 import io
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from benchdb.mlperf.result_ids import RESULT_ID
 from ingest.parsers.types import ParseError
@@ -122,7 +123,8 @@ def _row(cells: list[str], cols: dict[str, int], line: int, path: str) -> IdRow:
 
 def parse_id_table(data: bytes, path: str = "") -> list[IdRow]:
     """The rows of a result-ID CSV. Raises :class:`IdTableError` listing every fault with
-    its file and line: not UTF-8, a required column missing, a bad round or ID, an ID not
+    its file and line: not UTF-8, a NUL character, a cell csv refuses (over 128 KiB), a
+    cell over :data:`MAX_CELL` characters, a required column missing, a bad round or ID, an ID not
     of its row's round, an empty submitter or system, more than :data:`MAX_ROWS` rows, one
     ID given to two systems, or two IDs given to one (system, benchmark)."""
     try:
@@ -131,10 +133,33 @@ def parse_id_table(data: bytes, path: str = "") -> list[IdRow]:
         raise IdTableError(
             [ParseError(f"not UTF-8 ({exc.reason} at byte {exc.start})", path=path)]
         ) from exc
+    if "\x00" in text:  # csv reads it; PostgreSQL's text columns refuse it
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise IdTableError([ParseError("NUL character in the table", path=path, line=line)])
     reader = csv.reader(io.StringIO(text, newline=""))
-    cols = _header(next(reader, []), path)
+    try:
+        cols = _header(next(reader, []), path)
+    except csv.Error as exc:
+        raise IdTableError([ParseError(f"CSV: {exc}", path=path, line=1)]) from None
     rows: list[IdRow] = []
     errors: list[ParseError] = []
+    try:
+        _rows(reader, cols, path, rows, errors)
+    except csv.Error as exc:  # a cell over csv's field_size_limit (128 KiB), say
+        why = f"CSV: {exc}"
+        if "field larger than field limit" in str(exc):
+            why = f"a cell of more than {csv.field_size_limit():,} characters"
+        errors.append(ParseError(why, path=path, line=reader.line_num))
+    errors += _clashes(rows, path)
+    if errors:
+        raise IdTableError(errors)
+    return rows
+
+
+def _rows(
+    reader: Any, cols: dict[str, int], path: str, rows: list[IdRow], errors: list[ParseError]
+) -> None:
+    """Read the rows after the header into ``rows`` and ``errors``. Raises csv.Error."""
     for cells in reader:
         line = reader.line_num
         if not any(c.strip() for c in cells):
@@ -146,10 +171,6 @@ def parse_id_table(data: bytes, path: str = "") -> list[IdRow]:
             rows.append(_row(cells, cols, line, path))
         except ParseError as exc:
             errors.append(exc)
-    errors += _clashes(rows, path)
-    if errors:
-        raise IdTableError(errors)
-    return rows
 
 
 def _clashes(rows: list[IdRow], path: str) -> list[ParseError]:

@@ -53,13 +53,15 @@ class Listing:
     files) are real; ``links`` are symbolic links (never followed); ``odd_names``
     are names that are not printable UTF-8 (shown escaped, see :func:`printable`),
     whatever they are; ``truncated`` is True when the folder held more than
-    :data:`MAX_ENTRIES` entries and only that many were read."""
+    :data:`MAX_ENTRIES` entries and only that many were read; ``others`` are entries
+    that are neither (a FIFO, a socket, a device: never opened)."""
 
     dirs: tuple[str, ...]
     files: tuple[str, ...]
     links: tuple[str, ...]
     odd_names: tuple[str, ...]
     truncated: bool = False
+    others: tuple[str, ...] = ()
 
 
 def _parts(rel: str) -> list[str]:
@@ -204,7 +206,7 @@ def list_dir(root: str, rel: str = "", *, dirs: DirCache | None = None) -> Listi
     folder cannot be read.
     """
     fd, owned = _dir(root, _parts(rel), dirs)
-    folders, files, links, odd = [], [], [], []
+    folders, files, links, odd, others = [], [], [], [], []
     truncated = False
     try:
         with os.scandir(fd) as entries:  # on a duplicate of fd, rewound when closed
@@ -221,6 +223,8 @@ def list_dir(root: str, rel: str = "", *, dirs: DirCache | None = None) -> Listi
                     folders.append(name)
                 elif entry.is_file(follow_symlinks=False):
                     files.append(name)
+                else:
+                    others.append(name)
     finally:
         if owned:
             os.close(fd)
@@ -230,6 +234,7 @@ def list_dir(root: str, rel: str = "", *, dirs: DirCache | None = None) -> Listi
         links=tuple(sorted(links)),
         odd_names=tuple(sorted(odd)),
         truncated=truncated,
+        others=tuple(sorted(others)),
     )
 
 

@@ -315,9 +315,14 @@ class _Finder:
         listing = self.listing(rel, found)
         if listing is None:
             return
+        refused = []
         for name in listing.links:
             if RUN_FILE.match(name) or name == "scaling.json":
                 self.problem(f"{rel}/{name}", "symbolic link, not followed", found)
+                refused += [f"{rel}/{name}"] if RUN_FILE.match(name) else []
+        for name in listing.others:
+            self.problem(f"{rel}/{name}", "not a regular file (a FIFO, socket or device)", found)
+            refused += [f"{rel}/{name}"] if RUN_FILE.match(name) else []
         runs = sorted((n for n in listing.files if RUN_FILE.match(n)), key=_natural)
         if "power" in listing.links:
             self.problem(f"{rel}/power", "symbolic link, not followed", found)
@@ -337,6 +342,7 @@ class _Finder:
                 scaling_type=scaling,
                 has_power=has_power,
                 power_files=power,
+                refused_runs=tuple(refused),
             )
         )
 

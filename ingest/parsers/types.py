@@ -163,6 +163,9 @@ class ResultDir:
     #: and ``sw_*.txt`` files (sorted), as ``training_power.power_files`` finds them.
     has_power: bool = False
     power_files: tuple[str, ...] = ()
+    #: Run files (``result_*.txt``) found but refused (a symbolic link, a FIFO): the
+    #: result is not scored (its run count would shrink), each is in ``problems``.
+    refused_runs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,8 @@ mutated as the training targets mutate logs (lines deleted, duplicated, swapped,
 numbers made huge, negative, NaN; values nested deep; NUL inserted; keys changed).
 
 Each target asserts no uncaught exception, a verdict that pickles (what a reader process
-sends back), and no valid result whose value or power is not a finite number > 0.
+sends back), and no valid result whose value or power is not a finite number > 0 (nor a
+value outside benchdb's bounds, ``inference_value.value_error``).
 Run with ``pytest -m fuzz tests/fuzz`` (``make fuzz``); ``FUZZ_EXAMPLES`` sets the cases.
 """
 
@@ -19,10 +20,11 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from benchdb.mlperf.inference_rules import VALID, evaluate
+from benchdb.mlperf.inference_value import value_error
 from ingest.parsers.inference_tree import Tree, find_results, load_result
 from ingest.parsers.inference_types import LoadedInferenceResult
 from ingest.parsers.loadgen_log import parse_detail_log, parse_spl, parse_summary, parse_text_file
-from tests.fuzz.budget import FUZZ
+from tests.fuzz.budget import FUZZ, timed_cases
 from tests.fuzz.test_training_fuzz import _mutate, mutations
 from tests.inference_data import INFERENCE_DATA as DATA
 
@@ -45,6 +47,7 @@ def _check(version: str, result: LoadedInferenceResult) -> None:
     if verdict.status == VALID:
         value = verdict.value.value
         assert value is not None and math.isfinite(value) and value > 0, verdict.value
+        assert value_error(value, verdict.value.unit) is None, verdict.value
         if verdict.power is not None:
             assert math.isfinite(verdict.power) and verdict.power > 0
 
@@ -52,6 +55,7 @@ def _check(version: str, result: LoadedInferenceResult) -> None:
 @pytest.mark.fuzz
 @FUZZ
 @given(case=st.sampled_from(range(len(CASES))), ops=mutations, which=st.integers(0, 3))
+@timed_cases
 def test_mutated_real_inference_files_never_raise_nor_pass_an_impossible_value(case, ops, which):
     version, result, data = CASES[case]
     run = result.runs[0]
@@ -76,6 +80,7 @@ def test_mutated_real_inference_files_never_raise_nor_pass_an_impossible_value(c
 @pytest.mark.fuzz
 @FUZZ
 @given(data=st.binary(max_size=4096))
+@timed_cases
 def test_arbitrary_bytes_as_a_detail_log_never_raise(data):
     log = parse_detail_log(data, "mlperf_log_detail.txt")
     pickle.dumps(log)

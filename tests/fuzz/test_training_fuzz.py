@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from benchdb.mlperf import training_rules
 from ingest.parsers import training_log, training_systems
 from ingest.parsers.types import ParseError
-from tests.fuzz.budget import FUZZ
+from tests.fuzz.budget import FUZZ, timed_cases
 
 ROOT = Path(django_settings.MLPERF_DATA)
 RULES = [training_rules.ruleset_for(v) for v in ("v0.6", "v1.0", "v1.1", "v2.0")]
@@ -130,6 +130,7 @@ def _check_run(run: Any) -> int:
 @pytest.mark.fuzz
 @FUZZ
 @given(base=st.sampled_from(range(len(LOGS))), ops=mutations)
+@timed_cases
 def test_mutated_real_logs_never_raise_and_never_pass_an_impossible_time(base, ops):
     lines = list(LOGS[base])
     for op in ops:
@@ -152,6 +153,7 @@ def test_mutated_real_logs_never_raise_and_never_pass_an_impossible_time(base, o
     rules=st.sampled_from(RULES + [training_rules.ruleset_for("v0.5")]),
     bench=st.sampled_from((*BENCHMARKS, "ncf")),
 )
+@timed_cases
 def test_scoring_never_raises_and_scores_are_finite_and_positive(minutes, factor, rules, bench):
     score, unused = training_rules.score_result(minutes, rules, bench, factor)
     if score.score_minutes is not None:
@@ -192,6 +194,7 @@ def _dumps(value: Any) -> bytes:
     depth=st.sampled_from([0, 0, 40, 950, 100_000]),
     cut=st.one_of(st.none(), st.integers(0, 4000)),
 )
+@timed_cases
 def test_mutated_systems_files_parse_or_are_refused(base, key, value, depth, cut):
     raw = json.loads(SYSTEMS[base])
     data = _dumps({**raw, key: "@"}).replace(b'"@"', _nest(depth, _dumps(value)))
@@ -217,6 +220,7 @@ def test_mutated_systems_files_parse_or_are_refused(base, key, value, depth, cut
     depth=st.sampled_from([0, 0, 0, 5, 40, 950, 100_000]),
     noise=st.binary(max_size=16),
 )
+@timed_cases
 def test_scaling_files_give_a_factor_in_range_or_are_refused(value, depth, noise):
     for data in (
         b'{"scaling_factor": ' + _nest(depth, _dumps(value)) + b"}",
@@ -238,6 +242,7 @@ def test_scaling_files_give_a_factor_in_range_or_are_refused(value, depth, noise
     ops=mutations,
     version=st.sampled_from(["v0.7", "v1.0", "v1.1", "v2.0", "v3.1", "v4.0", "v5.1"]),
 )
+@timed_cases
 def test_mutated_real_logs_under_full_compliance_never_raise(base, ops, version):
     """The compliance checker of any round on a mutated real log: findings, never an
     exception; a run that passes still has a finite time (run_failure)."""

@@ -148,3 +148,31 @@ def test_export_suite_hpc(ingested: dict[str, object]) -> None:
     call_command("export", "results", "--format", "json", stdout=out)
     hpc = {"cosmoflow", "deepcam", "oc20", "openfold"}
     assert not [r for r in json.loads(out.getvalue())["rows"] if r["benchmark"] in hpc]
+
+
+def test_a_weak_scaling_time_to_train_all_over_30_days_is_not_scored(tmp_path: Path) -> None:
+    """Issue 21 item 3: every time_ms of one real deepcam weak-scaling run moved by
+    1.6e12 ms (each run still takes its real minutes, but the first start and the last
+    stop lie 50 years apart) gave a time to train all of 26,666,762 min, stored
+    ``scored``. Now unscored with the reason; the oc20 folder beside keeps the
+    summarizer's figure."""
+    import re
+    import shutil
+
+    root = tmp_path / "hpc_results_v2.0"
+    shutil.copytree(DATA / "hpc_results_v2.0", root)
+    weak = "HelmholtzAI/results/horeka_gpu_n64_pytorch1.13/weak"
+    log = root / weak / "deepcam/result_3.txt"
+
+    def later(m: re.Match[str]) -> str:
+        return f'"time_ms": {int(m.group(1)) + 1_600_000_000_000}'
+
+    log.write_text(re.sub(r'"time_ms": (\d+)', later, log.read_text()))
+    call_command("ingest", "mlperf-hpc", str(root), stdout=io.StringIO())
+    bad = Result.objects.get(round__suite="hpc", source_path=f"{weak}/deepcam")
+    assert bad.status != "scored" and bad.time_to_train_all_minutes is None
+    assert bad.throughput_models_per_minute is None
+    assert bad.reason.startswith("time to train all: time to train 2.667e+07 min is not below")
+    good = Result.objects.get(round__suite="hpc", source_path=f"{weak}/oc20")
+    assert good.status == "scored"
+    assert good.time_to_train_all_minutes == pytest.approx(95.48501666666667, rel=1e-12)

@@ -113,3 +113,30 @@ def test_derivation_follows_the_rule_and_never_replaces_an_imported_id(
     result_ids_derive(rnd=rnd)  # the rule is gone: its IDs go too, the imported one stays
     left = set(Result.objects.filter(round=rnd).exclude(result_id="").values_list("result_id"))
     assert left == {("1.1-1234",)}
+
+
+@pytest.mark.parametrize(
+    ("bad", "says"),
+    [
+        ("x" * 200_000, "a cell of more than 131,072 characters"),
+        ("Dell\x00", "NUL character in the table"),
+        ("x" * 600, "600 characters, over 500 (system)"),
+    ],
+)
+def test_a_huge_cell_or_a_nul_is_a_clear_error_with_file_and_line(
+    ingested_shared, tmp_path: Path, bad: str, says: str
+):
+    """Issue 21 item 8: a 200k-character cell (over csv's field limit) and a NUL (which
+    PostgreSQL refuses) gave a traceback; now the command names file and line, and
+    nothing is imported (the good row before it included)."""
+    table = tmp_path / "ids.csv"
+    table.write_text(
+        "round,id,submitter,system\n"
+        "v1.1,1.1-2040,NVIDIA,dgxa100_ngc21.09_pytorch\n"
+        f"v1.1,1.1-2011,Dell,{bad}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(CommandError) as exc:
+        call_command("import", "result-ids", str(table), stdout=StringIO())
+    assert str(exc.value) == f"nothing imported:\n{table}:3: {says}"
+    assert not Result.objects.exclude(result_id="").filter(round__version="v1.1").exists()

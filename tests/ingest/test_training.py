@@ -422,7 +422,11 @@ def test_links_in_the_tree_are_problems_and_never_followed(tmp_path, real_tree):
     logs = RunLog.objects.filter(run__result__system__submitter_folder="Acme")
     assert logs.count() == 10
     assert not any(b"root:" in logcodec.decompress(bytes(log.compressed)) for log in logs)
-    assert _score("good").score_minutes == pytest.approx(32.0)
+    # Issue 21 item 7: a refused run file fails the result (not scored from the others).
+    assert _score("good").score_minutes is None
+    assert _score("good").reason == (
+        "run file(s) refused, not read: result_5.txt (the result would have fewer runs)"
+    )
     assert _score("leak").score_minutes == pytest.approx(32.0)  # from the logs alone
     check()
 

@@ -121,7 +121,13 @@ def test_missing_node_file_is_a_problem_and_no_energy(copy: Path) -> None:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    ("value", "says"), [(b'"abc"', "is not a number"), (b"NaN", "is not a finite number")]
+    ("value", "says"),
+    [
+        (b'"abc"', "is not a number"),
+        (b"NaN", "is not a finite number"),
+        # issue 21 (found by the power-log fuzz target): float() of it raised OverflowError
+        (b"9" * 400, "power_reading is not a finite number (beyond the float range)"),
+    ],
 )
 def test_impossible_reading_is_a_problem_naming_file_and_line(
     copy: Path, value: bytes, says: str
@@ -184,3 +190,22 @@ def test_energy_on_the_pages_and_in_the_exports(client) -> None:  # type: ignore
     (row,) = list(csv.DictReader(io.StringIO(out.getvalue())))
     assert float(row["energy_joules"]) == pytest.approx(V40_ENERGY_J, rel=1e-12)
     assert row["energy_scope"] == "node"
+
+
+@pytest.mark.django_db
+def test_a_node_that_drew_0_watts_gives_no_energy(copy: Path) -> None:
+    """Issue 21 item 3: every power_reading of a counted run's node_0.txt set to 0 W
+    gave an energy of 0 J, stored; now the node file is a problem (0 J is no
+    measurement), the result has no energy and its time score stands."""
+    path, rel = _counted_power_file(copy)
+    data = path.read_bytes()
+    zeroed = re.sub(rb'("key": "power_reading", "value": )[^,]*,', rb"\g<1>0,", data)
+    assert zeroed != data
+    path.write_bytes(zeroed)
+    result = _ingest(copy)
+    assert result.score_minutes == pytest.approx(3.8364770833333335, rel=1e-12)
+    assert result.energy_joules is None
+    found = [p for p in _problems(result) if p[0] == rel]
+    assert found and found[0][2].endswith(": energy 0.0 J: not a finite number > 0"), found
+    assert found[0][3] == "error"
+    assert not result.runs.filter(energy_joules=0).exists()

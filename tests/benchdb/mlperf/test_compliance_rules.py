@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from django.conf import settings as django_settings
 
 from benchdb.mlperf import compliance_eval, compliance_rules
 from benchdb.mlperf.compliance_rules import Line, check_log
@@ -153,7 +154,8 @@ def test_stable_diffusion_needs_two_aggregated_evaluations() -> None:
     rf = compliance_rules.rule_files("v4.0")["training_4.0.0/closed_stable_diffusion.yaml"]
     for lines, want in ((one, {"REQ AT_LEAST(2)"}), (two, set())):
         msgs = compliance_rules._Messages()
-        compliance_rules._run_file(rf, list(lines), compliance_rules.Engine.of("v4.0"), msgs, [])
+        queue = compliance_rules._Queue(rf.name, msgs)
+        compliance_rules._run_file(rf, list(lines), compliance_rules.Engine.of("v4.0"), msgs, queue)
         kinds = {f.kind for f in msgs.findings() if f.rule == "aggregated_eval_accuracy"}
         assert kinds == want
     assert agg(two) == []  # common.yaml alone does not name the virtual key
@@ -162,7 +164,8 @@ def test_stable_diffusion_needs_two_aggregated_evaluations() -> None:
 def _run_one_file(version: str, name: str, lines: list[Line]) -> list[compliance_rules.Finding]:
     rf = compliance_rules.rule_files(version)[name]
     msgs = compliance_rules._Messages()
-    compliance_rules._run_file(rf, lines, compliance_rules.Engine.of(version), msgs, [])
+    queue = compliance_rules._Queue(rf.name, msgs)
+    compliance_rules._run_file(rf, lines, compliance_rules.Engine.of(version), msgs, queue)
     return msgs.findings()
 
 
@@ -197,12 +200,13 @@ def test_the_keys_of_a_later_file_replace_the_messages_of_an_earlier_one() -> No
     lines = [Line("y", {"value": 0, "metadata": {}}, 1.0, 1)]
     msgs = compliance_rules._Messages()
     engine = compliance_rules.Engine.of("v3.0")
-    compliance_rules._run_file(first, lines, engine, msgs, [])
+    queue = compliance_rules._Queue("a.yaml", msgs)
+    compliance_rules._run_file(first, lines, engine, msgs, queue)
     assert {(f.rule, f.kind) for f in msgs.findings()} == {
         ("x", "REQ EXACTLY_ONE"),
         ("y", "ATLEAST_ONE_CHECK"),
     }
-    compliance_rules._run_file(second, lines, engine, msgs, [])
+    compliance_rules._run_file(second, lines, engine, msgs, queue)
     assert {(f.rule, f.kind) for f in msgs.findings()} == {("y", "ATLEAST_ONE_CHECK")}
 
 
@@ -245,3 +249,145 @@ def test_a_small_constant_power_is_allowed() -> None:
     code = compliance_eval.compile_snippet("(s['gbs'] / 16384) ** 0.5", "eval", "test")
     ns = compliance_eval.namespace({"gbs": 65536}, lambda name: None)
     assert eval(code, ns) == 2.0  # noqa: S307 - whitelisted snippet
+
+
+# --- hardening, round two (issue 21) -------------------------------------------------
+
+REAL_V20 = Path(django_settings.MLPERF_DATA) / (
+    "training_results_v2.0/Baidu/results/1_node_8_A100_PyTorch/bert/result_0.txt"
+)
+
+
+def _timed_check(lines: list[Line], version: str) -> list[compliance_rules.Finding]:
+    import time
+
+    started = time.monotonic()
+    found = check_log(lines, version)
+    assert time.monotonic() - started < 2.0
+    return found
+
+
+@pytest.mark.parametrize("version", sorted(compliance_rules.RULE_DIRS))
+def test_submission_benchmark_common_returns_promptly_with_a_finding(version: str) -> None:
+    """Issue 21 item 1: ``submission_benchmark: "common"`` made ``closed_common.yaml``
+    enqueue itself forever in every round. The round's list (the CHECK before the POST)
+    refuses the name: the CHECK fails and nothing is enqueued."""
+    lines = [
+        Line("submission_division", {"value": "closed", "metadata": {}}, 0, 1),
+        Line("submission_benchmark", {"value": "common", "metadata": {}}, 0, 2),
+    ]
+    found = _timed_check(lines, version)
+    rule_dir = compliance_rules.RULE_DIRS[version]
+    refused = [f for f in found if f.kind == "enqueue"]
+    assert [(f.source, f.line, f.severity) for f in refused] == [
+        (f"{rule_dir}/closed_common.yaml", 2, "error")
+    ]
+    assert "'submission_benchmark' on its line failed" in refused[0].message
+    assert any(f.rule == "submission_benchmark" and f.kind == "CHECK" for f in found)
+
+
+def test_a_real_v20_log_with_benchmark_common_fails_its_run_promptly() -> None:
+    """The issue's repro on a real v2.0 log (Baidu's bert result_0.txt of
+    ../shared/mlperf), its submission_benchmark edited to "common": the parser returns,
+    the run fails on the benchmark name; the unedited log keeps no such finding."""
+    import time
+
+    data = REAL_V20.read_bytes()
+    assert b'"key": "submission_benchmark", "value": "bert"' in data
+    bad = data.replace(
+        b'"key": "submission_benchmark", "value": "bert"',
+        b'"key": "submission_benchmark", "value": "common"',
+    )
+    started = time.monotonic()
+    run = training_log.parse_log(bad, "result_0.txt", compress=False, compliance_round="v2.0")
+    assert time.monotonic() - started < 5.0
+    kinds = {(f.rule, f.kind) for f in run.compliance if f.severity == "error"}
+    assert ("submission_benchmark", "CHECK") in kinds and ("config", "enqueue") in kinds
+    good = training_log.parse_log(data, "result_0.txt", compress=False, compliance_round="v2.0")
+    assert not [f for f in good.compliance if f.kind in ("enqueue", "CHECK")]
+
+
+def test_a_rule_file_runs_once_per_log() -> None:
+    """v1.0 runs PRE/POST on every line of a key (no has_been_exec): two
+    submission_division lines enqueue closed_common.yaml twice and two
+    submission_benchmark lines closed_bert.yaml twice; each runs once, without a
+    finding (the official checker would run them again, with the same findings), and
+    the findings are those of one submission_division and one submission_benchmark line."""
+    division = Line("submission_division", {"value": "closed", "metadata": {}}, 0, 1)
+    bench = Line("submission_benchmark", {"value": "bert", "metadata": {}}, 0, 3)
+    once = _timed_check([division, bench], "v1.0")
+    twice = _timed_check([division, division, bench, bench], "v1.0")
+    assert not [f for f in twice if f.kind == "enqueue"]
+    without_repeats = [f for f in twice if "EXACTLY_ONE" not in f.kind]
+    assert without_repeats == [f for f in once if "EXACTLY_ONE" not in f.kind]
+    assert any(f.source == "1.0.0/closed_bert.yaml" for f in once)
+
+
+def test_a_spent_budget_stops_the_check_with_a_finding() -> None:
+    """Evaluating one log has a budget: the real Lenovo v3.0 bert log under a budget of
+    50 snippets (it runs 100) stops with a ``budget`` error finding instead of running on."""
+    path = sorted(LENOVO.glob("result_*.txt"))[0]
+    lines = _lines(path)
+    full = check_log(lines, "v3.0")
+    assert not [f for f in full if f.kind == "budget"]
+    cut = check_log(lines, "v3.0", budget=compliance_eval.Budget(limit=50))
+    [stop] = [f for f in cut if f.kind == "budget"]
+    assert stop.severity == "error"
+    assert stop.message == (
+        "check stopped: more than 50 rule evaluations for one log (benchdb's budget)"
+    )
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        "'{0.__globals__[__builtins__][__import__]}'.format(is_integer)",
+        "'{0[x]}'.format(v)",
+        "'{:>1000000000}'.format(1)",
+        "'{:{0}}'.format(1)",
+        "str.format('{0}', 1)",
+    ],
+)
+def test_the_evaluator_refuses_format_fields_that_reach_attributes(snippet: str) -> None:
+    """Issue 21 item 8: ``str.format`` fields with attribute or item access (which
+    would reach ``__globals__`` and ``__import__``), nested or huge widths, and
+    ``str.format`` with a template that is not a constant, are refused at load time."""
+    with pytest.raises(compliance_eval.UnsafeSnippet):
+        compliance_eval.compile_snippet(snippet, "eval", "test")
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        "'x' * 1000000000",
+        "1000000000 * [0]",
+        "('ab',) * 100001",
+        "'%1000000000d' % 1",
+        "'%.99999f' % 1.0",
+    ],
+)
+def test_the_evaluator_refuses_huge_products_when_it_runs_them(snippet: str) -> None:
+    """A 1 GB string product compiles (the whitelist cannot see sizes) but is refused
+    before it is built."""
+    code = compliance_eval.compile_snippet(snippet, "eval", "test")
+    ns = compliance_eval.namespace({}, lambda name: None)
+    with pytest.raises(ValueError, match="bound|width"):
+        eval(code, ns)  # noqa: S307 - the whitelisted snippet under test
+
+
+def test_integer_products_are_bounded_and_small_ones_exact() -> None:
+    with pytest.raises(ValueError, match="4096 bits"):
+        compliance_eval.checked_binop("*", 1 << 3000, 1 << 2000)
+    assert compliance_eval.checked_binop("*", 8000, 1152) == 9_216_000
+    assert compliance_eval.checked_binop("%", 7, 3) == 1
+    assert compliance_eval.checked_binop("+", "closed_", "bert") == "closed_bert"
+
+
+def test_augmented_assignment_goes_through_the_checked_operation() -> None:
+    code = compliance_eval.compile_snippet("s['x'] += s['x']", "exec", "test")
+    state = {"x": "y" * 60_000}
+    with pytest.raises(ValueError, match="over benchdb's bound"):
+        exec(code, compliance_eval.namespace(state, lambda name: None))  # noqa: S102
+    state = {"x": 2}
+    exec(code, compliance_eval.namespace(state, lambda name: None))  # noqa: S102
+    assert state == {"x": 4}
