@@ -38,6 +38,8 @@ NOT_RUN = {
     "python manage.py runserver": "long-running; the browser tests serve the site",
     "python manage.py createsuperuser": "interactive",
     "python manage.py source sync": "clones the GitHub source (network)",
+    "python manage.py ingest-all": "a folder of whole rounds (gigabytes); tests/ingest/commands/"
+    "test_ingest_all.py runs it on ../shared",
 }
 
 #: The page paths whose placeholders name rows that exist once the README has run.
@@ -182,6 +184,7 @@ def test_every_readme_command_runs_and_every_page_answers(
     assert got == pytest.approx(official["dgxa100_ngc21.09_mxnet"], rel=1e-4)
     assert "different-accelerator-counts" in h2h["flags"]
     assert not re.fullmatch(r"[\d.\s]*", h2h["baseline"].get("name", "x"))  # not "29"
+    assert h2h["baseline"]["name"] == "DGX A100" and h2h["open_slots"] == []
     # Every page the README names answers on that data.
     paths = readme_paths(text)
     assert "/hpc/v3.0/oc20/strong/" in paths and "/" in paths
