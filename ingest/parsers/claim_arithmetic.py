@@ -11,9 +11,10 @@ almost any percentage finds two numbers that give it):
 * a sentence with one figure of its own that points back at the one before ("This is
   nearly 3x the 10.9 minutes of June", "这比...10.9分钟,提升了近3倍") pairs it with the
   figures of the sentence before it of the same benchmark ("3.9 minutes");
-* a sentence with none takes the figures of the two sentences before it whose
-  sentences each name a side of it ("Snap ML is 46x faster than TensorFlow" after
-  "Snap ML ... 91.5 seconds" and "TensorFlow ... 70 minutes");
+* a sentence with none takes two figures of the two sentences before it whose sentences
+  name different sides of it ("Snap ML is 46x faster than TensorFlow" after "Snap ML ...
+  91.5 seconds" and "TensorFlow ... 70 minutes") when it names its compared side after
+  the comparison word (not "compared to the last round");
 * otherwise it is not judged: the figures around it belong to other claims ("23.8
   minutes (4.5x over our baseline)" after "NVIDIA's 28.7 minutes"; "24% since our
   first submission" beside "28.3 vs 29.1 minutes").
@@ -184,21 +185,39 @@ def _judge(
         ]
         pairs = _pairs(own + same)
         return _settle(c, pairs, "page") if pairs else None
-    # No figure of its own: linked only to figures of the two sentences before it
-    # whose sentences each name a side of it (:func:`_side_names`): "Snap ML is 46x
-    # faster than TensorFlow" after "Snap ML ... in 91.5 seconds" and "TensorFlow ...
-    # in 70 minutes"; otherwise the figures around it belong to other claims.
+    # No figure of its own: linked only to two figures of the two sentences before it
+    # that name different sides of it (:func:`_side_names`): "Snap ML is 46x faster than
+    # TensorFlow" after "Snap ML ... in 91.5 seconds" and "TensorFlow ... in 70
+    # minutes"; only when the sentence names its compared side after the comparison
+    # word: a gain over an earlier round or a first submission has no operands on the
+    # page ("5% for IPU-POD16 ... compared to the last round" after "IPU-POD128 ...
+    # 5.67 minutes" and "IPU-POD256 ... 3.79 minutes").
     names = _side_names(c)
-    if own or not names:  # one figure and no word pointing back: not linked
+    if own or not names or not _names_compared_side(c, names):
         return None
-    linked = [
-        o
-        for o in ops
-        if claims[o.claim].sentence_start in before
-        and any(n in claims[o.claim].sentence.lower() for n in names)
-    ]
-    pairs = _pairs(linked)
+
+    def named(o: Operand) -> frozenset[str]:
+        text = claims[o.claim].sentence.lower()
+        return frozenset(n for n in names if n in text)
+
+    near = [o for o in ops if claims[o.claim].sentence_start in before and named(o)]
+    pairs = [(a, b) for a, b in _pairs(near) if named(a) - named(b) and named(b) - named(a)]
     return _settle(c, pairs, "page") if pairs else None
+
+
+_COMPARED = re.compile(r"\b(?:than|vs\.?|versus|compared (?:to|with)|over)\b|比|相比|对比|對比")
+
+
+def _names_compared_side(c: Claim, names: Sequence[str]) -> bool:
+    """Whether a name of ``names`` follows a comparison word closely in the claim's
+    sentence ("faster than TensorFlow", "比 TensorFlow 快"): the compared side is a named
+    product, not an earlier round ("compared to the last MLPerf round")."""
+    low = c.sentence.lower()
+    for m in _COMPARED.finditer(low):
+        after = low[m.end() : m.end() + 40]
+        if any(n in after for n in names):
+            return True
+    return False
 
 
 #: A sentence that opens by pointing back at the one before ("This", "That is", "这比").

@@ -65,7 +65,9 @@ def test_every_suite_is_on_the_home_page_with_its_counts(
     # each suite's latest round links to its boards; the vendor page; the check form
     for board in ("/leaderboard/v2.0/bert/", "/hpc/v3.0/oc20/strong/", "/inference/v5.1/"):
         assert f'href="{board}"' in html
-    assert "Performance at Scale" in html and "6 consistent" in html
+    # 5 consistent and 3 ambiguous: the undivided 12% (BERT, IPU-POD64) holds for the open
+    # results only (issue 20: the division is left open, so ambiguous)
+    assert "Performance at Scale" in html and "5 consistent" in html
     assert 'action="/vendor/check/"' in html and 'name="text"' in html
     loaded = re.search(r'<p class="loaded" id="loaded">(.*?)</p>', html, re.S).group(1)
     assert f"{sum(training.values())} MLPerf Training results (v1.0-v2.0, 3 rounds)" in loaded

@@ -248,3 +248,18 @@ def test_every_number_of_ibm_s_page_has_its_use() -> None:
         ("0.1292", "quality"),
         ("0.1293", "quality"),
     ]
+
+
+def test_a_gain_over_the_last_round_takes_no_figures_of_other_systems() -> None:
+    """An Intel-style summary ("we saw gains of 8% for Gaudi2 and 15% for Gaudi3 over the
+    last round") after two sentences giving other systems' times (256 and 512
+    accelerators): the figures around it are not its operands, so no page verdict."""
+    text = (
+        "Training GPT-3 took 153.6 minutes on the 384-accelerator Gaudi2 cluster. "
+        "The 256-accelerator Gaudi2 cluster took 223.8 minutes. "
+        "Overall, we saw gains of 8% for Gaudi2 and 15% for Gaudi3 compared to the last"
+        " MLPerf training round."
+    )
+    claims = extract_claims(text)
+    pas = page_arithmetic(claims)
+    assert [pa for c, pa in zip(claims, pas, strict=True) if c.unit == "%"] == [None, None]
