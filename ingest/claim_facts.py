@@ -253,6 +253,7 @@ def claim_facts(
     rounds = dates.get(facts.suite or "training", {})
     facts = resolve.resolve_claim(facts, sentence, page, rounds)
     scope = resolve_words.scope_of_count(facts.kind, sentence)
+    scope += resolve_words.scope_of_time(facts.kind, sentence)
     if scope:
         facts = replace(facts, context=facts.context + scope)
     if facts.round or "suite-hpc" in facts.context:

@@ -72,7 +72,7 @@ def _scope(name: str) -> Callable[[ResultFacts], bool]:
     return lambda r: True
 
 
-def _fastest(rs: Sequence[ResultFacts]) -> ResultFacts | None:
+def fastest(rs: Sequence[ResultFacts]) -> ResultFacts | None:
     """The best (shortest) time of ``rs``, closed division first."""
     timed = [r for r in rs if r.score_minutes is not None]
     return min(timed, key=lambda r: (r.division != "closed", r.score_minutes), default=None)
@@ -105,7 +105,7 @@ def best_pairs(
     pair or none."""
     _, where, *rest = c.baseline.split(":")
     fits = _scope(rest[0] if rest else "")
-    subject = _fastest(
+    subject = fastest(
         [
             r
             for r in candidates(
@@ -128,7 +128,7 @@ def best_pairs(
     # one node of no more accelerators than the subject's: "单机" is one server
     # (an IPU-POD64 states one node of 64 IPUs; Inspur's single-node wins are 8 GPUs)
     most = subject.accelerators if rest and rest[0] == "single-node" else None
-    base = _fastest(
+    base = fastest(
         [
             r
             for r in results

@@ -398,3 +398,15 @@ def scope_of_count(kind: str, sentence: str) -> tuple[str, ...]:
     sentence speaks of every result (:data:`EVERY_RESULT`), else ``()``; the verdict
     then needs each of those results (``benchdb.claims.readings.scale_verdict``)."""
     return ("every-result",) if kind == "scale" and EVERY_RESULT.search(sentence) else ()
+
+
+#: Words that make a time a record: the subject's fastest result is the one meant
+#: ("再破纪录, 11分钟训完GPT-3", "set a new record, training GPT-3 in 3.9 minutes").
+RECORD = re.compile(r"\brecords?\b|\bfastest\b|纪录|紀錄|记录|最快", re.IGNORECASE)
+
+
+def scope_of_time(kind: str, sentence: str) -> tuple[str, ...]:
+    """``("record",)`` for a time whose sentence calls it a record (:data:`RECORD`),
+    else ``()``: the verdict then reads the subject's fastest result of the round
+    (``benchdb.claims.verdicts``), the one a record can only be."""
+    return ("record",) if kind == "time" and RECORD.search(sentence) else ()

@@ -678,3 +678,21 @@ def test_a_subject_carried_from_another_sentence_is_not_called_wrong(
     named = verdicts.verify_claim(ClaimFacts(**base), results)  # type: ignore[arg-type]
     assert (carried.verdict, carried.details["withheld"]) == ("unverifiable", "inconsistent")
     assert named.verdict == vocabulary.INCONSISTENT
+
+
+def test_a_record_time_reads_the_subjects_fastest_result(results: list[ResultFacts]) -> None:
+    """A Graphcore-style headline ("a new record: IPU-POD systems train ResNet-50 in 3.79
+    minutes") names a family with several results; the record can only be its fastest
+    (ipu-pod256-TF1, 3.795 min), so that one reading decides. Without the record word
+    the other IPU-POD results are readings too and disagree."""
+    from benchdb.claims import resolve_words
+
+    base = dict(kind="time", value=3.79, unit="min", submitter="Graphcore", round="v1.1")
+    base |= dict(benchmark_key="resnet")
+    record = resolve_words.scope_of_time("time", "A new record: IPU-POD systems train it")
+    assert record == ("record",)
+    v = verdicts.verify_claim(ClaimFacts(**base, context=record), results)  # type: ignore[arg-type]
+    assert v.verdict == vocabulary.CONSISTENT
+    assert [by_folder(results, lk.result) for lk in v.links] == ["ipu-pod256-TF1"]
+    plain = verdicts.verify_claim(ClaimFacts(**base), results)  # type: ignore[arg-type]
+    assert plain.verdict == vocabulary.UNVERIFIABLE
