@@ -5,6 +5,10 @@ of the parsers (issue 21: the check API made linear without changing outputs).
     python bench/claims_parity.py > after.json       # on the new code
     cmp before.json after.json
 
+With ``--check`` (needs ``DATABASE_URL``: a database with results), each page's
+``ingest.claims_check.claims_check`` answer too (the verdict side: subjects,
+resolve), less its ``seconds``.
+
 Reads ../shared/vendor/*.txt and ../shared/vendor-dev/*/*.txt (``VENDOR_DATA``'s
 parent). Per page: the cleaned text's sha256, its tables (``parse_vendor_tables``), its
 claims (``claim_text.extract_claims``, as dicts) and the page reading
@@ -51,13 +55,30 @@ def reading(path: Path) -> dict[str, object]:
     }
 
 
+def checked(path: Path) -> dict[str, object]:
+    """The check API's answer for the page's bytes as text, without its timing."""
+    from ingest.claims_check import claims_check
+
+    out = claims_check(text=path.read_bytes().decode("utf-8", errors="replace"))
+    return {k: v for k, v in out.items() if k != "seconds"}
+
+
 def main() -> None:
-    shared = Path(sys.argv[1]) if len(sys.argv) > 1 else SHARED
+    args = [a for a in sys.argv[1:] if a != "--check"]
+    check = "--check" in sys.argv[1:]
+    if check:
+        import os
+
+        import django
+
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "benchdb.settings")
+        django.setup()
+    shared = Path(args[0]) if args else SHARED
     out = {}
     total = 0.0
     for p in pages(shared):
         t0 = time.perf_counter()
-        out[str(p.relative_to(shared))] = reading(p)
+        out[str(p.relative_to(shared))] = reading(p) | ({"check": checked(p)} if check else {})
         total += time.perf_counter() - t0
     n_claims = sum(len(v["claims"]) for v in out.values())  # type: ignore[arg-type]
     print(f"{len(out)} pages, {n_claims} claims, {total:.2f} s", file=sys.stderr)
