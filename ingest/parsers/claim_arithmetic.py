@@ -43,6 +43,9 @@ from .claim_types import Claim
 SLACK = 0.01
 #: Sentences before and after a claim whose figures are read as its operands.
 BEFORE, AFTER = 2, 1
+#: Most operands of one pool (sentence, nearby sentences, benchmark) whose pairs are
+#: tried for one claim (:func:`_nearest`).
+MAX_OPERANDS = 24
 _PER_MIN = {"min": 1.0, "s": 1 / 60.0, "h": 60.0}
 _GAIN_KINDS = ("multiplier", "percentage")
 
@@ -134,15 +137,15 @@ def _judge(
     k = bisect.bisect_left(starts, c.sentence_start)
     lo = starts[max(0, k - BEFORE)]
     hi = starts[k + AFTER + 1] if k + AFTER + 1 < len(starts) else math.inf
-    own = [o for o in ops if claims[o.claim].sentence_start == c.sentence_start]
-    near = [o for o in ops if lo <= claims[o.claim].sentence_start < hi]
+    own = _nearest(c, [o for o in ops if claims[o.claim].sentence_start == c.sentence_start])
+    near = _nearest(c, [o for o in ops if lo <= claims[o.claim].sentence_start < hi])
     own_pairs, near_pairs = _pairs(own), _pairs(near)
     for pairs, where in ((own_pairs, "sentence"), (near_pairs, "page")):
         best = _best(c, pairs, where, len(pairs))
         if best and best.verdict == CONSISTENT_WITH_PAGE:
             return best
     if c.benchmark_key:
-        same = [o for o in ops if claims[o.claim].benchmark_key == c.benchmark_key]
+        same = _nearest(c, [o for o in ops if claims[o.claim].benchmark_key == c.benchmark_key])
         pairs = _pairs(same)
         best = _best(c, pairs, "page", len(pairs))
         if best and best.verdict == CONSISTENT_WITH_PAGE:
@@ -154,6 +157,17 @@ def _judge(
     if len(near_pairs) == 1:
         return _best(c, near_pairs, "page", 1)
     return None
+
+
+def _nearest(c: Claim, pool: list[Operand]) -> list[Operand]:
+    """``pool``, or its :data:`MAX_OPERANDS` operands nearest ``c`` in the text (in
+    their order): every pair of a pool is tried for every gain claim, so a table of
+    thousands of rows of one benchmark made the page's reading cubic (issue 21). Real
+    pages have at most 21 operands in all."""
+    if len(pool) <= MAX_OPERANDS:
+        return pool
+    keep = {id(o) for o in sorted(pool, key=lambda o: abs(o.start - c.start))[:MAX_OPERANDS]}
+    return [o for o in pool if id(o) in keep]
 
 
 def _pairs(ops: Sequence[Operand]) -> list[tuple[Operand, Operand]]:
