@@ -139,11 +139,17 @@ def claim_facts(
 
 
 def check_claims(
-    found: Sequence[claim_text.Claim], page: resolve.PageContext
+    found: Sequence[claim_text.Claim],
+    page: resolve.PageContext,
+    *,
+    dates: dict[str, dict[str, date]] | None = None,
+    results: list[verdicts.ResultFacts] | None = None,
 ) -> list[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]]:
     """Each claim of a page with its resolved facts and its verification against every
-    stored result of its suite. Queries: one per suite, and the rounds' dates."""
-    dates = round_dates()
+    stored result of its suite. Queries: one per suite, and the rounds' dates; none
+    when ``dates`` (:func:`round_dates`) and ``results`` (:func:`all_result_facts`)
+    are given (the check API reads them first, then verifies in a budgeted child)."""
+    dates = round_dates() if dates is None else dates
     facts = [claim_facts(c, page, dates) for c in found]
-    results = all_result_facts()
+    results = all_result_facts() if results is None else results
     return [(c, f, verdicts.verify_claim(f, results)) for c, f in zip(found, facts, strict=True)]

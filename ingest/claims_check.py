@@ -37,9 +37,8 @@ MAX_CHECK_CLAIMS = 500
 #: Seconds to wait for a URL (the whole fetch: DNS, connection, redirects, body).
 FETCH_TIMEOUT_SECONDS = 10
 #: Seconds of wall-clock time the text's reading (cleaning, tables, claims, page
-#: arithmetic and numbers) may take; it runs in a child process killed then
-#: (``ingest.budget``). Real articles take well under 0.1 s; the claims' verdicts
-#: (database reads, at most :data:`MAX_CHECK_CLAIMS` claims) come after it.
+#: arithmetic and numbers, verdicts against the results read before) may take; it runs
+#: in a child process killed then (``ingest.budget``). Real articles take about 0.1 s.
 READ_SECONDS = 1.5
 SCHEMA = "benchdb.claims_check/1"
 #: Earliest article date accepted: the year before MLPerf's first round (v0.5, 2018-12).
@@ -126,15 +125,30 @@ def _utf8(s: str, what: str) -> bytes:
 class _Reading:
     src: _Source
     meta: vendor_meta.PageMeta
-    found: list[claim_text.Claim]
+    checked: list[tuple[claim_text.Claim, Any, Any]]  # claim_facts.check_claims' rows
     reading: claim_page.PageReading
 
 
+@dataclass(frozen=True)
+class _Stored:
+    """What the verdicts are computed against, read from the database before the fork."""
+
+    dates: dict[str, dict[str, date]]
+    results: list[Any]
+
+
 def _read_claims(
-    stage: budget.Stage, data: bytes, ctype: str, name: str, kind: str, published: date | None
+    stage: budget.Stage,
+    data: bytes,
+    ctype: str,
+    name: str,
+    kind: str,
+    published: date | None,
+    stored: _Stored,
 ) -> _Reading:
-    """The pure part of a check (no database): the page cleaned, its metadata, tables,
-    claims and page reading. Run by :func:`_read_within_budget` in a child process."""
+    """The work of a check that reads no database: the page cleaned, its metadata,
+    tables, claims, page reading and the claims' verdicts against ``stored``. Run by
+    :func:`_read_within_budget` in a child process."""
     stage("cleaning the page")
     try:
         doc = vendor_html.parse_vendor_page(data, name=name, content_type=ctype)
@@ -163,16 +177,24 @@ def _read_claims(
     except ParseError as exc:
         raise CheckError(f"{exc.reason}; at most {MAX_CHECK_CLAIMS} are checked", 413) from None
     stage("reading the page's arithmetic, baselines and numbers")
-    return _Reading(src, meta, found, claim_page.read_page(src.text, found, tables))
+    reading = claim_page.read_page(src.text, found, tables)
+    stage("checking the claims against the results")
+    when = meta.published or timezone.now().date()
+    page = resolve.PageContext(title=meta.title, text=src.text, published=when, vendor=meta.vendor)
+    # the verdicts a stored page's claims get
+    checked = claim_facts.check_claims(found, page, dates=stored.dates, results=stored.results)
+    return _Reading(src, meta, checked, reading)
 
 
 def _read_within_budget(text: str, url: str, published: date | None) -> _Reading:
     """:func:`_read_claims` given :data:`READ_SECONDS` of wall-clock time; a
     :class:`CheckError` 422 naming the stage that was cut when it runs out."""
     data, ctype, name, kind = _read(text, url)
+    stored = _Stored(claim_facts.round_dates(), claim_facts.all_result_facts())
     try:
         return budget.run_within(
-            READ_SECONDS, lambda stage: _read_claims(stage, data, ctype, name, kind, published)
+            READ_SECONDS,
+            lambda stage: _read_claims(stage, data, ctype, name, kind, published, stored),
         )
     except budget.BudgetExceeded as exc:
         raise CheckError(
@@ -199,13 +221,11 @@ def claims_check(*, text: str = "", url: str = "", published: date | None = None
     t0 = time.perf_counter()
     _check_published(published)
     read = _read_within_budget(text, url, published)
-    src, meta, found, reading = read.src, read.meta, read.found, read.reading
+    src, meta, checked, reading = read.src, read.meta, read.checked, read.reading
     when, when_source = meta.published, meta.published_source
     if when is None:
         when, when_source = timezone.now().date(), "today"
     vendor = meta.vendor
-    page = resolve.PageContext(title=meta.title, text=src.text, published=when, vendor=vendor)
-    checked = claim_facts.check_claims(found, page)  # the verdicts a stored page's claims get
     urls = _result_urls([lk for _, _, v in checked for lk in v.links])
     rows = [
         _claim_out(i, c, f, v, urls) | _on_page(p)
