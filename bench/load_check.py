@@ -171,6 +171,7 @@ def main() -> None:
     ap.add_argument("--pages", type=int, default=300)
     ap.add_argument("--max-requests", type=int, default=10_000)
     ap.add_argument("--cache", default="redis://127.0.0.1:6379/8")
+    ap.add_argument("--no-hostile", action="store_true", help="the readers alone (a baseline)")
     args = ap.parse_args()
     port = free_port()
     proc = start_gunicorn(port, args.workers, args.cache)
@@ -184,9 +185,10 @@ def main() -> None:
             threading.Thread(target=reader, args=(base, pages, readers, stop, args.max_requests, k))
             for k in range(args.clients)
         ]
-        threads.append(
-            threading.Thread(target=attacker, args=(base, hostile, stop, args.max_requests))
-        )
+        if not args.no_hostile:
+            threads.append(
+                threading.Thread(target=attacker, args=(base, hostile, stop, args.max_requests))
+            )
         for t in threads:
             t.start()
         for t in threads:
