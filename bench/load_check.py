@@ -63,10 +63,19 @@ def start_gunicorn(port: int, workers: int, cache: str) -> subprocess.Popen[byte
         "BENCHDB_TRUSTED_PROXIES": "1",
     }
     cmd = [
-        sys.executable, "-m", "gunicorn", "benchdb.wsgi:application",
-        "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--timeout", "60",
-        "--log-level", "warning",
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "benchdb.wsgi:application",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        "--timeout",
+        "60",
+        "--log-level",
+        "warning",
+    ]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
     for _ in range(120):
         try:
@@ -193,10 +202,19 @@ def main() -> None:
             t.start()
         for t in threads:
             t.join()
-        print(json.dumps({"clients": args.clients, "seconds": args.seconds,
-                          "workers": args.workers, "pages": len(pages),
-                          "readers": readers.summary(), "hostile": hostile.summary()},
-                         indent=1))  # fmt: skip
+        print(
+            json.dumps(
+                {
+                    "clients": args.clients,
+                    "seconds": args.seconds,
+                    "workers": args.workers,
+                    "pages": len(pages),
+                    "readers": readers.summary(),
+                    "hostile": hostile.summary(),
+                },
+                indent=1,
+            )
+        )
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=60)
