@@ -32,6 +32,11 @@ CACHE_URL         Redis URL of the cache (redis://127.0.0.1:6379/1): the check A
 PAGE_CACHE_MAX_BYTES  largest page or export kept in the pages cache, default 8 MiB
 CLAIMS_CHECK_RATE requests per client IP to the check-this-text form and API, default "20/m"
                   (django-ratelimit's rate syntax: N/s, N/m, N/h)
+BENCHDB_TRUSTED_PROXIES  reverse proxies in front of the site that append to
+                  X-Forwarded-For, default 0 (REMOTE_ADDR is the client); the login
+                  throttle and the check API's rate limit key clients by the address
+                  the first trusted proxy saw (benchdb/client_ip.py)
+BENCHDB_CLIENT_IP_HEADER  the header they write, default X-Forwarded-For (X-Real-IP...)
 Login throttle (django-axes, admin login included):
 AXES_FAILURE_LIMIT  failed logins per username and IP before a lockout, default 5
 AXES_COOLOFF_MINUTES  how long a lockout lasts, default 15
@@ -58,6 +63,15 @@ def envbool(name: str, default: str = "0") -> bool:
     if value in ("0", "false", "no", "off", ""):
         return False
     raise ImproperlyConfigured(f"{name} must be 0 or 1, got {value!r}")
+
+
+def envint(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isdigit():
+        raise ImproperlyConfigured(f"{name} must be a whole number >= 0, got {value!r}")
+    return int(value)
 
 
 def envsecret(name: str) -> str | None:
@@ -104,6 +118,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A control character in the path or query: a 400 before any view (issue 21).
+    "benchdb.middleware.RefuseControlCharactersMiddleware",
     # Static files (CSS, JS, plotly.js) from the app itself, with or without DEBUG.
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -170,9 +186,18 @@ AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# Who "one IP address" is, for axes and the check API's rate limit alike: REMOTE_ADDR,
+# or behind trusted proxies the address the first of them saw (benchdb/client_ip.py).
+BENCHDB_TRUSTED_PROXIES = envint("BENCHDB_TRUSTED_PROXIES", 0)
+BENCHDB_CLIENT_IP_HEADER = os.environ.get("BENCHDB_CLIENT_IP_HEADER", "X-Forwarded-For")
+AXES_CLIENT_IP_CALLABLE = "benchdb.client_ip.client_ip"
+RATELIMIT_IP_META_KEY = "benchdb.client_ip.client_ip"
+# After a login whose ``next`` is refused (another host, an unsafe scheme): the home
+# page, not Django's default /accounts/profile/, which is no page here (a 404).
+LOGIN_REDIRECT_URL = "/"
 
 # The check-this-text API's rate limit (django-ratelimit, ingest/check_views.py): requests
-# per client IP (REMOTE_ADDR; IPv6 by /64) counted in the default cache. Django's own
+# per client IP (benchdb/client_ip.py; IPv6 by /64) counted in the default cache. Django's own
 # RedisCache increments atomically (Redis INCR), which django-ratelimit's list of supported
 # backends predates (its W001). Without CACHE_URL the cache is per-process memory, which
 # django-ratelimit reports as not shared (E003): right for the quick start, not for

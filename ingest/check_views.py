@@ -12,7 +12,6 @@ optional ``"published": "YYYY-MM-DD"``; it answers 200 with the check
 
 from __future__ import annotations
 
-import json
 from datetime import date
 from typing import Any
 
@@ -25,6 +24,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_ratelimit.decorators import ratelimit
 
 from ingest.claims_check import MAX_CHECK_CHARS, CheckError, claims_check, too_large
+from ingest.parsers import safe_json
 
 #: Largest request body read: the text limit at six bytes a character (JSON's \\uXXXX
 #: escapes), and room for the rest of the object.
@@ -45,7 +45,7 @@ def _limited(request: HttpRequest) -> JsonResponse | None:
 
 
 def _error(exc: CheckError) -> JsonResponse:
-    body: dict[str, Any] = {"error": str(exc)}
+    body: dict[str, Any] = {"error": str(exc), **exc.details}
     if exc.status == 413:
         body["limit_characters"] = MAX_CHECK_CHARS
     return JsonResponse(body, status=exc.status)
@@ -69,9 +69,9 @@ def claims_check_api(request: HttpRequest) -> HttpResponse:
             413,
         )
         return _error(exc)
-    try:
-        data = json.loads(request.body or b"")
-    except (ValueError, UnicodeDecodeError) as exc:
+    try:  # depth-limited first: 100,000 nested brackets overflow json's recursion
+        data = safe_json.loads((request.body or b"").decode("utf-8-sig"))
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         return JsonResponse({"error": f"bad JSON: {exc}"}, status=400)
     try:
         text, url, published = _api_input(data)

@@ -264,20 +264,29 @@ def claim_facts(
 
 
 def check_claims(
-    found: Sequence[claim_text.Claim], page: resolve.PageContext
+    found: Sequence[claim_text.Claim],
+    page: resolve.PageContext,
+    *,
+    dates: dict[str, dict[str, date]] | None = None,
+    results: list[verdicts.ResultFacts] | None = None,
 ) -> list[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]]:
     """Each claim of a page with its resolved facts and its verification against every
     stored result of its suite (``verify_claim`` reads only those: each claim is given
     them alone, so that it does not scan the other suites' results). Queries: the data
-    version and the rounds' dates (the facts are built once per data version)."""
-    dates = round_dates()
+    version and the rounds' dates (the facts are built once per data version); none
+    when ``dates`` (:func:`round_dates`) and ``results`` (every suite's facts) are given
+    (the check API reads them first, then verifies in a time-limited child)."""
+    dates = round_dates() if dates is None else dates
     facts = [claim_facts(c, page, dates) for c in found]
     by_suite: dict[str, list[verdicts.ResultFacts]] = {}
     out = []
     for c, f in zip(found, facts, strict=True):
         suite = suite_of(f.suite).name  # KeyError on an unknown suite, as verify_claim
         if suite not in by_suite:
-            by_suite[suite] = result_facts(suite=suite) if suite in FACT_SUITES else []
+            if results is not None:
+                by_suite[suite] = [r for r in results if r.suite == suite]
+            else:
+                by_suite[suite] = result_facts(suite=suite) if suite in FACT_SUITES else []
         out.append((c, f, verdicts.verify_claim(f, by_suite[suite])))
     return out
 

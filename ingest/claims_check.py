@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from django.utils import timezone
@@ -24,7 +24,7 @@ from django.utils import timezone
 from benchdb import vocabulary
 from benchdb.claims import explain, families, guidelines, resolve
 from benchdb.models import InferenceResult, Result
-from ingest import claim_facts, vendor_pages
+from ingest import budget, claim_facts, fetch, vendor_pages
 from ingest.parsers import claim_page, claim_text, vendor_html, vendor_meta
 from ingest.parsers.types import ParseError
 from ingest.parsers.vendor_tables import parse_vendor_tables
@@ -34,18 +34,28 @@ from ingest.parsers.vendor_tables import parse_vendor_tables
 MAX_CHECK_CHARS = 100_000
 #: Most claims checked in one text.
 MAX_CHECK_CLAIMS = 500
-#: Seconds to wait for a URL.
+#: Seconds to wait for a URL (the whole fetch: DNS, connection, redirects, body).
 FETCH_TIMEOUT_SECONDS = 10
+#: Seconds of wall-clock time the text's reading (cleaning, tables, claims, page
+#: arithmetic and numbers, verdicts against the results read before) may take; it runs
+#: in a child process killed then (``ingest.budget``). Real articles take about 0.1 s.
+READ_SECONDS = 1.5
 SCHEMA = "benchdb.claims_check/1"
+#: Earliest article date accepted: the year before MLPerf's first round (v0.5, 2018-12).
+FIRST_PUBLISHED = date(2018, 1, 1)
 
 
 class CheckError(Exception):
     """The text cannot be checked: ``status`` is the HTTP status that says why (400
-    bad input, 413 too large, 502 the URL could not be fetched)."""
+    bad input, 413 too large, 422 over the time budget, 502 the URL could not be
+    fetched); ``details``: JSON-ready facts for the API's answer (what was cut)."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
+    def __init__(
+        self, message: str, status: int = 400, details: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
+        self.details = details or {}
 
 
 @dataclass(frozen=True)
@@ -58,6 +68,17 @@ class _Source:
     html: bool
 
 
+def _check_published(published: date | None) -> None:
+    """A 400 for an article's date before :data:`FIRST_PUBLISHED` or more than a year
+    ahead: no MLPerf claim was written then (and 9999-12-31 overflows date sums)."""
+    today = timezone.now().date()
+    if published is not None and not FIRST_PUBLISHED <= published <= today + timedelta(366):
+        raise CheckError(
+            f"published {published.isoformat()} is out of range: give a date from"
+            f" {FIRST_PUBLISHED.isoformat()} to a year from today"
+        )
+
+
 def too_large(chars: int) -> CheckError:
     """The 413 error for a text of ``chars`` characters."""
     return CheckError(
@@ -66,29 +87,124 @@ def too_large(chars: int) -> CheckError:
     )
 
 
-def _read(text: str, url: str) -> _Source:
+def _read(text: str, url: str) -> tuple[bytes, str, str, str]:
+    """(bytes, content type, name, kind) of the text or of the page fetched from
+    ``url`` (the fetch has its own deadline, ``FETCH_TIMEOUT_SECONDS``)."""
     if bool(text) == bool(url):
         raise CheckError("give either text or url")
     if url:
+        why = fetch.url_problem(url)
+        if why:
+            raise CheckError(f"url {fetch.strip_userinfo(url)[:200]!r} is not fetched: {why}")
+        _utf8(url, "url")
         try:
             data, ctype = vendor_pages.vendor_page_fetch(
                 url, timeout=FETCH_TIMEOUT_SECONDS, public_only=True
             )
         except vendor_pages.VendorIngestError as exc:
             raise CheckError(str(exc), 502) from exc
-        name, kind = url, "url"
-    else:
-        if len(text) > MAX_CHECK_CHARS:
-            raise too_large(len(text))
-        data, ctype, name, kind = text.encode("utf-8"), "text/plain; charset=utf-8", "", "text"
+        return data, ctype, url, "url"
+    if len(text) > MAX_CHECK_CHARS:
+        raise too_large(len(text))
+    return _utf8(text, "text"), "text/plain; charset=utf-8", "", "text"
+
+
+def _utf8(s: str, what: str) -> bytes:
+    """``s`` in UTF-8; a 400 when it holds a lone surrogate (JSON's ``"\\ud800"``),
+    which is no Unicode text."""
+    try:
+        return s.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise CheckError(
+            f"{what} holds a lone surrogate (U+{ord(s[exc.start]):04X}) at character"
+            f" {exc.start}: not Unicode text"
+        ) from None
+
+
+@dataclass(frozen=True)
+class _Reading:
+    src: _Source
+    meta: vendor_meta.PageMeta
+    checked: list[tuple[claim_text.Claim, Any, Any]]  # claim_facts.check_claims' rows
+    reading: claim_page.PageReading
+
+
+@dataclass(frozen=True)
+class _Stored:
+    """What the verdicts are computed against, read from the database before the fork."""
+
+    dates: dict[str, dict[str, date]]
+    results: list[Any]
+
+
+def _read_claims(
+    stage: budget.Stage,
+    data: bytes,
+    ctype: str,
+    name: str,
+    kind: str,
+    published: date | None,
+    stored: _Stored,
+) -> _Reading:
+    """The work of a check that reads no database: the page cleaned, its metadata,
+    tables, claims, page reading and the claims' verdicts against ``stored``. Run by
+    :func:`_read_within_budget` in a child process."""
+    stage("cleaning the page")
     try:
         doc = vendor_html.parse_vendor_page(data, name=name, content_type=ctype)
     except ParseError as exc:
-        raise CheckError(f"nothing to check: {exc.reason}") from exc
+        raise CheckError(f"nothing to check: {exc.reason}") from None
     if len(doc.text) > MAX_CHECK_CHARS:
         raise too_large(len(doc.text))
     raw = vendor_html.decode(data, ctype)[0] if doc.format == "html" else doc.text
-    return _Source(doc.text, kind, url, doc.language, raw, doc.format == "html")
+    src = _Source(
+        doc.text, kind, name if kind == "url" else "", doc.language, raw, doc.format == "html"
+    )
+    stage("reading the page's date, title and vendor")
+    meta = vendor_meta.page_metadata(
+        src.raw,
+        text=src.text,
+        html=src.html,
+        url=src.url,
+        today=timezone.now().date(),
+        published=published,
+    )
+    stage("finding the tables")
+    tables = parse_vendor_tables(src.text)
+    stage("finding the claims")
+    try:
+        found = claim_text.extract_claims(src.text, tables=tables, max_claims=MAX_CHECK_CLAIMS)
+    except ParseError as exc:
+        raise CheckError(f"{exc.reason}; at most {MAX_CHECK_CLAIMS} are checked", 413) from None
+    stage("reading the page's arithmetic, baselines and numbers")
+    reading = claim_page.read_page(src.text, found, tables)
+    stage("checking the claims against the results")
+    when = meta.published or timezone.now().date()
+    page = resolve.PageContext(title=meta.title, text=src.text, published=when, vendor=meta.vendor)
+    # the verdicts a stored page's claims get
+    checked = claim_facts.check_claims(found, page, dates=stored.dates, results=stored.results)
+    checked = claim_facts.with_page_verdicts(checked, reading.claims)
+    return _Reading(src, meta, checked, reading)
+
+
+def _read_within_budget(text: str, url: str, published: date | None) -> _Reading:
+    """:func:`_read_claims` given :data:`READ_SECONDS` of wall-clock time; a
+    :class:`CheckError` 422 naming the stage that was cut when it runs out."""
+    data, ctype, name, kind = _read(text, url)
+    stored = _Stored(claim_facts.round_dates(), claim_facts.all_result_facts())
+    try:
+        return budget.run_within(
+            READ_SECONDS,
+            lambda stage: _read_claims(stage, data, ctype, name, kind, published, stored),
+        )
+    except budget.BudgetExceeded as exc:
+        raise CheckError(
+            f"the text could not be read within the check's budget of {READ_SECONDS:g} s:"
+            f" cut while {exc.stage or 'starting'}; nothing was checked. Check a shorter"
+            " part of it.",
+            422,
+            {"budget_seconds": READ_SECONDS, "cut_at": exc.stage, "bytes": len(data)},
+        ) from None
 
 
 def claims_check(*, text: str = "", url: str = "", published: date | None = None) -> dict[str, Any]:
@@ -104,24 +220,13 @@ def claims_check(*, text: str = "", url: str = "", published: date | None = None
     refused or not fetched, or nothing readable. Writes nothing.
     """
     t0 = time.perf_counter()
-    src = _read(text, url)
-    today = timezone.now().date()
-    meta = vendor_meta.page_metadata(
-        src.raw, text=src.text, html=src.html, url=src.url, today=today, published=published
-    )
+    _check_published(published)
+    read = _read_within_budget(text, url, published)
+    src, meta, checked, reading = read.src, read.meta, read.checked, read.reading
     when, when_source = meta.published, meta.published_source
     if when is None:
-        when, when_source = today, "today"
-    tables = parse_vendor_tables(src.text)
-    try:
-        found = claim_text.extract_claims(src.text, tables=tables, max_claims=MAX_CHECK_CLAIMS)
-    except ParseError as exc:
-        raise CheckError(f"{exc.reason}; at most {MAX_CHECK_CLAIMS} are checked", 413) from exc
+        when, when_source = timezone.now().date(), "today"
     vendor = meta.vendor
-    page = resolve.PageContext(title=meta.title, text=src.text, published=when, vendor=vendor)
-    checked = claim_facts.check_claims(found, page)  # the verdicts a stored page's claims get
-    reading = claim_page.read_page(src.text, found, tables)
-    checked = claim_facts.with_page_verdicts(checked, reading.claims)
     urls = _result_urls([lk for _, _, v in checked for lk in v.links])
     rows = [
         _claim_out(i, c, f, v, urls) | _on_page(p)

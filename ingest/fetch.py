@@ -16,6 +16,7 @@ the retries) raises :class:`SyncError`.
 
 from __future__ import annotations
 
+import http.client
 import ipaddress
 import logging
 import os
@@ -82,6 +83,35 @@ def is_http_url(s: str) -> bool:
     (git sources, vendor pages). Anything else is a local path."""
     parts = urllib.parse.urlsplit(s)
     return parts.scheme in ("http", "https") and bool(parts.netloc)
+
+
+#: Longest URL fetched (browsers and servers commonly stop near 2,000-8,000).
+MAX_URL_CHARS = 2000
+_URL_BAD_CHARS = re.compile(r"[\x00-\x20\x7f]")
+
+
+def url_problem(url: str) -> str:
+    """Why ``url`` is no URL benchdb fetches over HTTP ("" when it is one): not http
+    or https, no host, a ``user:password@`` part (never sent: it would leak into logs
+    and pages), a port outside 1-65535 or not a number, whitespace or control
+    characters (a CR could add a header), or more than :data:`MAX_URL_CHARS`
+    characters. Pure, no network."""
+    if len(url) > MAX_URL_CHARS:
+        return f"longer than {MAX_URL_CHARS:,} characters"
+    if _URL_BAD_CHARS.search(url):
+        return "it holds a space or a control character (encode them: %20)"
+    try:
+        parts = urllib.parse.urlsplit(url)
+        port = parts.port
+    except ValueError as exc:  # "Port out of range 0-65535", a bracketed host unclosed
+        return f"not a URL: {exc}"
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return "only http and https URLs with a host are fetched"
+    if "@" in parts.netloc:
+        return "it holds a user name or password (user:password@); give the URL without it"
+    if port == 0:
+        return "port 0 is no port"
+    return ""
 
 
 _USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/\s@'\"]*@")
@@ -359,12 +389,32 @@ def vendor_fetch(
     ``public_only`` (URLs a user typed into the site): the URL and every redirect
     must resolve to public addresses (:func:`require_public_url`). What remains
     possible is DNS rebinding between the check and the connection.
+    ``timeout``: seconds for the whole fetch (name lookups, connections, redirects,
+    headers and body), not per socket operation: a server sending a byte every
+    second cannot hold it longer. The fetch runs in a child process killed at the
+    deadline (``ingest.budget``).
     Raises :class:`TransientError` for network errors, timeouts, HTTP 429 and
-    5xx; :class:`SyncError` for other HTTP errors, a private address and bodies
-    over :data:`MAX_PAGE_BYTES`.
+    5xx; :class:`SyncError` for a URL refused (:func:`url_problem`), other HTTP
+    errors, a private address and bodies over :data:`MAX_PAGE_BYTES`.
     """
-    if not is_http_url(url):
-        raise SyncError(f"{strip_userinfo(url)}: only http and https URLs are fetched")
+    from ingest import budget  # no import circle: budget imports nothing of ingest
+
+    why = url_problem(url)
+    if why:
+        raise SyncError(f"{strip_userinfo(url)[:200]!r} is not fetched: {why}")
+    try:
+        return budget.run_within(
+            timeout,
+            lambda stage: _get(url, etag, last_modified, timeout=timeout, public_only=public_only),
+        )
+    except budget.BudgetExceeded as exc:
+        raise TransientError(
+            f"{strip_userinfo(url)}: no complete answer within {timeout:g} s"
+        ) from exc
+
+
+def _get(url: str, etag: str, last_modified: str, *, timeout: float, public_only: bool) -> Fetched:
+    """The GET of :func:`vendor_fetch`, in its child process."""
     if public_only:
         require_public_url(url)
     opener = urllib.request.build_opener(*([_PublicRedirects()] if public_only else []))
@@ -389,10 +439,12 @@ def vendor_fetch(
         if exc.code == 304:
             return Fetched(304, b"", etag, last_modified)
         if exc.code == 429 or exc.code >= 500:
-            raise TransientError(f"{url}: HTTP {exc.code}") from exc
-        raise SyncError(f"{url}: HTTP {exc.code}") from exc
-    except (urllib.error.URLError, TimeoutError, ConnectionError) as exc:
-        raise TransientError(f"{url}: {exc}") from exc
+            raise TransientError(f"{url}: HTTP {exc.code}") from None
+        raise SyncError(f"{url}: HTTP {exc.code}") from None
+    except (urllib.error.URLError, TimeoutError, ConnectionError, http.client.HTTPException) as exc:
+        raise TransientError(f"{url}: {exc}") from None
+    except (ValueError, OSError) as exc:  # a redirect to a bad URL, a non-ASCII path
+        raise SyncError(f"{url}: {exc}") from None
     if len(body) > MAX_PAGE_BYTES:
         raise SyncError(f"{url}: page larger than {MAX_PAGE_BYTES} bytes")
     return got

@@ -38,7 +38,7 @@ from benchdb.models import (
     VendorPage,
     VendorResult,
 )
-from ingest import claim_facts, fetch, result_ids
+from ingest import budget, claim_facts, fetch, result_ids
 from ingest.fetch import MAX_PAGE_BYTES as MAX_PAGE_BYTES  # re-exported: the upload view
 from ingest.parsers import claim_page, claim_text, vendor_html, vendor_meta
 from ingest.parsers.types import ParseError
@@ -49,6 +49,10 @@ FETCH_TIMEOUT_SECONDS = 30
 #: than this (a generated or concatenated document) is refused rather than stored in
 #: part, since every claim is checked, stored and listed.
 MAX_CLAIMS_PER_PAGE = 2000
+#: Seconds of wall-clock time a page's reading (cleaning, tables, claims, numbers) may
+#: take (``ingest.budget``): a real page takes well under a second, 5 MiB of prose
+#: about 9 s; an 80,000-row HTML table took minutes before issue 21 and is cut here.
+READ_SECONDS = 30.0
 
 
 class VendorIngestError(Exception):
@@ -123,7 +127,7 @@ def vendor_page_ingest(
     existing = VendorPage.objects.filter(sha256=sha).only("pk").first()
     if existing:
         return VendorIngestReport(existing.pk, False)
-    doc, tables, found = _parse(data, path_or_url, content_type)
+    doc, tables, found, reading = _parse_within_budget(data, path_or_url, content_type)
     given = {"title": title, "vendor": vendor, "published": published}
     page = _new_page(
         sha, data, doc, path_or_url=path_or_url, content_type=content_type, url=url, given=given
@@ -131,7 +135,6 @@ def vendor_page_ingest(
     page.created_by = user if getattr(user, "is_authenticated", False) else None
     rows = [_vendor_result(t, r) for t in tables for r in t.rows]
     checked = claim_facts.check_claims(found, claim_facts.page_context(page))
-    reading = claim_page.read_page(doc.text, found, tables)
     checked = claim_facts.with_page_verdicts(checked, reading.claims)
     page.set_numbers(_json_safe(reading.numbers))
     stored = _store_page(page, rows, checked, reading.claims)
@@ -140,6 +143,30 @@ def vendor_page_ingest(
     result_ids.result_ids_cite(page_id=page.pk)
     verdict_counts = Counter(v.verdict for _, _, v in checked)
     return VendorIngestReport(page.pk, True, len(checked), len(rows), verdict_counts)
+
+
+def _parse_within_budget(
+    data: bytes, path_or_url: str, content_type: str
+) -> tuple[
+    vendor_html.VendorDocument, list[VendorTable], list[claim_text.Claim], claim_page.PageReading
+]:
+    """:func:`_parse` and the page reading (``claim_page.read_page``), pure work run in
+    a child process given :data:`READ_SECONDS` (``ingest.budget``);
+    :class:`VendorIngestError` naming the stage cut when they take longer."""
+
+    def work(stage: budget.Stage) -> Any:
+        stage("cleaning the page, finding its tables and claims")
+        doc, tables, found = _parse(data, path_or_url, content_type)
+        stage("reading the page's arithmetic, baselines and numbers")
+        return doc, tables, found, claim_page.read_page(doc.text, found, tables)
+
+    try:
+        return budget.run_within(READ_SECONDS, work)  # type: ignore[no-any-return]
+    except budget.BudgetExceeded as exc:
+        raise VendorIngestError(
+            f"{path_or_url}: not read within {READ_SECONDS:g} s (cut while {exc.stage});"
+            " nothing stored: split the page"
+        ) from exc
 
 
 def _parse(

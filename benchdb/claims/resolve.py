@@ -7,6 +7,7 @@ Django. The names it reads (families, rounds and benchmarks in words) are
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -138,6 +139,7 @@ def _position(text: str, value: float | None) -> int | None:
     return None
 
 
+@functools.lru_cache(maxsize=8)  # asked per claim of the same title and page text
 def _only_family(text: str, vendor: str = "") -> str:
     """The one family ``text`` names; of a ``vendor`` that makes accelerators, the one
     family of its own it names (an Intel page titled "...vs NVIDIA's Hopper" is not

@@ -15,6 +15,7 @@ names), ``submitter-page`` (the page's vendor) and ``accelerators-sentence``.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections.abc import Mapping
@@ -160,14 +161,20 @@ def find_mentions(text: str) -> list[Mention]:
 
 @functools.lru_cache(maxsize=512)
 def _mentions(text: str) -> tuple[Mention, ...]:
+    # Taken spans never overlap, so sorted by start their ends are sorted too: a match
+    # overlaps one iff it overlaps the last that starts before its end (one bisect, not a
+    # scan of all: 8,000 "H100" on a page made each call quadratic, issue 21).
     taken: list[Mention] = []
+    starts: list[int] = []
     for fam, pat in _MENTIONS:
         for m in pat.finditer(text):
-            if any(m.start() < t.end and t.start < m.end() for t in taken):
+            k = bisect.bisect_left(starts, m.end())
+            if k and taken[k - 1].end > m.start():
                 continue
             n, bounded = _count(text, m)
-            taken.append(Mention(fam.name, n, m.start(), m.end(), m.group(), bounded))
-    return tuple(sorted(taken, key=lambda t: t.start))
+            starts.insert(k, m.start())
+            taken.insert(k, Mention(fam.name, n, m.start(), m.end(), m.group(), bounded))
+    return tuple(taken)
 
 
 def _count(text: str, m: re.Match[str]) -> tuple[int | None, bool]:

@@ -52,6 +52,10 @@ SLACK = 0.01
 #: claim rounded from unrounded figures (4.5x for 110.5 / 23.8 = 4.64x) is not called
 #: inconsistent with its own page.
 RATIO_TOLERANCE = 0.05
+#: Most operands of one sentence whose pairs are tried for one claim (:func:`_nearest`):
+#: a table read as one sentence must not make the pairs quadratic (real pages have at
+#: most 21).
+MAX_OPERANDS = 24
 _PER_MIN = {"min": 1.0, "s": 1 / 60.0, "h": 60.0}
 _GAIN_KINDS = ("multiplier", "percentage")
 
@@ -165,7 +169,7 @@ def _judge(
     same benchmark. Never a search over the page."""
     if c.baseline:  # an earlier round's figure, not the head-to-head of this round
         ops = [o for o in ops if claims[o.claim].kind != "head_to_head"]
-    own = [o for o in ops if claims[o.claim].sentence_start == c.sentence_start]
+    own = _nearest(c, [o for o in ops if claims[o.claim].sentence_start == c.sentence_start])
     clause = [o for o in own if _same_clause(c, o)]
     for linked, where in ((clause, "clause"), (own, "sentence")):
         pairs = _pairs(linked)
@@ -200,7 +204,7 @@ def _judge(
         text = claims[o.claim].sentence.lower()
         return frozenset(n for n in names if n in text)
 
-    near = [o for o in ops if claims[o.claim].sentence_start in before and named(o)]
+    near = _nearest(c, [o for o in ops if claims[o.claim].sentence_start in before and named(o)])
     pairs = [(a, b) for a, b in _pairs(near) if named(a) - named(b) and named(b) - named(a)]
     return _settle(c, pairs, "page") if pairs else None
 
@@ -288,6 +292,17 @@ def _reduction_words(c: Claim) -> bool:
         return False
     lo, hi = max(0, c.start - c.sentence_start - 40), c.end - c.sentence_start + 40
     return REDUCTION.search(c.sentence[lo:hi]) is not None
+
+
+def _nearest(c: Claim, pool: list[Operand]) -> list[Operand]:
+    """``pool``, or its :data:`MAX_OPERANDS` operands nearest ``c`` in the text (in
+    their order): every pair of a pool is tried for every gain claim, so a table of
+    thousands of rows of one benchmark made the page's reading cubic (issue 21). Real
+    pages have at most 21 operands in all."""
+    if len(pool) <= MAX_OPERANDS:
+        return pool
+    keep = {id(o) for o in sorted(pool, key=lambda o: abs(o.start - c.start))[:MAX_OPERANDS]}
+    return [o for o in pool if id(o) in keep]
 
 
 def _pairs(ops: Sequence[Operand]) -> list[tuple[Operand, Operand]]:

@@ -31,9 +31,10 @@ gives no unit or comparison for).
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .claim_patterns import FRACTION, GLOSS, RESULT_ID, quality_figure, share_figure
@@ -138,25 +139,50 @@ def account_numbers(
         cell = count_line_above(text, c) if c.kind == "time" and c.source == "text" else None
         if cell and c.accelerators is not None:
             spans.append((cell[0], cell[1], i))
-    rows = [(r.start, r.end) for tb in tables for r in tb.rows]
     found = [(m.start(), m.end()) for m in _NUMBER.finditer(text)]
     found += [(m.start(), m.end()) for m in FRACTION.finditer(text)]
-    found += [
-        (m.start(), m.end())
-        for m in ZH_NUMBER.finditer(text)
-        if not any(a <= m.start() < b for a, b in found)
-    ]
+    inside = _inside_any(found)
+    found += [(m.start(), m.end()) for m in ZH_NUMBER.finditer(text) if not inside(m.start())]
     heads = [(m.start(), m.end()) for m in _CELL_HEADER.finditer(text)]
+    numbers = sorted(set(found))
+    # Each span and row marks the numbers it holds (a bisect, then only those): asking
+    # every span and row for every number was quadratic on a page of 80,000 table rows
+    # (issue 21). The first span in list order that holds a number is its holder.
+    starts = [a for a, _ in numbers]
+    holders: dict[int, int] = {}
+    for s, e, i in spans:
+        for k in range(bisect.bisect_left(starts, s), bisect.bisect_left(starts, e)):
+            holders.setdefault(k, i)
+    in_rows: set[int] = set()
+    for tb in tables:
+        for r in tb.rows:
+            in_rows.update(
+                range(bisect.bisect_left(starts, r.start), bisect.bisect_left(starts, r.end))
+            )
     out = []
-    for a, b in sorted(set(found)):
-        holder = next((i for s, e, i in spans if s <= a < e), None)
+    for k, (a, b) in enumerate(numbers):
+        holder = holders.get(k)
         if holder is not None:
             out.append(NumberUse(a, b, text[a:b], "claim", "", holder))
             continue
-        in_row = any(s <= a < e for s, e in rows)
+        in_row = k in in_rows
         reason = _reason(text, a, b) or _reason_by_use(text, a, b, in_row, heads)
         out.append(NumberUse(a, b, text[a:b], "not-claim", reason))
     return out
+
+
+def _inside_any(spans: Sequence[tuple[int, int]]) -> Callable[[int], bool]:
+    """A test of whether an offset lies in one of ``spans`` ((start, end), any order):
+    a bisect on the sorted starts and the furthest end up to each."""
+    ordered = sorted(spans)
+    starts = [a for a, _ in ordered]
+    reach = list(itertools.accumulate((b for _, b in ordered), max))
+
+    def inside(x: int) -> bool:
+        k = bisect.bisect_right(starts, x)
+        return k > 0 and reach[k - 1] > x
+
+    return inside
 
 
 def _reason(text: str, a: int, b: int) -> str:

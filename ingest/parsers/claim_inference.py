@@ -13,6 +13,8 @@ what the training patterns do not: a decimal comma (``4,4x``), and gains in word
 
 from __future__ import annotations
 
+import bisect
+import functools
 import re
 from dataclasses import replace
 
@@ -117,20 +119,38 @@ def _inference_sentence(text: str, c: Claim) -> Claim:
 def _decimal_comma(text: str, c: Claim) -> Claim:
     """``4,4x``: the parser read ``4x`` (a comma followed by one or two digits and a
     multiplier sign is a decimal comma, not a thousands separator)."""
-    m = re.search(r"(\d+),$", text[: c.start])
-    if c.kind != "multiplier" or not m or not re.match(r"\d{1,2}\s*[x×]", text[c.start : c.end]):
+    if c.kind != "multiplier" or not re.match(r"\d{1,2}\s*[x×]", text[c.start : c.end]):
+        return c
+    # the digits just before the comma, read backwards (a regex search of the text up
+    # to each claim was quadratic in the page, issue 21)
+    first = c.start - 1
+    while first > 0 and text[first - 1].isdecimal():
+        first -= 1
+    if first >= c.start - 1 or text[c.start - 1] != ",":
         return c
     digits = re.match(r"\d+", text[c.start :])
     assert digits is not None  # matched above
-    return replace(c, value=float(f"{m.group(1)}.{digits.group()}"), start=m.start(1))
+    whole = text[first : c.start - 1]
+    return replace(c, value=float(f"{whole}.{digits.group()}"), start=first)
 
 
 def _sentence(text: str, start: int) -> tuple[int, int]:
     """The sentence around ``start``: from after the last ". " (or line end) before
     it to the next one ("3.1" is no sentence end)."""
-    ends = [m.end() for m in _END.finditer(text, 0, start)]
-    nxt = _END.search(text, start)
-    return (ends[-1] if ends else 0), (nxt.start() + 1 if nxt else len(text))
+    ends = _ends(text)  # bisected, not searched from 0 per call (quadratic, issue 21)
+    k = bisect.bisect_right(ends, start)
+    if k and ends[k - 1] == start and text[start - 1] != "\n":
+        k -= 1  # a "." right before start: its space lies past start, where it was not seen
+    nxt = bisect.bisect_right(
+        ends, start
+    )  # the first end whose "." or newline is at start or later
+    return (ends[k - 1] if k else 0), (ends[nxt] if nxt < len(ends) else len(text))
+
+
+@functools.lru_cache(maxsize=4)
+def _ends(text: str) -> list[int]:
+    """Where each :data:`_END` match of ``text`` ends, in order (per page, once)."""
+    return [m.end() for m in _END.finditer(text)]
 
 
 def _word_gain(text: str, m: re.Match[str]) -> Claim:

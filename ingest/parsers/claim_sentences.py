@@ -163,7 +163,7 @@ def find_mentions(t: str, s: Sentence) -> list[Mention]:
     for m in _NON_MLPERF_RX.finditer(seg):
         add("nonmlperf", m, m.group())
     for m in _SYSTEM_RX.finditer(seg):
-        before = seg[: m.start()]
+        before = seg[max(0, m.start() - _BEFORE_WINDOW) : m.start()]
         compared = COMPARE_EN_BEFORE.search(before) or COMPARE_ZH_AFTER.match(seg[m.end() :])
         add("system", m, _system_key(m.group()), "compared" if compared else "")
     for rx, kind, canon in _NAME_RX if _NAME_GATE.search(seg) else ():
@@ -172,16 +172,15 @@ def find_mentions(t: str, s: Sentence) -> list[Mention]:
     for k, rx in enumerate(_ROUND_RX if _ROUND_GATE.search(seg) else ()):
         for m in rx.finditer(seg):
             r = m.group("r")
-            if r not in KNOWN_ROUNDS or NOT_ROUND_BEFORE.search(seg[: m.start()]):
+            before = seg[max(0, m.start() - _BEFORE_WINDOW) : m.start()]
+            if r not in KNOWN_ROUNDS or NOT_ROUND_BEFORE.search(before):
                 continue
-            word = WORD_BEFORE.search(seg[: m.start()])
+            word = WORD_BEFORE.search(before)
             if k == 1 and word and word.group(1).lower() not in ROUND_WORDS:
                 continue  # "MLFramework v4.1", "LLaMA V3.1": a product's version
             role = (
                 "baseline"
-                if (
-                    BASELINE_BEFORE.search(seg[: m.start()]) or BASELINE_AFTER.match(seg[m.end() :])
-                )
+                if (BASELINE_BEFORE.search(before) or BASELINE_AFTER.match(seg[m.end() :]))
                 else ""
             )
             found.append(
@@ -195,6 +194,11 @@ def find_mentions(t: str, s: Sentence) -> list[Mention]:
     return _drop_nested(found)
 
 
+#: Characters before a mention that the patterns ending at it (COMPARE_EN_BEFORE,
+#: NOT_ROUND_BEFORE, WORD_BEFORE, BASELINE_BEFORE: a few words, at most about 40
+#: characters besides runs of spaces) are searched in: searching the whole sentence
+#: before each of a sentence's mentions was quadratic in it (issue 21: 8,000 "H100").
+_BEFORE_WINDOW = 200
 _BENCHMARK_RX = [(re.compile(pat, 0 if key == "ssd" else re.I), key) for pat, key in BENCHMARKS]
 _NON_MLPERF_RX = re.compile(NON_MLPERF_MODELS)
 _SYSTEM_RX = re.compile(EDGE_L + r"(?:" + SYSTEMS + r")" + EDGE_R, re.I)
@@ -221,15 +225,22 @@ def _drop_nested(ms: list[Mention]) -> list[Mention]:
     """Keep the longest of overlapping mentions of the same kind ("DGX A100" over "A100")."""
     ms.sort(key=lambda m: (m.start, -(m.end - m.start)))
     out: list[Mention] = []
+    # Every kept mention starts at or before m: one of m's kind holds m iff the furthest
+    # end of its kind reaches m.end, and a kept system overlaps a non-empty m iff the
+    # furthest system end passes m.start (a running maximum, not a scan of all kept:
+    # the scan was quadratic in a sentence's mentions, issue 21).
+    reach: dict[str, int] = {}
     for m in ms:
-        if any(o.kind == m.kind and o.start <= m.start and m.end <= o.end for o in out):
+        if reach.get(m.kind, -1) >= m.end:
             continue
-        if any(
-            o.kind == "system" and m.kind == "system" and o.start < m.end and m.start < o.end
-            for o in out
+        if m.kind == "system" and (
+            reach.get("system", -1) > m.start
+            if m.end > m.start
+            else any(o.kind == "system" and o.start < m.end and m.start < o.end for o in out)
         ):
             continue
         out.append(m)
+        reach[m.kind] = max(reach.get(m.kind, -1), m.end)
     return out
 
 
