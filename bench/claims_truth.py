@@ -31,7 +31,9 @@ Then every truth is matched to at most one stored claim of the page, and counted
   the claim has no checkable truth (a claim the page repeats, same kind and figure as a
   matched one, is scored as that one).
 
-Libraries: cn2an reads Chinese numerals in the truths' printed values. Nothing is
+Libraries: cn2an reads Chinese numerals in the truths' printed values (the scorer reads
+them itself, not with the parser under test, so that its expectations are not the
+code's own output). Nothing is
 asserted; ``tests/bench/test_claims_truth.py`` runs the same scoring on the pages whose
 rounds ``../shared`` holds and asserts the floor reached.
 """
@@ -361,25 +363,15 @@ def _setup() -> None:
 def run(corpus: Path, only: list[str] | None = None) -> tuple[Counter[str], list[Any]]:
     """Ingest and score every page of ``corpus`` (or those whose name starts with one
     of ``only``): (totals, [(page name, counts, rows)])."""
-    from ingest import claim_facts
-
-    # The stored results do not change while the pages are ingested: read their facts
-    # once rather than once a page (the check's own per-request read is issue 24's).
-    read = claim_facts.all_result_facts
-    facts = read()
-    claim_facts.all_result_facts = lambda: facts  # type: ignore[assignment]
     total: Counter[str] = Counter()
     pages = []
-    try:
-        for path, truth in read_corpus(corpus):
-            name = f"{path.parent.name}/{path.name}"
-            if only and not any(name.startswith(o) or path.name.startswith(o) for o in only):
-                continue
-            counts, rows = score_page(truth, ingest_page(path))
-            total.update(counts)
-            pages.append((name, counts, rows))
-    finally:
-        claim_facts.all_result_facts = read  # type: ignore[method-assign]
+    for path, truth in read_corpus(corpus):
+        name = f"{path.parent.name}/{path.name}"
+        if only and not any(name.startswith(o) or path.name.startswith(o) for o in only):
+            continue
+        counts, rows = score_page(truth, ingest_page(path))
+        total.update(counts)
+        pages.append((name, counts, rows))
     return total, pages
 
 
