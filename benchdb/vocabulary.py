@@ -405,6 +405,33 @@ INFERENCE_BENCHMARKS: dict[str, str] = {
     "pointpainting": "3D object detection",
 }
 
+#: Inference models as vendors and the press write them (regular expressions, matched
+#: ignoring case, most specific first) -> the checker's model without its accuracy
+#: variant (``ResultFacts.model``): read by the claim parser
+#: (``ingest.parsers.claim_inference``) and the suite resolution
+#: (``benchdb.claims.resolve_suite``), one list for both.
+INFERENCE_MODEL_NAMES: tuple[tuple[str, str], ...] = (
+    (r"Llama[ -]?2[ -]?70B", "llama2-70b"),
+    (r"Llama[ -]?3\.1[ -]?405B", "llama3.1-405b"),
+    (r"Llama[ -]?3\.1[ -]?8B", "llama3.1-8b"),
+    (r"GPT-?J", "gptj"),
+    (r"Stable Diffusion XL|SDXL", "stable-diffusion-xl"),
+    (r"Mixtral[ -]?8x7B", "mixtral-8x7b"),
+    (r"DeepSeek[ -]?R1", "deepseek-r1"),
+    (r"ResNet[- ]?50", "resnet"),
+    (r"RetinaNet", "retinanet"),
+    (r"(?<![A-Za-z])BERT(?![A-Za-z])", "bert"),
+    (r"3D[- ]?U-?Net", "3d-unet"),
+    (r"DLRM[ -]?v3", "dlrm-v3"),
+    (r"DLRM(?![ -]?v3)", "dlrm-v2"),
+    (r"gpt-oss[ -]?120B", "gpt-oss-120b"),
+    (r"Qwen[ -]?3[ -]?VL", "qwen3-vl-235b-a22b"),
+    (r"Qwen[ -]?3\.6[ -]?27B", "qwen3.6-27b"),
+    (r"Wan[ -]?2\.2", "wan-2.2-t2v-a14b"),
+    (r"R-?GAT", "rgat"),
+    (r"Whisper", "whisper"),
+)
+
 #: Benchmarks whose throughput is counted in tokens (``RESULT_FIELD_BENCHMARK_OVERWRITE``).
 INFERENCE_LLM_BENCHMARKS = frozenset(
     {

@@ -24,24 +24,10 @@ from dataclasses import replace
 from benchdb.claims import resolve_words as words
 from benchdb.claims.facts import SUITES, ClaimFacts
 from benchdb.claims.subjects import benchmarks_named, clause_of
+from benchdb.vocabulary import INFERENCE_MODEL_NAMES
 
-#: Inference models as pages write them -> ``ResultFacts.model``, most specific first.
-INFERENCE_MODELS: tuple[tuple[str, str], ...] = (
-    (r"Llama[ -]?2[ -]?70B", "llama2-70b"),
-    (r"Llama[ -]?3\.1[ -]?405B", "llama3.1-405b"),
-    (r"Llama[ -]?3\.1[ -]?8B", "llama3.1-8b"),
-    (r"GPT-?J", "gptj"),
-    (r"Stable Diffusion XL|SDXL", "stable-diffusion-xl"),
-    (r"Mixtral[ -]?8x7B", "mixtral-8x7b"),
-    (r"DeepSeek[ -]?R1", "deepseek-r1"),
-    (r"ResNet[- ]?50", "resnet"),
-    (r"RetinaNet", "retinanet"),
-    (r"(?<![A-Za-z])BERT(?![A-Za-z])", "bert"),
-    (r"3D[- ]?U-?Net", "3d-unet"),
-    (r"DLRM", "dlrm-v2"),
-    (r"R-?GAT", "rgat"),
-    (r"Whisper", "whisper"),
-)
+#: Inference models as pages write them -> ``ResultFacts.model`` (the vocabulary's list).
+INFERENCE_MODELS = INFERENCE_MODEL_NAMES
 _INFERENCE_PAGE = re.compile(
     r"MLPerf[™®]?[\W_]*(?:v?\d\.\d[\W_]*)?(?:Inference|推理)|mlperf[\W_]+inference", re.I
 )

@@ -18,33 +18,15 @@ import functools
 import re
 from dataclasses import replace
 
+from benchdb.vocabulary import INFERENCE_MODEL_NAMES
+
 from .claim_types import Claim
 
 #: A page about MLPerf Inference.
 INFERENCE_PAGE = re.compile(r"MLPerf\s+Inference", re.I)
 
 #: (pattern, model): ``ResultFacts.model`` (the checker's benchmark name without -99/-99.9).
-MODELS: tuple[tuple[str, str], ...] = (
-    (r"Llama[ -]?2[ -]?70B", "llama2-70b"),
-    (r"Llama[ -]?3\.1[ -]?405B", "llama3.1-405b"),
-    (r"Llama[ -]?3\.1[ -]?8B", "llama3.1-8b"),
-    (r"GPT-?J", "gptj"),
-    (r"Stable Diffusion XL|SDXL", "stable-diffusion-xl"),
-    (r"Mixtral[ -]?8x7B", "mixtral-8x7b"),
-    (r"DeepSeek[ -]?R1", "deepseek-r1"),
-    (r"ResNet[- ]?50", "resnet"),
-    (r"RetinaNet", "retinanet"),
-    (r"BERT", "bert"),
-    (r"3D[- ]?U-?Net", "3d-unet"),
-    (r"DLRM[ -]?v3", "dlrm-v3"),
-    (r"DLRM(?![ -]?v3)", "dlrm-v2"),
-    (r"gpt-oss[ -]?120B", "gpt-oss-120b"),
-    (r"Qwen[ -]?3[ -]?VL", "qwen3-vl-235b-a22b"),
-    (r"Qwen[ -]?3\.6[ -]?27B", "qwen3.6-27b"),
-    (r"Wan[ -]?2\.2", "wan-2.2-t2v-a14b"),
-    (r"R-?GAT", "rgat"),
-    (r"Whisper", "whisper"),
-)
+MODELS = INFERENCE_MODEL_NAMES
 _SCENARIO = re.compile(r"\b(Offline|Server|Interactive|Single[- ]?Stream|Multi[- ]?Stream)\b")
 #: System mentions, most specific first: a rack or node (``GB200 NVL72``), a cloud VM,
 #: an accelerator.

@@ -302,3 +302,20 @@ def test_a_count_in_an_opening_clause_is_the_sentences() -> None:
     s = "Using 512 Gaudi3 accelerators, Intel trained GPT-3 in 40.2 minutes."
     c = ClaimFacts(kind="time", value=40.2, unit="min", benchmark_key="gpt3")
     assert _resolve(c, s, vendor="Intel").accelerators == 512
+
+
+def test_the_suite_resolution_and_the_parser_read_one_list_of_inference_models() -> None:
+    """The claim parser and the suite resolution read the same model names (they had
+    drifted: resolution read "DLRMv3" as DLRM v2 and knew no v6 model). A Google-style
+    sentence naming v6 models: each is read as the checker names it."""
+    from benchdb.claims import resolve_suite
+    from ingest.parsers import claim_inference
+
+    text = "TPU v7 served DLRMv3, gpt-oss-120B and Qwen3-VL, and DLRM v2 on Trillium."
+    assert resolve_suite.models_named(text) == [
+        "dlrm-v3",
+        "gpt-oss-120b",
+        "qwen3-vl-235b-a22b",
+        "dlrm-v2",
+    ]
+    assert claim_inference.MODELS is resolve_suite.INFERENCE_MODELS
