@@ -4,7 +4,7 @@
 
 For each round folder (``<Submitter>/systems/*.json``, v0.6 on; v0.5's ``entry.json``)
 prints, per raw ``status`` spelling, the category the ingest parser
-(``ingest.parsers.training_systems``) gives it and how many systems and results
+(``ingest.training.parsers.systems``) gives it and how many systems and results
 (``<Submitter>/results/<system>/<benchmark>`` folders) carry it; then the systems and
 results whose availability is empty (an unknown spelling, or a file that is not JSON).
 Run it from two checkouts to compare before/after a vocabulary change.
@@ -19,11 +19,11 @@ from collections import Counter
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.environ.get("BENCHDB_CHECKOUT") or HERE)  # a checkout to measure
 
-from ingest.parsers.training_systems import (  # noqa: E402
+from ingest.parsers.types import ParseError  # noqa: E402
+from ingest.training.parsers.systems import (  # noqa: E402
     parse_entry_json,
     parse_systems_json,
 )
-from ingest.parsers.types import ParseError  # noqa: E402
 
 
 def _results_of(root: str, rel: str) -> int:

@@ -5,7 +5,7 @@
 
 The CSV is what ``python -m mlperf_logging.result_summarizer "<tree>/<Submitter>" training
 4.1.0 --csv out.csv`` writes as ``out_power.csv`` (``"<tree>/{a,b}"`` for several
-submitters), with mlcommons/logging at ``benchdb.mlperf.training_energy.SUMMARIZER``
+submitters), with mlcommons/logging at ``benchdb.mlperf.training.energy.SUMMARIZER``
 [round] on ``PYTHONPATH``. ``--ingest TREE`` first ingests, from the round's extracted
 repository, only the result folders that have ``power/``. Every (system, benchmark)
 cell with a power value is matched to the benchdb result of the same system name
@@ -61,8 +61,8 @@ def power_cells(path: str) -> list[dict[str, Any]]:
 
 
 def _ingest_power_folders(tree: str, version: str) -> None:
-    from ingest.parsers import training_tree
-    from ingest.training import mlperf_training_ingest
+    from ingest.training.parsers import tree as training_tree
+    from ingest.training.service import mlperf_training_ingest
 
     found = training_tree.discover_tree(tree, version)
     only = {d.path for d in found.dirs if d.has_power}

@@ -4,7 +4,7 @@
 
 The CSV is what ``python -m mlperf_logging.result_summarizer "<copy>/{*}" hpc 1.0.0
 --csv out.csv`` writes from a ``git archive`` of the round's tag
-(``benchdb.mlperf.hpc_rules.HPC_TAGS``): the strong-scaling table, then the
+(``benchdb.mlperf.hpc.rules.HPC_TAGS``): the strong-scaling table, then the
 weak-scaling one (later tables, power, are ignored). Each cell is matched to the
 benchdb result of the same submitter (systems JSON ``submitter``), division,
 benchmark and scaling type whose value equals it (to 1e-9 relative); weak scaling

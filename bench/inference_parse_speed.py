@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchdb.mlperf.inference_rules import evaluate  # noqa: E402
-from ingest.parsers.inference_tree import (  # noqa: E402
+from benchdb.mlperf.inference.rules import evaluate  # noqa: E402
+from ingest.inference.parsers.tree import (  # noqa: E402
     Tree,
     find_results,
     load_result,

@@ -41,7 +41,7 @@ def _ours(version: str) -> dict[str, dict[str, Any]]:
     import django
 
     django.setup()
-    from benchdb.mlperf.selectors_inference import inference_result_rows
+    from benchdb.mlperf.inference.selectors import inference_result_rows
 
     return {r["location"]: r for r in inference_result_rows(round_version=version)}
 

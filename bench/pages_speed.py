@@ -307,7 +307,7 @@ def _inference_pages() -> list[tuple[str, str]]:
     from django.db.models import Count
     from django.urls import reverse
 
-    from benchdb.mlperf.selectors_inference import inference_result_url
+    from benchdb.mlperf.inference.selectors import inference_result_url
     from benchdb.models import InferenceLog, InferenceResult
 
     results = InferenceResult.objects.select_related("round", "system")

@@ -25,7 +25,7 @@ results per round by ID origin.
 
 Prints, for the strong-scaling table of the CSV:
 
-1. whether ``benchdb.mlperf.result_ids.summary_order`` puts the rows in the CSV's order
+1. whether ``benchdb.mlperf.training.result_ids.summary_order`` puts the rows in the CSV's order
    (the summarizer's ``sort_values(by=cols)``);
 2. every result ID the vendor files cite for the round (their tables, read with
    ``ingest.parsers.vendor_tables``), the summarizer row it names, found by benchmark,
@@ -46,7 +46,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from benchdb.mlperf import result_ids as rid  # noqa: E402
+from benchdb.mlperf.training import result_ids as rid  # noqa: E402
 from benchdb.vocabulary import canonical_benchmark  # noqa: E402
 from ingest.parsers.vendor_tables import parse_vendor_tables  # noqa: E402
 

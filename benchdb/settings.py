@@ -153,7 +153,7 @@ if envbool("BENCHDB_PROXY_SSL_HEADER"):
 # inline <style> but one (plotly.js's own rules are static/plotly.css). Figures travel as JSON
 # data blocks (json_script), which CSP does not execute. Only style *attributes* may be
 # inline: plotly.js sets them while it draws (style-src-attr; a browser without CSP3
-# falls back to style-src and draws charts unstyled). benchdb.mlperf.views.run_log sets
+# falls back to style-src and draws charts unstyled). benchdb.mlperf.training.views.run_log sets
 # its own stricter policy (sandbox), which the middleware leaves in place.
 # The one <style> plotly.js inserts whatever is drawn (maplibre's CSS, at load), allowed
 # by its hash; tests/benchdb/test_plotly_css.py checks it against the installed plotly.js.
@@ -295,12 +295,12 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # Redis re-delivers an unacknowledged task after the visibility timeout: keep it above
-# the longest task time limit (ingest.tasks: 4 h) so a long sync is not started twice.
+# the longest task time limit (ingest.jobs.tasks: 4 h) so a long sync is not started twice.
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 5 * 3600}
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = TIME_ZONE
 
-# Ingest jobs (ingest/sync.py): a running job whose heartbeat is older than this, or
+# Ingest jobs (ingest/jobs/run.py): a running job whose heartbeat is older than this, or
 # whose worker process is gone, is marked interrupted.
 INGEST_JOB_STALE_SECONDS = int(os.environ.get("INGEST_JOB_STALE_SECONDS", "120"))
 # "1": a whole-round sync of an MLPerf source runs as one Celery task per submitter folder

@@ -12,7 +12,8 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.html import format_html
 
-from ingest import schedules, sync
+from ingest.jobs import run as sync
+from ingest.jobs import schedules
 from ingest.models import IngestJob, IngestJobError, Source
 
 

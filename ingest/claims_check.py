@@ -293,7 +293,7 @@ def _result_urls(links: Sequence[Any]) -> dict[tuple[str, int], str]:
         out["training", r.pk] = r.get_absolute_url()
     inference = {lk.result for lk in links if lk.suite == "inference"}
     if inference:
-        from benchdb.mlperf.selectors_inference import inference_result_url
+        from benchdb.mlperf.inference.selectors import inference_result_url
 
         iq = InferenceResult.objects.filter(pk__in=inference).select_related("round", "system")
         for i in iq:

@@ -8,7 +8,7 @@ What git may be given is decided here and nowhere else: :func:`check_git_ref` an
 options with ``--`` and runs with only the https and file transports allowed and
 no credential prompt.
 
-No database here; ``ingest.sync`` decides what to read and records the job.
+No database here; ``ingest.jobs.run`` decides what to read and records the job.
 Network errors raise :class:`TransientError` and are retried by :func:`retry` after
 each delay of :data:`RETRY_DELAYS`; anything else (and a network error that outlives
 the retries) raises :class:`SyncError`.
@@ -233,7 +233,7 @@ _NETWORK = re.compile(
 def git_checkout(*, url: str, ref: str, dest: str) -> tuple[str, str]:
     """Shallow-fetch ``ref`` ("" = the remote's default branch) of ``url`` into
     ``dest`` and check it out; returns (``dest``, commit). The one way a git source
-    (``ingest.sync``) or ``manage.py ingest mlperf-training <git URL>`` is cloned.
+    (``ingest.jobs.run``) or ``manage.py ingest mlperf-training <git URL>`` is cloned.
 
     ``url`` and ``ref`` are checked first (:func:`check_git_location`,
     :func:`check_git_ref`; :class:`RefusedError`, never retried); a relative local

@@ -157,7 +157,7 @@ class IngestJob(models.Model):
     results_unchanged = models.IntegerField(default=0)
     errors = models.IntegerField(default=0, help_text="error rows (warnings not counted)")
     message = models.TextField(blank=True)
-    # A job fanned out over Celery workers (``ingest.sync_parts``): one part per
+    # A job fanned out over Celery workers (``ingest.jobs.parts``): one part per
     # submitter folder; ``pending_source`` is the sync state written if every part succeeds.
     parts_total = models.IntegerField(null=True, blank=True)
     parts_done = models.IntegerField(default=0)

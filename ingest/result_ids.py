@@ -4,7 +4,7 @@ and imported from a table users hold from MLCommons (``manage.py import result-i
 
 Precedence (``Result.IdOrigin``): an imported ID overrides any other; a vendor-cited ID
 overrides a derived one; a derived ID never replaces an imported or vendor-cited one. The
-rule is ``benchdb.mlperf.result_ids``. An ID names a system row (round, division, system),
+rule is ``benchdb.mlperf.training.result_ids``. An ID names a system row (round, division, system),
 so a cited or imported ID is set on every result of the row.
 """
 
@@ -17,7 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Prefetch, Q
 
-from benchdb.mlperf import result_ids as rule
+from benchdb.mlperf.training import result_ids as rule
 from benchdb.models import Claim, ClaimResult, Result, ResultIdCitation, Round, System
 from benchdb.vocabulary import ROUNDS, canonical_benchmark, round_tuple
 from ingest.parsers.result_id_table import IdRow, parse_id_table

@@ -1,10 +1,10 @@
 """MLPerf Training result IDs from a round's frozen ID list (v6.0 on): the list that
 mlcommons/logging's summarizer numbers systems from (``--id_json_path``, 75b9465; the
-rule is ``benchdb.mlperf.result_ids_v6``). The list is not in the public results
+rule is ``benchdb.mlperf.training.result_ids_v6``). The list is not in the public results
 repository; whoever holds it imports it (``manage.py import id-list FILE --round v6.0``)
 and every system row it holds gets ``<round>-<position, 4 digits>`` on all its results,
 origin ``derived``. The list gives the number; the ``6.0-`` prefix and four digits are the
-form of every published ID (``benchdb.mlperf.result_ids.RESULT_ID``). A derived ID never
+form of every published ID (``benchdb.mlperf.training.result_ids.RESULT_ID``). A derived ID never
 replaces an imported or vendor-cited one.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 
 from django.db import transaction
 
-from benchdb.mlperf import result_ids_v6 as rule
+from benchdb.mlperf.training import result_ids_v6 as rule
 from benchdb.models import Result, Round, System
 
 
@@ -37,7 +37,7 @@ class IdListReport:
 
 def result_ids_from_list(*, round_version: str, data: bytes, path: str) -> IdListReport:
     """Set the IDs a frozen ID list gives the systems of a training round. Raises
-    :class:`benchdb.mlperf.result_ids_v6.IdListError` (naming ``path``) for a list that
+    :class:`benchdb.mlperf.training.result_ids_v6.IdListError` (naming ``path``) for a list that
     is not the summarizer's, or for a round that is not ingested; nothing is written then."""
     ids = rule.parse_id_list(data.decode("utf-8", errors="replace"), path)
     rnd = Round.objects.filter(suite=Round.Suite.TRAINING, version=round_version).first()

@@ -19,9 +19,9 @@ from django.db.models import OuterRef, QuerySet, Subquery
 from django.shortcuts import get_object_or_404
 
 from ingest.fetch import strip_userinfo
+from ingest.jobs.schedules import schedule_text
 from ingest.models import IngestJob, IngestJobError, Source
-from ingest.schedules import schedule_text
-from ingest.training import NOT_STORED
+from ingest.training.service import NOT_STORED
 
 #: Error rows shown on a job page (its errors page, CSV and JSON have all of them).
 JOB_ERRORS_SHOWN = 500

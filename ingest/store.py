@@ -1,5 +1,6 @@
 """What every ingest service shares: the report, the error, problem rows, submitters,
-finite numbers, git checkouts. The services (``ingest.training``, ``ingest.inference``)
+finite numbers, git checkouts. The services (``ingest.training.service``,
+``ingest.inference.service``)
 each read their suite's files and write their suite's tables with these.
 """
 
@@ -48,7 +49,7 @@ class IngestReport:
 
 
 #: Start of the problem recorded for a result folder whose transaction rolled back
-#: (``ingest.sync`` turns these into job errors).
+#: (``ingest.jobs.run`` turns these into job errors).
 NOT_STORED = "result not stored"
 
 #: ``IngestProblem.path`` and ``.message`` widths (``message`` is text: cut to keep

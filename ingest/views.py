@@ -20,7 +20,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
 from benchdb.tables.pages import ExportForm, Table, table_page
-from ingest import selectors, sync
+from ingest import selectors
+from ingest.jobs import run as sync
 from ingest.models import IngestJob, Source
 
 

@@ -40,7 +40,7 @@ def official_scores(mlperf_data: Path) -> list[dict[str, str]]:
 @pytest.fixture(scope="session")
 def ingested_shared(django_db_setup, django_db_blocker, mlperf_data):  # type: ignore[no-untyped-def]
     """../shared/mlperf ingested once for the session (v1.0, v1.1, v2.0)."""
-    from ingest.training import mlperf_training_ingest
+    from ingest.training.service import mlperf_training_ingest
 
     with django_db_blocker.unblock():
         return mlperf_training_ingest(location=str(mlperf_data))
@@ -52,7 +52,7 @@ def ingested_inference(django_db_setup, django_db_blocker):  # type: ignore[no-u
     rounds), with the model mapping the official table gives for open folders whose
     ``model_mapping.json`` the snapshot lacks (the checker's
     ``--extra-model-benchmark-map``)."""
-    from ingest.inference import mlperf_inference_ingest
+    from ingest.inference.service import mlperf_inference_ingest
 
     data = Path(settings.MLPERF_INFERENCE_DATA)
     with open(data / "official_results.csv", newline="") as f:

@@ -19,13 +19,13 @@ PURE = (
     "benchdb/logcodec.py",
     "benchdb/tables/schemas.py",
     "benchdb/tables/writers.py",
-    "benchdb/mlperf/training_rules.py",
-    "benchdb/mlperf/hpc_rules.py",
-    "benchdb/mlperf/compliance_rules.py",
-    "benchdb/mlperf/compliance_eval.py",
-    "benchdb/mlperf/derived.py",
-    "benchdb/mlperf/figures.py",
-    "benchdb/mlperf/figures_inference.py",
+    "benchdb/mlperf/training/rules.py",
+    "benchdb/mlperf/hpc/rules.py",
+    "benchdb/mlperf/training/compliance.py",
+    "benchdb/mlperf/training/compliance_eval.py",
+    "benchdb/mlperf/training/derived.py",
+    "benchdb/mlperf/training/figures.py",
+    "benchdb/mlperf/inference/figures.py",
     "benchdb/mlperf/chart_marks.py",
     "benchdb/mlperf/inference_*.py",
     "benchdb/claims/facts.py",
@@ -121,10 +121,10 @@ def test_the_import_checks_catch_a_violation(tmp_path: Path) -> None:
     are found."""
     probe = tmp_path / "probe.py"
     probe.write_text(
-        "def f():\n    from ingest.training import CODE_VERSION\nfrom .models import X\n"
+        "def f():\n    from ingest.training.service import CODE_VERSION\nfrom .models import X\n"
     )
     found = list(_imports(probe, package="benchdb.mlperf"))
-    assert (2, "ingest.training") in found
+    assert (2, "ingest.training.service") in found
     assert (3, "benchdb.mlperf.models") in found
 
 

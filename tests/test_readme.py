@@ -33,7 +33,7 @@ README = ROOT / "README.md"
 NOT_RUN = {
     "make": "CI runs the make targets from a fresh clone (.ci/run)",
     "export": "the environment of a real deployment",
-    "celery": "long-running; the worker tests start real ones (tests/ingest/test_worker.py)",
+    "celery": "long-running; the worker tests start real ones (tests/ingest/jobs/test_worker.py)",
     "DATABASE_URL=postgres://postgres@127.0.0.1:5432/mine": "runs this suite itself",
     "python manage.py runserver": "long-running; the browser tests serve the site",
     "python manage.py createsuperuser": "interactive",

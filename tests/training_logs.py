@@ -1,6 +1,6 @@
 """Synthetic MLPerf Training logs for tests: what the compliance rules require of a
 closed resnet log besides its timing and quality lines (benchdb checks every round's
-full mlperf_logging rules, ``benchdb.mlperf.compliance_rules``)."""
+full mlperf_logging rules, ``benchdb.mlperf.training.compliance``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 # The tensors closed_resnet.yaml of 2.0.0 requires a weights_initialization line for (its
 # END CHECK ``sorted(s['initialized_tensors']) == sorted([...])``; the same list from 1.1.0).
 _RESNET_YAML = Path(__file__).resolve().parents[1] / (
-    "benchdb/mlperf/compliance_yaml/v2.0/training_2.0.0/closed_resnet.yaml"
+    "benchdb/mlperf/training/compliance_yaml/v2.0/training_2.0.0/closed_resnet.yaml"
 )
 TENSORS = re.findall(r'^\s+"([^"]+)",?$', _RESNET_YAML.read_text(), re.M)
 

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404
 
 from benchdb.claims import explain
 from benchdb.claims.explain import number
-from benchdb.mlperf.selectors_inference import inference_result_url
+from benchdb.mlperf.inference.selectors import inference_result_url
 from benchdb.models import (
     Claim,
     ClaimCorrection,

@@ -30,7 +30,7 @@ from typing import Any
 
 from benchdb.claims.facts import ClaimFacts, Link, ResultFacts, Verification, tolerance, within
 from benchdb.claims.readings import Reading, extreme, named_elsewhere, scale_verdict, settle
-from benchdb.mlperf.inference_rounds import LLM_LIMITS_V51
+from benchdb.mlperf.inference.rounds import LLM_LIMITS_V51
 from benchdb.vocabulary import CONSISTENT, INCONSISTENT, INFERENCE_ROUNDS, UNVERIFIABLE, round_key
 
 #: Claim units (as ``ingest.parsers.claim_quantities`` writes them) -> (result units

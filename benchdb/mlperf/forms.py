@@ -9,7 +9,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from benchdb.mlperf.round_table import SORTS
+from benchdb.mlperf.training.round_table import SORTS
 from benchdb.models import System
 from benchdb.tables.pages import ExportForm
 

@@ -10,7 +10,10 @@ The old id URLs answer with a permanent redirect to the permalink.
 
 from django.urls import path, register_converter
 
-from benchdb.mlperf import views, views_home, views_hpc, views_inference
+from benchdb.home import views as views_home
+from benchdb.mlperf.hpc import views as views_hpc
+from benchdb.mlperf.inference import views as views_inference
+from benchdb.mlperf.training import views
 
 
 class FolderPath:

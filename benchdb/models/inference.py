@@ -1,8 +1,8 @@
 """MLPerf Inference tables: a result per round x system x model x scenario, the rules it
 fails, the files it was judged from, and its compliance tests.
 
-Written only by ``ingest.inference`` (one transaction per result); the values and
-verdicts come from ``benchdb.mlperf.inference_rules.evaluate``. Rounds, submitters and
+Written only by ``ingest.inference.service`` (one transaction per result); the values and
+verdicts come from ``benchdb.mlperf.inference.rules.evaluate``. Rounds, submitters and
 systems are the shared tables of ``benchdb.models.mlperf`` (``Round.suite`` =
 ``inference``).
 """

@@ -218,7 +218,7 @@ class Result(models.Model):
         null=True, blank=True, help_text="HPC weak scaling: M / time to train all (derived)"
     )
     # Training v4.0 on, a folder with power/ logs: energy to train (J), as
-    # benchdb.mlperf.training_energy.result_energy_j; scope "node" or "node+switch".
+    # benchdb.mlperf.training.energy.result_energy_j; scope "node" or "node+switch".
     energy_joules = models.FloatField(
         null=True, blank=True, help_text="energy to train, joules (olympic mean of runs)"
     )
@@ -307,7 +307,7 @@ class Run(models.Model):
     eval_curve = FastJSONField(default=list, blank=True)
     energy_joules = models.FloatField(null=True, blank=True, help_text="energy of the run, J")
     # What the round's compliance checker found: [{"source", "rule", "kind", "message",
-    # "line", "severity"}, ...] (benchdb.mlperf.compliance_rules.Finding.as_dict).
+    # "line", "severity"}, ...] (benchdb.mlperf.training.compliance.Finding.as_dict).
     compliance = models.JSONField(default=list, blank=True)
     compliance_ruleset = models.CharField(max_length=32, blank=True)
 

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from benchdb.mlperf.result_ids import RESULT_ID
+from benchdb.mlperf.training.result_ids import RESULT_ID
 from ingest.parsers.types import ParseError
 
 #: Header spellings -> column.

@@ -70,7 +70,7 @@ class ParsedRun:
     different times. ``warnings`` lists values kept in a changed form (a NUL replaced,
     a number out of range dropped, a long hyperparameter cut), with their lines.
     ``compliance``: what the round's compliance checker finds
-    (``benchdb.mlperf.compliance_rules.Finding``, errors then warnings); empty for
+    (``benchdb.mlperf.training.compliance.Finding``, errors then warnings); empty for
     rounds before v0.7 and when the log was parsed without a round.
     """
 
@@ -193,7 +193,7 @@ class LoadedResult:
     #: of those that did not are in ``power_failed`` (their problems in ``problems``).
     power_logs: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     power_failed: tuple[str, ...] = ()
-    #: ``(run path, ingest.energy.RunPower)`` of each run, when the energies were
-    #: computed where the logs were parsed (``ingest.energy.with_run_energies``; the
+    #: ``(run path, ingest.training.energy.RunPower)`` of each run, when the energies were
+    #: computed where the logs were parsed (``ingest.training.energy.with_run_energies``; the
     #: ``power_logs`` are then dropped).
     power_runs: tuple[tuple[str, Any], ...] = ()

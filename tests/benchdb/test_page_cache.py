@@ -29,7 +29,7 @@ def committed(django_db_setup: Any, django_db_blocker: Any, mlperf_data: Path) -
     """The database in autocommit, outside any test transaction, holding
     ../shared/mlperf (ingested again: a transactional test may have emptied the
     database since the session's ingest; unchanged results are not written twice)."""
-    from ingest.training import mlperf_training_ingest
+    from ingest.training.service import mlperf_training_ingest
 
     with django_db_blocker.unblock():
         mlperf_training_ingest(location=str(mlperf_data))
@@ -154,7 +154,7 @@ def test_an_ingest_that_changes_nothing_keeps_the_version_and_the_cached_pages(
 ) -> None:
     """A second ingest of ../shared/mlperf finds every result unchanged and writes no
     row of benchdb's tables: the version stays, and so do the cached pages."""
-    from ingest.training import mlperf_training_ingest
+    from ingest.training.service import mlperf_training_ingest
 
     client = Client()
     client.get(PAGE)

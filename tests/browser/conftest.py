@@ -70,8 +70,8 @@ def server_url(browser_db, django_db_blocker, mlperf_data, tmp_path_factory) -> 
     static files as ``make serve`` has them (collected, fingerprinted, gzipped)."""
     from django.db import connection
 
-    from ingest.inference import mlperf_inference_ingest
-    from ingest.training import mlperf_training_ingest
+    from ingest.inference.service import mlperf_inference_ingest
+    from ingest.training.service import mlperf_training_ingest
 
     assert connection.settings_dict["NAME"].startswith("test_"), "not the test database"
     inference = Path(settings.MLPERF_INFERENCE_DATA)

@@ -19,11 +19,16 @@ import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from benchdb.mlperf.inference_rules import VALID, evaluate
-from benchdb.mlperf.inference_value import value_error
-from ingest.parsers.inference_tree import Tree, find_results, load_result
-from ingest.parsers.inference_types import LoadedInferenceResult
-from ingest.parsers.loadgen_log import parse_detail_log, parse_spl, parse_summary, parse_text_file
+from benchdb.mlperf.inference.rules import VALID, evaluate
+from benchdb.mlperf.inference.value import value_error
+from ingest.inference.parsers.loadgen import (
+    parse_detail_log,
+    parse_spl,
+    parse_summary,
+    parse_text_file,
+)
+from ingest.inference.parsers.tree import Tree, find_results, load_result
+from ingest.inference.parsers.types import LoadedInferenceResult
 from tests.fuzz.budget import FUZZ, timed_cases
 from tests.fuzz.test_training_fuzz import _mutate, mutations
 from tests.inference_data import INFERENCE_DATA as DATA

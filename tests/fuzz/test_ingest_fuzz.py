@@ -30,13 +30,17 @@ from django.conf import settings as django_settings
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from benchdb.mlperf import hpc_rules, training_energy, training_rules
-from benchdb.mlperf.compliance_rules import RULE_DIRS, Line, check_log
-from benchdb.mlperf.inference_rules import VALID, evaluate
-from benchdb.mlperf.inference_value import value_error
-from ingest.parsers import inference_tree, training_log, training_power
+from benchdb.mlperf.hpc import rules as hpc_rules
+from benchdb.mlperf.inference.rules import VALID, evaluate
+from benchdb.mlperf.inference.value import value_error
+from benchdb.mlperf.training import energy as training_energy
+from benchdb.mlperf.training import rules as training_rules
+from benchdb.mlperf.training.compliance import RULE_DIRS, Line, check_log
+from ingest.inference.parsers import tree as inference_tree
 from ingest.parsers.result_id_table import MAX_CELL, IdTableError, parse_id_table
 from ingest.parsers.types import ParseError
+from ingest.training.parsers import log as training_log
+from ingest.training.parsers import power as training_power
 from tests.fuzz.budget import FUZZ, timed_cases
 from tests.fuzz.test_training_fuzz import LOGS, _mutate, json_values, mutations
 from tests.inference_data import INFERENCE_DATA

@@ -22,9 +22,10 @@ from django.conf import settings as django_settings
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from benchdb.mlperf import training_rules
-from ingest.parsers import training_log, training_systems
+from benchdb.mlperf.training import rules as training_rules
 from ingest.parsers.types import ParseError
+from ingest.training.parsers import log as training_log
+from ingest.training.parsers import systems as training_systems
 from tests.fuzz.budget import FUZZ, timed_cases
 
 ROOT = Path(django_settings.MLPERF_DATA)

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from benchdb.celery import app as celery_app
-from ingest import sync
+from ingest.jobs import run as sync
 from ingest.models import IngestJob, IngestJobError, Source
 from tests.ingest.gitsource import wipe_results
 

@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db.models import Model
 
 from benchdb.models import Benchmark, IngestProblem, Result, Round, Run, RunLog, Submitter, System
-from ingest import sync
+from ingest.jobs import run as sync
 from ingest.models import IngestJob, Source
 
 GIT_ENV = {

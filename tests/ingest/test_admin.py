@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from ingest import schedules
+from ingest.jobs import schedules
 from ingest.models import Source
 from tests.ingest.gitsource import EXT_PAYLOAD, PAYLOAD, GitRepo, pwned
 

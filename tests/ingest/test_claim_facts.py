@@ -101,8 +101,8 @@ def test_outside_a_transaction_the_facts_are_built_once_per_data_version(
     """Committed data (the data version moves on commit only): ../shared/mlperf and
     ../shared/mlperf-inference ingested again, as a transactional test may have
     emptied the database since the session's ingest."""
-    from ingest.inference import mlperf_inference_ingest
-    from ingest.training import mlperf_training_ingest
+    from ingest.inference.service import mlperf_inference_ingest
+    from ingest.training.service import mlperf_training_ingest
 
     inference = Path(settings.MLPERF_INFERENCE_DATA)
     with open(inference / "official_results.csv", newline="") as f:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from benchdb.mlperf import result_ids as rule
+from benchdb.mlperf.training import result_ids as rule
 from benchdb.models import Result, Round
 from ingest.parsers.result_id_table import IdTableError
 from ingest.result_ids import result_ids_derive, result_ids_import

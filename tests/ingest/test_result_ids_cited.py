@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 
 from benchdb.models import Claim, Result, ResultIdCitation
 from ingest.result_ids import result_ids_import
-from ingest.training import mlperf_training_ingest
+from ingest.training.service import mlperf_training_ingest
 from ingest.vendor_pages import claims_reverify, vendor_page_ingest
 
 pytestmark = pytest.mark.django_db

@@ -8,9 +8,10 @@ import json
 from django.core.management import call_command
 
 from benchdb.tables.schemas import columns
-from ingest import selectors, sync
+from ingest import selectors
+from ingest.jobs import run as sync
 from ingest.models import IngestJob, IngestJobError, Source
-from ingest.training import NOT_STORED
+from ingest.training.service import NOT_STORED
 
 
 def _secret_source(tmp_path) -> tuple[Source, IngestJob]:  # type: ignore[no-untyped-def]

@@ -10,9 +10,10 @@ import io
 from django.urls import reverse
 
 from benchdb.tables.schemas import columns
-from ingest import fetch, sync
+from ingest import fetch
+from ingest.jobs import run as sync
 from ingest.models import IngestJob, IngestJobError, Source
-from ingest.training import NOT_STORED
+from ingest.training.service import NOT_STORED
 from tests.ingest.gitsource import run_sync
 
 JOBS = "benchdb.ingest_jobs/1"

@@ -13,7 +13,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from benchdb.mlperf import selectors, selectors_inference
+from benchdb.mlperf.inference import selectors as selectors_inference
+from benchdb.mlperf.training import selectors
 from benchdb.tables import schemas, writers
 
 

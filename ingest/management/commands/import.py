@@ -15,7 +15,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from benchdb.mlperf.result_ids_v6 import IdListError
+from benchdb.mlperf.training.result_ids_v6 import IdListError
 from ingest.parsers.result_id_table import IdTableError
 from ingest.result_ids import result_ids_import
 from ingest.result_ids_list import result_ids_from_list

@@ -1,7 +1,7 @@
 """python manage.py ingest-all ROOT [--full] [--no-wait] [--timeout S] [--every S] [--no-hpc]
 
 Every round folder in ROOT (``training_results_v5.1``, ``inference_results_v4.1``,
-``hpc_results_v2.0``, ...) loaded through its source and job (``ingest.sync_all``): the
+``hpc_results_v2.0``, ...) loaded through its source and job (``ingest.jobs.all_rounds``): the
 training and inference rounds queued as jobs for the Celery workers (with
 ``INGEST_FANOUT=1``, one task per submitter folder on any worker), the HPC rounds
 ingested here meanwhile; then a progress line every ``--every`` seconds until every job
@@ -19,7 +19,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ingest import sync_all
+from ingest.jobs import all_rounds as sync_all
 from ingest.models import IngestJob
 from ingest.store import IngestError
 
@@ -58,7 +58,7 @@ class Command(BaseCommand):
 
     def _hpc(self, folders: list[sync_all.RoundFolder]) -> int:
         """Ingest the HPC rounds here; the number that could not be stored."""
-        from ingest.training import mlperf_hpc_ingest
+        from ingest.training.service import mlperf_hpc_ingest
 
         failed = 0
         for f in folders:

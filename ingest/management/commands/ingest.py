@@ -13,7 +13,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ingest import training as services
+from ingest.training import service as services
 
 
 class Command(BaseCommand):
@@ -115,7 +115,7 @@ def _model_map(value: str) -> dict[str, str]:
 def handle_mlperf_inference(cmd: BaseCommand, opts: dict[str, Any]) -> None:
     """Ingest, print the report; exit non-zero when a result folder was read but could
     not be stored. Problems in the input and invalid results do not fail the command."""
-    from ingest.inference import mlperf_inference_ingest
+    from ingest.inference.service import mlperf_inference_ingest
 
     try:
         r = mlperf_inference_ingest(

@@ -18,7 +18,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ingest import schedules, selectors, sync
+from ingest import selectors
+from ingest.jobs import run as sync
+from ingest.jobs import schedules
 from ingest.models import IngestJob, Source
 
 

@@ -326,7 +326,7 @@ def test_the_claims_export_says_why_each_reading_holds_or_not(client: Client) ->
     """Issue 20: every verdict's reasoning is exported: the Chinese Graphcore repost
     gives 5.78 min for IPU-POD128 BERT after naming both divisions, so its readings
     (open 5.78 holds, closed 6.86 does not) and the open slot are in the JSON."""
-    from ingest.training import mlperf_training_ingest
+    from ingest.training.service import mlperf_training_ingest
 
     mlperf_training_ingest(location=str(settings.MLPERF_DATA))
     name = "graphcore-mlperf-training-v1.1-results.zh.txt"

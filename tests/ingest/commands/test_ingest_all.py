@@ -11,7 +11,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from benchdb.models import Result
-from ingest import sync
+from ingest.jobs import run as sync
 from ingest.models import IngestJob, Source
 
 

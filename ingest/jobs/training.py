@@ -1,0 +1,292 @@
+"""What a sync job of an MLPerf Training source does (``ingest.jobs.run`` runs it): get
+the tree (a git checkout in the cache, or a plain folder read in place), find the
+result folders the diff since ``Source.last_commit`` touches, read them with
+:func:`ingest.training.service.mlperf_training_ingest`, and count everything on the job as
+it goes (:class:`JobProgress`). See ``ingest.jobs.run`` for the job's life.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import time
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from django.utils import timezone
+
+from benchdb.models import Claim, IngestProblem
+from ingest.fetch import (
+    SyncError,
+    cache_dir,
+    check_git_location,
+    check_git_ref,
+    git_changed_files,
+    git_checkout,
+    is_http_url,
+)
+from ingest.models import IngestJob, IngestJobError, Source
+from ingest.parsers.types import LoadedResult
+from ingest.training.parsers import tree as training_tree
+from ingest.training.service import NOT_STORED
+
+if TYPE_CHECKING:
+    from ingest.training.service import IngestReport
+
+
+class JobProgress:
+    """The ``on_result`` callback of a job's ingest: counts what was read and writes
+    the counts to the job row at most every half second; keeps the problems of the
+    results written, and the result folders that could not be stored, as job error
+    rows (``failed`` counts those folders)."""
+
+    def __init__(self, job: IngestJob, suite: str = "training") -> None:
+        self.job = job
+        self.suite = suite
+        self.prefix = ""
+        self.written: list[str] = []
+        self.failed = 0
+        self.pending: list[IngestJobError] = []
+        self.last = 0.0
+
+    def __call__(self, item: Any) -> None:
+        """Count one result folder: a training ``LoadedResult`` or an
+        ``ingest.inference.service.InferenceItem``."""
+        job = self.job
+        job.results_seen += 1
+        if isinstance(item, LoadedResult):
+            d = item.dir
+            job.files_seen += len(d.runs) + bool(d.system_file) + bool(d.scaling_file)
+            path = d.path
+        else:
+            job.files_seen += item.files_read
+            path = item.path
+        job.results_unchanged += item.unchanged
+        if not item.unchanged:
+            self.written.append(path)
+        if time.monotonic() - self.last > 0.5:
+            self.flush()
+
+    def repository_done(self, report: IngestReport) -> None:
+        """Count one repository's ingest, then add an error row per result folder it
+        could not store (``report.failed_paths``, with the problem the service
+        recorded) and copy the problems stored with the results written (parse
+        errors, and the warnings of failed runs, with file and line)."""
+        job = self.job
+        job.results_added += report.added
+        job.results_changed += report.changed
+        self.failed += report.failed
+        problems = IngestProblem.objects.filter(
+            round__suite=self.suite, round__version__in=report.rounds
+        )
+        paths = report.failed_paths
+        why = dict(
+            problems.filter(result=None, path__in=paths, message__startswith=NOT_STORED)
+            .order_by("pk")
+            .values_list("path", "message")
+        )
+        for path in paths:
+            self.error(
+                posixpath.join(self.prefix, path),
+                None,
+                why.get(path, f"{NOT_STORED}: its transaction was rolled back"),
+            )
+        result = "result" if self.suite == "training" else "inference_result"
+        written = problems.filter(**{f"{result}__source_path__in": self.written})
+        for p in written.order_by("path", "line"):
+            self.error(posixpath.join(self.prefix, p.path), p.line, p.message, p.severity)
+        self.written = []
+
+    def error(self, path: str, line: int | None, message: str, severity: str = "error") -> None:
+        self.pending.append(
+            IngestJobError(
+                job=self.job, path=path[:500], line=line, message=message[:2000], severity=severity
+            )
+        )
+        self.job.errors += severity == "error"
+
+    @staticmethod
+    def source_fields(commit: str) -> dict[str, Any]:
+        """The source's sync state after a successful read of ``commit``."""
+        from ingest.training.service import CODE_VERSION
+
+        return {"last_commit": commit, "synced_parser_version": CODE_VERSION[:32]}
+
+    def flush(self) -> None:
+        job = self.job
+        IngestJobError.objects.bulk_create(self.pending)
+        self.pending = []
+        counts = {name: getattr(job, name) for name in IngestJob.COUNTS}
+        IngestJob.objects.filter(pk=job.pk).update(heartbeat=timezone.now(), **counts)
+        self.last = time.monotonic()
+
+
+# --- MLPerf results repositories ---------------------------------------------------------
+
+
+def mlperf_sync(job: IngestJob, progress: JobProgress) -> dict[str, Any]:
+    """Read what changed in ``job.source`` since its last synced commit (everything
+    when there is none, or the parser changed), counting on ``job`` through
+    ``progress``. Returns the source's new sync state (``last_commit``,
+    ``synced_parser_version``), written only if the job succeeds. Raises
+    ``SyncError`` (``RefusedError`` for a ref or location git must not be given)."""
+    from ingest.training.service import CODE_VERSION, IngestError, mlperf_training_ingest
+
+    source = job.source
+    tree, commit, base, changed, repos, plan = plan_sync(job, progress)
+    job.commit_from, job.commit_to, job.incremental = base, commit, changed is not None
+    job.results_total = sum(n for *_, n in plan)
+    progress.flush()
+    round_version = source.round_version if len(repos) == 1 and source.round_version else None
+    for repo, prefix, paths, _ in plan:
+        progress.prefix = prefix
+        try:
+            report = mlperf_training_ingest(
+                location=repo,
+                round_version=round_version,
+                commit=commit,
+                on_result=progress,
+                only_paths=paths,
+            )
+        except IngestError as exc:
+            raise SyncError(str(exc)) from exc
+        progress.repository_done(report)
+    job.message = _summary(job, len(plan))
+    if progress.failed:
+        job.message += (
+            f"; {_n(progress.failed, 'result folder')} not stored (see the errors), so the "
+            f"synced commit stays {base[:12] or 'unset'} and the next sync reads them again"
+        )
+    # A failed re-check would not be retried by the next sync, which finds these
+    # results stored: a source whose last job failed re-checks on its next one.
+    if job.results_added or job.results_changed or source.consecutive_failures:
+        progress.flush()
+        pages = _claims_reverify()
+        job.message += f"; claims of {_n(pages, 'vendor page')} checked again" if pages else ""
+    return {"last_commit": commit, "synced_parser_version": CODE_VERSION[:32]}
+
+
+def plan_sync(
+    job: IngestJob, progress: JobProgress
+) -> tuple[str, str, str, list[str] | None, list[str], list[tuple[str, str, set[str] | None, int]]]:
+    """(tree, its commit, the base commit, the changed files or None for a full read,
+    the repositories, :func:`_mlperf_plan`) of ``job``'s source: the git fetch and diff.
+    Raises ``SyncError``."""
+    from ingest.training.service import CODE_VERSION
+
+    source = job.source
+    tree, commit = _mlperf_tree(source)
+    base = source.last_commit if source.synced_parser_version == CODE_VERSION[:32] else ""
+    changed = git_changed_files(tree, base, commit) if commit and base else None
+    repos = training_tree.find_repositories(tree)
+    if not repos:
+        raise SyncError(
+            f"{source.location}: no MLPerf results repository "
+            "(expected <Submitter>/results/ or training_results_v*/)"
+        )
+    return tree, commit, base, changed, repos, _mlperf_plan(tree, repos, changed, progress)
+
+
+def _mlperf_plan(
+    tree: str, repos: list[str], changed: list[str] | None, progress: JobProgress
+) -> list[tuple[str, str, set[str] | None, int]]:
+    """What to read in each repository of ``tree``: (repository, its path in the tree,
+    the result folders to read (None: all), how many). ``changed``: the files the
+    diff names (None: a full read). A result folder removed upstream is a warning."""
+    plan: list[tuple[str, str, set[str] | None, int]] = []
+    for repo in repos:
+        prefix = os.path.relpath(repo, tree).replace(os.sep, "/")
+        prefix = "" if prefix == "." else prefix
+        if changed is None:
+            plan.append((repo, prefix, None, len(training_tree.discover_results(repo))))
+            continue
+        only, removed = changed_result_dirs(repo, prefix, changed)
+        for path in removed:
+            gone = "result folder removed upstream; its result stays in the database"
+            progress.error(posixpath.join(prefix, path), None, gone, "warning")
+        if only:
+            plan.append((repo, prefix, only, len(only)))
+    return plan
+
+
+def _claims_reverify() -> int:
+    """Check the claims of every vendor page again against the results stored now
+    (a page read before its MLPerf results were is ``unverifiable`` until then);
+    one transaction per page, outside those of the results. Returns the pages."""
+    from benchdb.models import VendorPage
+    from ingest.vendor_pages import claims_reverify
+
+    n = 0
+    for page_id in Claim.objects.order_by("page_id").values_list("page_id", flat=True).distinct():
+        try:
+            claims_reverify(page_id=page_id)
+        except VendorPage.DoesNotExist:  # deleted meanwhile
+            continue
+        n += 1
+    return n
+
+
+def _summary(job: IngestJob, repos: int) -> str:
+    if job.incremental and not job.results_total:
+        return (
+            f"up to date at {job.commit_to[:12]}"
+            if job.commit_from == job.commit_to
+            else f"{job.commit_from[:12]}..{job.commit_to[:12]}: no result folder changed"
+        )
+    how = (
+        f"changes {job.commit_from[:12]}..{job.commit_to[:12]}" if job.incremental else "full read"
+    )
+    where = _n(repos, "repository", "repositories")
+    return f"{how}: {_n(job.results_seen, 'result folder')} in {where}"
+
+
+def _n(n: int, one: str, many: str = "") -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def changed_result_dirs(
+    repo: str, prefix: str, changed: Iterable[str]
+) -> tuple[set[str], list[str]]:
+    """Which result folders of ``repo`` a list of changed files touches.
+
+    ``changed``: paths relative to the git tree (``git diff --name-only``);
+    ``prefix``: ``repo`` relative to that tree ("" for the root). A result folder
+    is touched when a file directly in it changed, or its systems file (which
+    every benchmark of that system reads). Returns (result folder paths relative
+    to ``repo``, as ``ResultDir.path``; result folders whose run files changed
+    but which no longer exist).
+    """
+    head = prefix + "/" if prefix else ""
+    rel = {p[len(head) :] for p in changed if p.startswith(head)}
+    parents = {posixpath.dirname(p) for p in rel}
+    dirs = training_tree.discover_results(repo)
+    touched = {
+        d.path for d in dirs if d.path in parents or (d.system_file and d.system_file in rel)
+    }
+    known = {d.path for d in dirs}
+    removed = sorted(
+        {
+            posixpath.dirname(p)
+            for p in rel
+            if training_tree.RUN_FILE.match(posixpath.basename(p))
+            and "/results/" in f"/{p}"
+            and posixpath.dirname(p) not in known
+            and not os.path.isdir(os.path.join(repo, posixpath.dirname(p)))
+        }
+    )
+    return touched, removed
+
+
+def _mlperf_tree(source: Source) -> tuple[str, str]:
+    """(folder to read, its commit): a git checkout in the cache, or a plain local
+    folder read in place (commit ""). Raises ``RefusedError`` (a ``SyncError``) for a
+    ref or location git must not be given (stored before the rules, or around them)."""
+    check_git_ref(source.ref)
+    loc = check_git_location(source.location)
+    if not is_http_url(loc):
+        if not os.path.isdir(loc):
+            raise SyncError(f"{loc}: no such folder")
+        if not (os.path.exists(os.path.join(loc, ".git")) or loc.endswith(".git")):
+            return loc, ""
+        loc = "file://" + os.path.abspath(loc)  # file://, so that --depth applies locally
+    return git_checkout(url=loc, ref=source.ref, dest=cache_dir(loc, source_id=source.pk))
