@@ -1,6 +1,7 @@
 """The ``benchdb`` app: after every ``migrate`` each of its tables gets the triggers
 that bump the data version (``benchdb.models.data_version``), so a table added by a
-later migration is watched too."""
+later migration is watched too; and the Celery app is loaded (not by the package: pure
+modules import ``benchdb`` and must not load Celery)."""
 
 from __future__ import annotations
 
@@ -23,3 +24,6 @@ class BenchdbConfig(AppConfig):
 
     def ready(self) -> None:
         post_migrate.connect(_watch_tables, sender=self, dispatch_uid="benchdb-data-version")
+        # The Celery app, so that tasks sent from this process (a sync requested on a
+        # page) go to its broker; benchdb/__init__.py stays free of Celery.
+        from benchdb import celery  # noqa: F401

@@ -59,7 +59,7 @@ _IGNORED = (" ", "-", "_", ".", "/")
 
 def squeeze(expr: Any) -> Any:
     """``expr`` lower-cased without the characters of ``_IGNORED`` (in SQL)."""
-    out = Lower(expr, output_field=TextField())
+    out: Any = Lower(expr, output_field=TextField())
     for ch in _IGNORED:
         out = Replace(out, Value(ch), Value(""), output_field=TextField())
     return out

@@ -95,11 +95,11 @@ def iso(value: Any) -> str:
         try:
             value = datetime.fromisoformat(value)
         except ValueError:
-            return value
+            return str(value)
     if isinstance(value, datetime):
         if value.tzinfo is not None:
             value = value.astimezone(UTC)
-        return value.strftime("%Y-%m-%dT%H:%M:%SZ")
+        return str(value.strftime("%Y-%m-%dT%H:%M:%SZ"))
     if isinstance(value, date):
         return value.isoformat()
     return str(value)
