@@ -8,4 +8,4 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "benchdb.settings")
 
 app = Celery("benchdb")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks()
+app.autodiscover_tasks(["ingest.jobs"])  # ingest/jobs/tasks.py (names: ingest.jobs.queue)

@@ -1,5 +1,5 @@
 """What a sync job of an MLPerf Inference source does (``ingest.jobs.run`` runs it): get the
-tree as for training (``sync_mlperf._mlperf_tree``: a git checkout in the cache, or a
+tree as for training (``ingest.jobs.training.mlperf_tree``: a git checkout in the cache, or a
 plain folder read in place), find the result folders the diff since
 ``Source.last_commit`` touches, read them with
 :func:`ingest.inference.service.mlperf_inference_ingest`, and count on the job as it goes.
@@ -12,8 +12,11 @@ from typing import Any
 
 from ingest.fetch import SyncError, git_changed_files
 from ingest.inference.parsers.tree import Tree, find_results
-from ingest.jobs.training import JobProgress, _mlperf_tree, _n
+from ingest.inference.service import CODE_VERSION, mlperf_inference_ingest, round_roots
+from ingest.jobs.progress import JobProgress, plural
+from ingest.jobs.training import mlperf_tree
 from ingest.models import IngestJob
+from ingest.store import IngestError
 
 
 def inference_plan(
@@ -22,11 +25,8 @@ def inference_plan(
     """(commit, base commit, changed files or None, [(round root, version, prefix, result
     folders to read)]) of ``job``'s source; only the rounds with something to read.
     Raises ``SyncError``."""
-    from ingest.inference.service import CODE_VERSION, round_roots
-    from ingest.store import IngestError
-
     source = job.source
-    tree, commit = _mlperf_tree(source)
+    tree, commit = mlperf_tree(source)
     base = source.last_commit if source.synced_parser_version == CODE_VERSION[:32] else ""
     changed = git_changed_files(tree, base, commit) if commit and base else None
     try:
@@ -72,9 +72,6 @@ def inference_sync(job: IngestJob, progress: JobProgress) -> dict[str, Any]:
     """Read what changed in ``job.source`` since its last synced commit (everything when
     there is none, or the code changed). Returns the source's new sync state, written
     only if the job succeeds. Raises ``SyncError``."""
-    from ingest.inference.service import CODE_VERSION, mlperf_inference_ingest
-    from ingest.store import IngestError
-
     commit, base, changed, plan = inference_plan(job)
     job.commit_from, job.commit_to, job.incremental = base, commit, changed is not None
     job.results_total = sum(len(folders) for *_, folders in plan)
@@ -94,5 +91,7 @@ def inference_sync(job: IngestJob, progress: JobProgress) -> dict[str, Any]:
             raise SyncError(str(exc)) from exc
         progress.repository_done(report)
     how = f"changes {base[:12]}..{commit[:12]}" if changed is not None else "full read"
-    job.message = f"{how}: {_n(job.results_seen, 'result folder')} in {_n(len(plan), 'round')}"
+    job.message = (
+        f"{how}: {plural(job.results_seen, 'result folder')} in {plural(len(plan), 'round')}"
+    )
     return {"last_commit": commit, "synced_parser_version": CODE_VERSION[:32]}

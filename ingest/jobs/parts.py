@@ -10,7 +10,7 @@ hash, so a part delivered twice stores nothing twice), adds its counts to the jo
 atomically and keeps the job's heartbeat; the join ends the job, writing the source's new
 sync state only if no part failed. A part never raises: a failure is an error row and
 a failed part. While parts run the job is judged alive by its heartbeat alone
-(``ingest.jobs.run._worker_gone``).
+(``ingest.jobs.run.ingest_job_reap``).
 """
 
 from __future__ import annotations
@@ -23,9 +23,19 @@ from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
 
-from ingest.jobs.training import JobProgress
+from ingest.inference.service import CODE_VERSION as INFERENCE_CODE_VERSION
+from ingest.inference.service import mlperf_inference_ingest
+from ingest.jobs import queue
+from ingest.jobs.inference import inference_plan
+from ingest.jobs.life import Heartbeat, job_end
+from ingest.jobs.progress import JobProgress, claims_reverify_all, plural
+from ingest.jobs.training import plan_sync
 from ingest.models import IngestJob, IngestJobError, Source
 from ingest.training.parsers import tree as training_tree
+from ingest.training.service import mlperf_training_ingest
+
+#: The part and join tasks, by their registered names (``ingest.jobs.queue``).
+_TASKS = (queue.PART, queue.JOIN)
 
 #: The counts a part adds to its job's.
 DELTAS = (
@@ -53,16 +63,11 @@ def job_fanout(job: IngestJob, progress: JobProgress) -> bool:
     """Plan ``job``'s parts and queue them with their join; returns False, having queued
     nothing, when the read has fewer than two submitter folders (the caller then runs it
     in this task). Raises what :func:`ingest.jobs.training.mlperf_sync` raises."""
-    from ingest.jobs.tasks import ingest_job_join_task, ingest_job_part_task
-
     if job.source.kind == Source.Kind.MLPERF_INFERENCE:
-        return _queue(job, progress, *_inference_parts(job), ingest_job_part_task,
-                      ingest_job_join_task)  # fmt: skip
-    from ingest.jobs.training import plan_sync
-
+        return _queue(job, progress, *_inference_parts(job), *_TASKS)
     tree, commit, base, changed, repos, plan = plan_sync(job, progress)
     parts: list[dict[str, Any]] = []
-    for repo, _prefix, paths, _n in plan:
+    for repo, _prefix, paths, _count in plan:
         folders = (
             paths if paths is not None else {d.path for d in training_tree.discover_results(repo)}
         )
@@ -74,8 +79,7 @@ def job_fanout(job: IngestJob, progress: JobProgress) -> bool:
     round_version = source.round_version if len(repos) == 1 and source.round_version else None
     parts = [{**p, "round": round_version, "suite": "training"} for p in parts]
     state = progress.source_fields(commit)
-    return _queue(job, progress, commit, base, changed, parts, state, ingest_job_part_task,
-                  ingest_job_join_task)  # fmt: skip
+    return _queue(job, progress, commit, base, changed, parts, state, *_TASKS)
 
 
 def _inference_parts(
@@ -83,9 +87,6 @@ def _inference_parts(
 ) -> tuple[str, str, list[str] | None, list[dict[str, Any]], dict[str, Any]]:
     """(commit, base, changed, parts, sync state) of an inference source: one part per
     ``<division>/<submitter>`` folder of each round."""
-    from ingest.inference.service import CODE_VERSION
-    from ingest.jobs.inference import inference_plan
-
     commit, base, changed, plan = inference_plan(job)
     parts: list[dict[str, Any]] = []
     for root, version, prefix, folders in plan:
@@ -96,7 +97,7 @@ def _inference_parts(
             {"repo": root, "prefix": prefix, "paths": p, "round": version, "suite": "inference"}
             for p in groups.values()
         ]
-    state = {"last_commit": commit, "synced_parser_version": CODE_VERSION[:32]}
+    state = {"last_commit": commit, "synced_parser_version": INFERENCE_CODE_VERSION[:32]}
     return commit, base, changed, parts, state
 
 
@@ -108,8 +109,8 @@ def _queue(
     changed: list[str] | None,
     parts: list[dict[str, Any]],
     state: dict[str, Any],
-    part_task: Any,
-    join_task: Any,
+    part_task: str,
+    join_task: str,
 ) -> bool:
     """Record the plan on the job and queue its parts with their join (a Celery chord);
     False, queueing nothing, for fewer than two parts."""
@@ -120,9 +121,9 @@ def _queue(
     job.parts_total, job.pending_source = len(parts), state
     progress.flush()
     job.save(update_fields=["parts_total", "pending_source"])
-    from celery import chord
-
-    chord([part_task.s(job.pk, {**p, "commit": commit}) for p in parts])(join_task.s(job.pk))
+    queue.send_chord(
+        part_task, [(job.pk, {**p, "commit": commit}) for p in parts], join_task, job.pk
+    )
     return True
 
 
@@ -147,10 +148,6 @@ def job_part_run(*, job_id: int, part: dict[str, Any]) -> dict[str, Any]:
     """Read and store one part (a submitter folder's result folders); returns
     ``{"failed": folders not stored}``. Never raises: any failure is an error row of the
     job and counts as a failed part."""
-    from ingest.inference.service import mlperf_inference_ingest
-    from ingest.jobs.run import _Heartbeat
-    from ingest.training.service import mlperf_training_ingest
-
     job = IngestJob.objects.filter(pk=job_id, state=IngestJob.State.RUNNING).first()
     if job is None:  # ended (interrupted, or a late duplicate): nothing to do
         return {"failed": 0, "skipped": True}
@@ -159,7 +156,7 @@ def job_part_run(*, job_id: int, part: dict[str, Any]) -> dict[str, Any]:
     progress.prefix = part["prefix"]
     ingest = mlperf_inference_ingest if suite == "inference" else mlperf_training_ingest
     try:
-        with _Heartbeat(job_id):
+        with Heartbeat(job_id):
             report = ingest(
                 location=part["repo"],
                 round_version=part["round"],
@@ -184,22 +181,19 @@ def job_join(*, job_id: int, outcomes: list[dict[str, Any]]) -> IngestJob | None
     """End a fanned-out job once every part ran: succeeded, with the source's new sync
     state, when no part failed (then claims are checked again if results changed);
     failed otherwise (``last_commit`` stays, the next sync reads the same diff)."""
-    from ingest.jobs.run import _job_end
-    from ingest.jobs.training import _claims_reverify, _n
-
     job = IngestJob.objects.select_related("source").filter(pk=job_id).first()
     if job is None or job.state != IngestJob.State.RUNNING:
         return job
     failed = sum(int(o.get("failed", 0)) for o in outcomes if isinstance(o, dict))
     how = "changes" if job.incremental else "full read"
     message = (
-        f"{how} over {_n(job.parts_total or 0, 'Celery task')} (one per submitter folder): "
-        f"{_n(job.results_seen, 'result folder')}"
+        f"{how} over {plural(job.parts_total or 0, 'Celery task')} (one per submitter folder): "
+        f"{plural(job.results_seen, 'result folder')}"
     )
     if failed or job.parts_failed:
-        message += f"; {_n(failed, 'result folder')} not stored (see the errors)"
-        return _job_end(job, IngestJob.State.FAILED, message, {}, error_row=False)
+        message += f"; {plural(failed, 'result folder')} not stored (see the errors)"
+        return job_end(job, IngestJob.State.FAILED, message, {}, error_row=False)
     if job.results_added or job.results_changed or job.source.consecutive_failures:
-        pages = _claims_reverify()
-        message += f"; claims of {_n(pages, 'vendor page')} checked again" if pages else ""
-    return _job_end(job, IngestJob.State.SUCCEEDED, message, dict(job.pending_source))
+        pages = claims_reverify_all()
+        message += f"; claims of {plural(pages, 'vendor page')} checked again" if pages else ""
+    return job_end(job, IngestJob.State.SUCCEEDED, message, dict(job.pending_source))

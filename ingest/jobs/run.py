@@ -40,7 +40,6 @@ import hashlib
 import logging
 import os
 import socket
-import threading
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
@@ -48,8 +47,7 @@ from typing import Any
 import psutil
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
-from django.db.models import F
+from django.db import transaction
 from django.utils import timezone
 
 from ingest.fetch import (
@@ -61,10 +59,13 @@ from ingest.fetch import (
     vendor_fetch,
 )
 from ingest.jobs import parts as sync_parts
+from ingest.jobs import queue
 from ingest.jobs.inference import inference_sync
+from ingest.jobs.life import Heartbeat, job_end
+from ingest.jobs.progress import JobProgress
 from ingest.jobs.schedules import source_schedule_set
-from ingest.jobs.training import JobProgress, mlperf_sync
-from ingest.models import IngestJob, IngestJobError, Source
+from ingest.jobs.training import mlperf_sync
+from ingest.models import IngestJob, Source
 
 log = logging.getLogger(__name__)
 
@@ -150,9 +151,7 @@ def source_sync_request(*, source_id: int, trigger: str, full: bool = False) -> 
 
 
 def _enqueue(job_id: int) -> None:
-    from ingest.jobs.tasks import ingest_job_run_task
-
-    ingest_job_run_task.delay(job_id)
+    queue.send(queue.RUN, job_id)
 
 
 def ingest_job_run(*, job_id: int, worker: str = "", task_id: str = "") -> IngestJob | None:
@@ -173,7 +172,7 @@ def ingest_job_run(*, job_id: int, worker: str = "", task_id: str = "") -> Inges
         return None
     progress = JobProgress(job)
     try:
-        with _Heartbeat(job.pk):
+        with Heartbeat(job.pk):
             if sync_parts.enabled(job) and sync_parts.job_fanout(job, progress):
                 return job  # running on: its parts' join ends it (ingest.jobs.parts)
             source_fields = _SYNCS[job.source.kind](job, progress)
@@ -182,10 +181,10 @@ def ingest_job_run(*, job_id: int, worker: str = "", task_id: str = "") -> Inges
         if not isinstance(exc, (SyncError, OSError)):
             log.exception("ingest job %s failed", job.pk)
         progress.flush()
-        return _job_end(job, IngestJob.State.FAILED, f"{type(exc).__name__}: {exc}", {})
+        return job_end(job, IngestJob.State.FAILED, f"{type(exc).__name__}: {exc}", {})
     if progress.failed:  # its error rows name the folders: no source-level row
-        return _job_end(job, IngestJob.State.FAILED, job.message, {}, error_row=False)
-    return _job_end(job, IngestJob.State.SUCCEEDED, job.message, source_fields)
+        return job_end(job, IngestJob.State.FAILED, job.message, {}, error_row=False)
+    return job_end(job, IngestJob.State.SUCCEEDED, job.message, source_fields)
 
 
 def _job_start(job_id: int, worker: str, task_id: str) -> tuple[IngestJob | None, int | None]:
@@ -211,36 +210,6 @@ def _job_start(job_id: int, worker: str, task_id: str) -> tuple[IngestJob | None
         fields = ["state", "started", "heartbeat", "worker", "worker_host", "worker_pid"]
         job.save(update_fields=[*fields, "task_id"])
     return job, None
-
-
-def _job_end(
-    job: IngestJob,
-    state: str,
-    message: str,
-    source_fields: dict[str, Any],
-    *,
-    error_row: bool = True,
-) -> IngestJob:
-    """Finish ``job``. A succeeded job writes ``source_fields`` (the new sync state);
-    a failed one only counts the failure, and adds ``message`` as a source-level
-    error row when ``error_row``."""
-    now = timezone.now()
-    with transaction.atomic():
-        source = Source.objects.select_for_update().get(pk=job.source_id)
-        if state == IngestJob.State.SUCCEEDED:
-            source_fields |= {"consecutive_failures": 0, "last_error": ""}
-        else:
-            source_fields = {
-                "consecutive_failures": F("consecutive_failures") + 1,
-                "last_error": message[:2000],
-            }
-            if error_row:
-                IngestJobError.objects.create(job=job, path="", message=message)
-                job.errors += 1
-        Source.objects.filter(pk=source.pk).update(**source_fields)
-        job.state, job.finished, job.heartbeat, job.message = state, now, now, message
-        job.save(update_fields=["state", "finished", "heartbeat", "message", *IngestJob.COUNTS])
-    return job
 
 
 def ingest_job_reap(*, source_id: int | None = None) -> int:
@@ -293,34 +262,6 @@ def _interrupt(job: IngestJob, now: datetime) -> None:
             "that are complete; the next sync of this source reads the rest."
         )
     job.save(update_fields=["state", "finished", "message"])
-
-
-class _Heartbeat:
-    """Refreshes ``IngestJob.heartbeat`` from a thread while the job runs, so that
-    long steps without progress (a big ``git fetch``) do not look like a dead job."""
-
-    def __init__(self, job_id: int) -> None:
-        self.job_id = job_id
-        self.every = max(1.0, settings.INGEST_JOB_STALE_SECONDS / 4)
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._beat, name=f"heartbeat-{job_id}", daemon=True)
-
-    def __enter__(self) -> _Heartbeat:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop.set()
-        self.thread.join()
-
-    def _beat(self) -> None:
-        try:
-            while not self.stop.wait(self.every):
-                IngestJob.objects.filter(pk=self.job_id, state=IngestJob.State.RUNNING).update(
-                    heartbeat=timezone.now()
-                )
-        finally:
-            connection.close()  # this thread's own connection
 
 
 # --- vendor pages ------------------------------------------------------------------------

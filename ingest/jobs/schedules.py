@@ -1,6 +1,6 @@
 """A source's schedule: one django-celery-beat entry (crontab or interval) that runs
-``ingest.jobs.tasks.source_sync_request_task`` for it. The admin's Source form and
-``source add --schedule`` write it through :func:`source_schedule_set`.
+``ingest.tasks.source_sync_request_task`` (``ingest.jobs.tasks``) for it. The admin's
+Source form and ``source add --schedule`` write it through :func:`source_schedule_set`.
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from ingest.jobs import queue
 from ingest.models import Source
 
 #: The task a source's beat entry runs (with ``{"source_id": <id>}``).
-SCHEDULE_TASK = "ingest.jobs.tasks.source_sync_request_task"
+SCHEDULE_TASK = queue.SYNC_REQUEST
 
 
 def parse_schedule(text: str) -> tuple[str, dict[str, Any]] | None:

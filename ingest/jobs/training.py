@@ -9,13 +9,9 @@ from __future__ import annotations
 
 import os
 import posixpath
-import time
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from django.utils import timezone
-
-from benchdb.models import Claim, IngestProblem
 from ingest.fetch import (
     SyncError,
     cache_dir,
@@ -25,101 +21,10 @@ from ingest.fetch import (
     git_checkout,
     is_http_url,
 )
-from ingest.models import IngestJob, IngestJobError, Source
-from ingest.parsers.types import LoadedResult
+from ingest.jobs.progress import JobProgress, claims_reverify_all, plural
+from ingest.models import IngestJob, Source
 from ingest.training.parsers import tree as training_tree
-from ingest.training.service import NOT_STORED
-
-if TYPE_CHECKING:
-    from ingest.training.service import IngestReport
-
-
-class JobProgress:
-    """The ``on_result`` callback of a job's ingest: counts what was read and writes
-    the counts to the job row at most every half second; keeps the problems of the
-    results written, and the result folders that could not be stored, as job error
-    rows (``failed`` counts those folders)."""
-
-    def __init__(self, job: IngestJob, suite: str = "training") -> None:
-        self.job = job
-        self.suite = suite
-        self.prefix = ""
-        self.written: list[str] = []
-        self.failed = 0
-        self.pending: list[IngestJobError] = []
-        self.last = 0.0
-
-    def __call__(self, item: Any) -> None:
-        """Count one result folder: a training ``LoadedResult`` or an
-        ``ingest.inference.service.InferenceItem``."""
-        job = self.job
-        job.results_seen += 1
-        if isinstance(item, LoadedResult):
-            d = item.dir
-            job.files_seen += len(d.runs) + bool(d.system_file) + bool(d.scaling_file)
-            path = d.path
-        else:
-            job.files_seen += item.files_read
-            path = item.path
-        job.results_unchanged += item.unchanged
-        if not item.unchanged:
-            self.written.append(path)
-        if time.monotonic() - self.last > 0.5:
-            self.flush()
-
-    def repository_done(self, report: IngestReport) -> None:
-        """Count one repository's ingest, then add an error row per result folder it
-        could not store (``report.failed_paths``, with the problem the service
-        recorded) and copy the problems stored with the results written (parse
-        errors, and the warnings of failed runs, with file and line)."""
-        job = self.job
-        job.results_added += report.added
-        job.results_changed += report.changed
-        self.failed += report.failed
-        problems = IngestProblem.objects.filter(
-            round__suite=self.suite, round__version__in=report.rounds
-        )
-        paths = report.failed_paths
-        why = dict(
-            problems.filter(result=None, path__in=paths, message__startswith=NOT_STORED)
-            .order_by("pk")
-            .values_list("path", "message")
-        )
-        for path in paths:
-            self.error(
-                posixpath.join(self.prefix, path),
-                None,
-                why.get(path, f"{NOT_STORED}: its transaction was rolled back"),
-            )
-        result = "result" if self.suite == "training" else "inference_result"
-        written = problems.filter(**{f"{result}__source_path__in": self.written})
-        for p in written.order_by("path", "line"):
-            self.error(posixpath.join(self.prefix, p.path), p.line, p.message, p.severity)
-        self.written = []
-
-    def error(self, path: str, line: int | None, message: str, severity: str = "error") -> None:
-        self.pending.append(
-            IngestJobError(
-                job=self.job, path=path[:500], line=line, message=message[:2000], severity=severity
-            )
-        )
-        self.job.errors += severity == "error"
-
-    @staticmethod
-    def source_fields(commit: str) -> dict[str, Any]:
-        """The source's sync state after a successful read of ``commit``."""
-        from ingest.training.service import CODE_VERSION
-
-        return {"last_commit": commit, "synced_parser_version": CODE_VERSION[:32]}
-
-    def flush(self) -> None:
-        job = self.job
-        IngestJobError.objects.bulk_create(self.pending)
-        self.pending = []
-        counts = {name: getattr(job, name) for name in IngestJob.COUNTS}
-        IngestJob.objects.filter(pk=job.pk).update(heartbeat=timezone.now(), **counts)
-        self.last = time.monotonic()
-
+from ingest.training.service import CODE_VERSION, IngestError, mlperf_training_ingest
 
 # --- MLPerf results repositories ---------------------------------------------------------
 
@@ -130,7 +35,6 @@ def mlperf_sync(job: IngestJob, progress: JobProgress) -> dict[str, Any]:
     ``progress``. Returns the source's new sync state (``last_commit``,
     ``synced_parser_version``), written only if the job succeeds. Raises
     ``SyncError`` (``RefusedError`` for a ref or location git must not be given)."""
-    from ingest.training.service import CODE_VERSION, IngestError, mlperf_training_ingest
 
     source = job.source
     tree, commit, base, changed, repos, plan = plan_sync(job, progress)
@@ -154,15 +58,15 @@ def mlperf_sync(job: IngestJob, progress: JobProgress) -> dict[str, Any]:
     job.message = _summary(job, len(plan))
     if progress.failed:
         job.message += (
-            f"; {_n(progress.failed, 'result folder')} not stored (see the errors), so the "
+            f"; {plural(progress.failed, 'result folder')} not stored (see the errors), so the "
             f"synced commit stays {base[:12] or 'unset'} and the next sync reads them again"
         )
     # A failed re-check would not be retried by the next sync, which finds these
     # results stored: a source whose last job failed re-checks on its next one.
     if job.results_added or job.results_changed or source.consecutive_failures:
         progress.flush()
-        pages = _claims_reverify()
-        job.message += f"; claims of {_n(pages, 'vendor page')} checked again" if pages else ""
+        pages = claims_reverify_all()
+        job.message += f"; claims of {plural(pages, 'vendor page')} checked again" if pages else ""
     return {"last_commit": commit, "synced_parser_version": CODE_VERSION[:32]}
 
 
@@ -172,10 +76,9 @@ def plan_sync(
     """(tree, its commit, the base commit, the changed files or None for a full read,
     the repositories, :func:`_mlperf_plan`) of ``job``'s source: the git fetch and diff.
     Raises ``SyncError``."""
-    from ingest.training.service import CODE_VERSION
 
     source = job.source
-    tree, commit = _mlperf_tree(source)
+    tree, commit = mlperf_tree(source)
     base = source.last_commit if source.synced_parser_version == CODE_VERSION[:32] else ""
     changed = git_changed_files(tree, base, commit) if commit and base else None
     repos = training_tree.find_repositories(tree)
@@ -209,23 +112,6 @@ def _mlperf_plan(
     return plan
 
 
-def _claims_reverify() -> int:
-    """Check the claims of every vendor page again against the results stored now
-    (a page read before its MLPerf results were is ``unverifiable`` until then);
-    one transaction per page, outside those of the results. Returns the pages."""
-    from benchdb.models import VendorPage
-    from ingest.vendor_pages import claims_reverify
-
-    n = 0
-    for page_id in Claim.objects.order_by("page_id").values_list("page_id", flat=True).distinct():
-        try:
-            claims_reverify(page_id=page_id)
-        except VendorPage.DoesNotExist:  # deleted meanwhile
-            continue
-        n += 1
-    return n
-
-
 def _summary(job: IngestJob, repos: int) -> str:
     if job.incremental and not job.results_total:
         return (
@@ -236,12 +122,8 @@ def _summary(job: IngestJob, repos: int) -> str:
     how = (
         f"changes {job.commit_from[:12]}..{job.commit_to[:12]}" if job.incremental else "full read"
     )
-    where = _n(repos, "repository", "repositories")
-    return f"{how}: {_n(job.results_seen, 'result folder')} in {where}"
-
-
-def _n(n: int, one: str, many: str = "") -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+    where = plural(repos, "repository", "repositories")
+    return f"{how}: {plural(job.results_seen, 'result folder')} in {where}"
 
 
 def changed_result_dirs(
@@ -277,7 +159,7 @@ def changed_result_dirs(
     return touched, removed
 
 
-def _mlperf_tree(source: Source) -> tuple[str, str]:
+def mlperf_tree(source: Source) -> tuple[str, str]:
     """(folder to read, its commit): a git checkout in the cache, or a plain local
     folder read in place (commit ""). Raises ``RefusedError`` (a ``SyncError``) for a
     ref or location git must not be given (stored before the rules, or around them)."""

@@ -18,7 +18,7 @@ def slow_down(seconds: float) -> None:
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "benchdb.settings")
     django.setup()
-    from ingest.jobs.training import JobProgress
+    from ingest.jobs.progress import JobProgress
 
     counted = JobProgress.__call__
 

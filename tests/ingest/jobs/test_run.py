@@ -1,6 +1,6 @@
 """ingest.jobs.run in one process (no broker): registering sources (refused refs and
 locations included), one job per source, interrupted jobs, failing sources, and
-vendor page syncs. What an MLPerf job reads is in test_sync_mlperf.py; the same flows
+vendor page syncs. What an MLPerf job reads is in test_training.py; the same flows
 with a real Redis broker, worker and beat are in test_worker.py."""
 
 from __future__ import annotations
