@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from benchdb import suites
 from benchdb.models import IngestProblem
 from ingest.fetch import RefusedError, check_git_location, check_git_ref, is_http_url
 
@@ -29,13 +30,14 @@ class Source(models.Model):
     :attr:`failing`.
     """
 
-    class Kind(models.TextChoices):
-        MLPERF_TRAINING = "mlperf-training", "MLPerf Training results repository"
-        MLPERF_INFERENCE = "mlperf-inference", "MLPerf Inference results repository"
-        VENDOR = "vendor", "Vendor page"
+    #: Kinds of source: the suites of ``benchdb.suites`` a sync follows, and vendor pages
+    #: (``Source.Kind.MLPERF_TRAINING``...).
+    Kind = models.TextChoices(  # type: ignore[misc]
+        "Kind", [(k.upper().replace("-", "_"), (k, label)) for k, label in suites.source_choices()]
+    )
 
     name = models.SlugField(max_length=100, unique=True)
-    kind = models.CharField(max_length=32, choices=Kind.choices)
+    kind = models.CharField(max_length=32, choices=suites.source_choices)
     location = models.CharField(
         max_length=1000, help_text="https git URL or path; page URL or file"
     )

@@ -10,13 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Count
-from django.urls import reverse
 
-from benchdb import vocabulary
-from benchdb.models import InferenceResult, Result, Round
-
-#: The suites in the order the home page shows them, with their labels.
-SUITES = (("training", "MLPerf Training"), ("inference", "MLPerf Inference"), ("hpc", "MLPerf HPC"))
+from benchdb import suites, vocabulary
+from benchdb.models import InferenceResult, Result
 
 
 @dataclass(frozen=True)
@@ -39,24 +35,20 @@ BOARDS_SHOWN = 12
 
 
 def _round_url(suite: str, version: str) -> str:
-    if suite == "training":
-        return reverse("benchdb:round_table", args=[version])
-    if suite == "inference":
-        return reverse("benchdb:inference_round", args=[version])
-    return reverse("benchdb:hpc_rounds")
+    """The round's page: the suite's ``selectors.home_round_url`` (``benchdb.suites``)."""
+    return str(suites.load(f"{suites.suite(suite).package}.selectors.home_round_url")(version))
 
 
 def _board(suite: str, version: str, key: tuple[str, str]) -> tuple[str, str]:
-    if suite == "training":
-        return key[0], reverse("benchdb:leaderboard", args=[version, key[0]])
-    if suite == "hpc":
-        return f"{key[0]} {key[1]}", reverse("benchdb:hpc_board", args=[version, *key])
-    return f"{key[0]} {key[1]}", reverse("benchdb:inference_leaderboard", args=[version, *key])
+    """(label, URL) of a leaderboard: the suite's ``selectors.home_board``."""
+    board = suites.load(f"{suites.suite(suite).package}.selectors.home_board")
+    return board(version, key)  # type: ignore[no-any-return]
 
 
 def _summaries(groups: list[dict[str, Any]]) -> list[SuiteSummary]:
     """``groups``: dicts of ``suite``, ``round``, ``board`` (a pair of names), ``status``
-    (valid / rejected / unverifiable) and ``n`` -> one summary per suite of SUITES."""
+    (valid / rejected / unverifiable) and ``n`` -> one summary per suite of the registry
+    (``benchdb.suites.SUITES``, in its order)."""
     counts: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: defaultdict(int))
     boards: dict[tuple[str, str], dict[tuple[str, str], int]] = defaultdict(
         lambda: defaultdict(int)
@@ -66,7 +58,7 @@ def _summaries(groups: list[dict[str, Any]]) -> list[SuiteSummary]:
         if g["board"][0]:
             boards[g["suite"], g["round"]][g["board"]] += g["n"]
     out = []
-    for suite, label in SUITES:
+    for suite, label in ((s.name, s.label) for s in suites.SUITES):
         versions = sorted((v for s, v in counts if s == suite), key=vocabulary.round_key)
         rows = [
             {
@@ -107,17 +99,17 @@ def suite_summaries() -> list[SuiteSummary]:
             }
         )
     inference = InferenceResult.objects.values(
-        "round__version", "benchmark", "scenario", "status"
+        "round__suite", "round__version", "benchmark", "scenario", "status"
     ).annotate(n=Count("id"))
     status = {"valid": "valid", "invalid": "rejected", "unverifiable": "unverifiable"}
-    for g in inference.order_by():
+    for row in inference.order_by():
         groups.append(
             {
-                "suite": Round.Suite.INFERENCE.value,
-                "round": g["round__version"],
-                "board": (g["benchmark"], g["scenario"]),
-                "status": status[g["status"]],
-                "n": g["n"],
+                "suite": row["round__suite"],
+                "round": row["round__version"],
+                "board": (row["benchmark"], row["scenario"]),
+                "status": status[row["status"]],
+                "n": row["n"],
             }
         )
     return _summaries(groups)

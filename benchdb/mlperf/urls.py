@@ -1,84 +1,17 @@
-"""MLPerf results pages, mounted at the site root (namespace ``benchdb``).
+"""The MLPerf pages, mounted at the site root (namespace ``benchdb``): the home page,
+then each suite's own ``urls.py`` (its package in ``benchdb.suites``, in the
+registry's order; their paths do not overlap: ``inference/``, ``hpc/``, training's
+``rounds/``, ``results/``...)."""
 
-Results, systems and runs are addressed by their natural keys (``Result.natural_key()``
-and its kin: suite, round, submitter folder, system folder, benchmark folder, run file),
-so a link survives a delete and re-ingest. A system folder holds a '/' in v0.5
-(``<submission>/<system>``): ``<folders:system>`` takes it (and, unlike ``<path:>``, a
-newline, which a folder name may hold), the segments after it are fixed.
-The old id URLs answer with a permanent redirect to the permalink.
-"""
+from importlib import import_module
 
-from django.urls import path, register_converter
+from django.urls import URLPattern, path
 
+from benchdb import suites
 from benchdb.home import views as views_home
-from benchdb.mlperf.hpc import views as views_hpc
-from benchdb.mlperf.inference import views as views_inference
-from benchdb.mlperf.training import views
-
-
-class FolderPath:
-    """One or more folder names joined by '/': any characters (``<path:>``'s ``.+``
-    stops at a newline)."""
-
-    regex = r"[\s\S]+"
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
-
-
-register_converter(FolderPath, "folders")
 
 app_name = "benchdb"
 
-_RESULT = "<str:suite>/<str:round_version>/<str:submitter>/<folders:system>/<str:benchmark>"
-
-_INFERENCE = (
-    "<str:round_version>/results/<str:division>/<str:submitter>/<str:system>/<str:model>/"
-    "<str:scenario>"
-)
-
-urlpatterns = [
-    path("", views_home.home, name="home"),
-    path("training/", views.home, name="training_rounds"),
-    path("rounds/", views.round_table, name="round_table_all"),
-    path("rounds/<str:round_version>/", views.round_table, name="round_table"),
-    path("results/", views.results, name="results"),
-    path("results/<int:pk>/", views.result_by_id, name="result_by_id"),
-    path(f"results/{_RESULT}/", views.result_detail, name="result"),
-    path("runs/<int:pk>/log.txt", views.run_log_by_id, name="run_log_by_id"),
-    path(f"runs/{_RESULT}/<str:file_name>/log.txt", views.run_log, name="run_log"),
-    path(f"runs/{_RESULT}/<str:file_name>/", views.run_log_page, name="run_log_page"),
-    path("systems/<int:pk>/", views.system_by_id, name="system_by_id"),
-    path(
-        "systems/<str:suite>/<str:round_version>/<str:submitter>/<folders:system>/",
-        views.system_detail,
-        name="system",
-    ),
-    path("leaderboard/<str:round_version>/<str:benchmark>/", views.leaderboard, name="leaderboard"),
-    path("hpc/", views_hpc.hpc_rounds, name="hpc_rounds"),
-    path(
-        "hpc/<str:round_version>/<str:benchmark>/<str:scaling_type>/",
-        views_hpc.hpc_board,
-        name="hpc_board",
-    ),
-    path("compare/", views.compare, name="compare"),
-    path("divisions/", views.divisions, name="divisions"),
-    path("software/", views.software, name="software"),
-    path("scaling/", views.scaling, name="scaling"),
-    path("api/", views.api, name="api"),
-    # MLPerf Inference (issue 11)
-    path("inference/", views_inference.rounds, name="inference_rounds"),
-    path("inference/compare/", views_inference.compare, name="inference_compare"),
-    path("inference/history/", views_inference.history, name="inference_history"),
-    path("inference/<str:round_version>/", views_inference.round_table, name="inference_round"),
-    path(f"inference/{_INFERENCE}/", views_inference.result, name="inference_result"),
-    path(f"inference/{_INFERENCE}/files/", views_inference.file_page, name="inference_file"),
-    path(
-        "inference/<str:round_version>/<str:model>/<str:scenario>/",
-        views_inference.leaderboard,
-        name="inference_leaderboard",
-    ),
-]
+urlpatterns: list[URLPattern] = [path("", views_home.home, name="home")]
+for _suite in suites.SUITES:
+    urlpatterns += import_module(f"{_suite.package}.urls").urlpatterns

@@ -14,6 +14,8 @@ import orjson
 from django.db import models
 from django.urls import reverse
 
+from benchdb import suites
+
 
 class FastJSONField(models.JSONField):
     """A JSONField read with orjson: decoding the eval curves of a 40-run unet3d result
@@ -32,12 +34,12 @@ class FastJSONField(models.JSONField):
 class Round(models.Model):
     """A publication round of an MLPerf suite, e.g. Training v1.1."""
 
-    class Suite(models.TextChoices):
-        TRAINING = "training", "Training"
-        HPC = "hpc", "HPC"
-        INFERENCE = "inference", "Inference"
+    #: Names of the suites (``benchdb.suites``, the one list): ``Round.Suite.TRAINING``...
+    Suite = models.TextChoices(  # type: ignore[misc]
+        "Suite", [(s.name.upper(), (s.name, s.short)) for s in suites.SUITES]
+    )
 
-    suite = models.CharField(max_length=16, choices=Suite.choices, default=Suite.TRAINING)
+    suite = models.CharField(max_length=16, choices=suites.choices, default="training")
     version = models.CharField(max_length=16, help_text='e.g. "v1.1"')
     published = models.DateField(null=True, blank=True)
     ruleset_tag = models.CharField(
@@ -50,7 +52,7 @@ class Round(models.Model):
         ordering = ["suite", "version"]
 
     def __str__(self) -> str:
-        return f"{self.get_suite_display()} {self.version}"
+        return f"{suites.suite(self.suite).short} {self.version}"
 
 
 class Submitter(models.Model):

@@ -23,7 +23,7 @@ def first_hour_data(server_url, django_db_blocker) -> None:  # type: ignore[no-u
     from django.core.management import call_command
     from django.db import connection
 
-    from ingest.training.service import mlperf_hpc_ingest
+    from ingest.hpc.service import mlperf_hpc_ingest
 
     with django_db_blocker.unblock():
         mlperf_hpc_ingest(location=str(HPC))

@@ -19,7 +19,7 @@ def hpc_ingested(server_url, django_db_blocker) -> None:
     refuses calls while Playwright's event loop runs)."""
     from django.db import connection
 
-    from ingest.training.service import mlperf_hpc_ingest
+    from ingest.hpc.service import mlperf_hpc_ingest
 
     with django_db_blocker.unblock():
         mlperf_hpc_ingest(location=str(DATA))

@@ -5,6 +5,8 @@ python manage.py export results --suite hpc --format csv|json [--round] [--submi
 python manage.py export results --suite inference --format csv|json [--round] [--model]
     [--scenario] [--division] [--submitter]
 
+The suites and their rows come from ``benchdb.suites`` (``export_rows``, ``export_schema``).
+
 python manage.py export claims --format csv|json [--verdict] [--kind]   (vendor claims, issue 4)"""
 
 from __future__ import annotations
@@ -13,8 +15,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from benchdb.mlperf.inference import selectors as selectors_inference
-from benchdb.mlperf.training import selectors
+from benchdb import suites
 from benchdb.tables import schemas, writers
 
 
@@ -23,7 +24,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("table", choices=["results", "claims"])
-        parser.add_argument("--suite", choices=["training", "hpc", "inference"], default="training")
+        parser.add_argument("--suite", choices=suites.names(), default="training")
         parser.add_argument("--format", choices=["csv", "json"], default="csv")
         parser.add_argument("--round", dest="round_version")
         parser.add_argument("--submitter")
@@ -38,39 +39,12 @@ class Command(BaseCommand):
         if opts["table"] == "claims":
             self._claims(opts)
             return
-        if opts["suite"] == "inference":
-            self._inference(opts)
-            return
-        qs = selectors.result_list(
-            round_version=opts["round_version"],
-            submitter=opts["submitter"],
-            benchmark=opts["benchmark"],
-            division=opts["division"],
-            suite=opts["suite"],
-        )
-        # The rows of the pages' result tables (one values() query); the export
-        # keeps the benchdb.results/1 columns (HPC: and its scaling columns).
-        if opts["suite"] == "hpc":
-            rows = selectors.result_table_rows(qs, *schemas.HPC_EXTRA_COLUMNS)
-            self._write(rows, "benchdb.hpc_results/1", opts["format"])
-            return
-        rows = selectors.result_table_rows(qs)
-        cols = schemas.RESULT_COLUMNS
-        if opts["format"] == "csv":
-            self.stdout.write(writers.to_csv(rows, cols), ending="")
-        else:
-            self.stdout.write(writers.to_json(rows, cols, "benchdb.results/1"))
-
-    def _inference(self, opts: dict[str, Any]) -> None:
-        """One row per MLPerf Inference result (``benchdb.inference_results/1``)."""
-        rows = selectors_inference.inference_result_rows(
-            round_version=opts["round_version"],
-            model=opts["model"],
-            scenario=opts["scenario"],
-            division=opts["division"],
-            submitter=opts["submitter"],
-        )
-        self._write(rows, "benchdb.inference_results/1", opts["format"])
+        # The suite's rows (its ``export_rows`` in the registry, the pages' own reads)
+        # in the columns of its published schema.
+        suite = suites.suite(opts["suite"])
+        filters = ("round_version", "submitter", "benchmark", "division", "model", "scenario")
+        rows = suites.load(suite.export_rows)(**{k: opts[k] for k in filters})
+        self._write(rows, suite.export_schema, opts["format"])
 
     def _write(self, rows: list[dict[str, Any]], schema: str, fmt: str) -> None:
         cols = schemas.columns(schema)

@@ -9,12 +9,13 @@ from typing import Any
 
 from django.db.models import Count, Q
 from django.http import Http404
+from django.urls import reverse
 
 from benchdb import vocabulary
 from benchdb.mlperf.hpc.rules import TARGETS
+from benchdb.mlperf.hpc.schemas import HPC_EXTRA_COLUMNS
 from benchdb.mlperf.training.selectors import result_list, result_table_rows
 from benchdb.models import Benchmark, Result, Round
-from benchdb.tables.schemas import HPC_EXTRA_COLUMNS
 
 SCALING_TYPES = ("strong", "weak")
 
@@ -82,3 +83,33 @@ def _strong_order(r: dict[str, Any]) -> tuple[Any, ...]:
 def _weak_order(r: dict[str, Any]) -> tuple[Any, ...]:
     tp = r["throughput_models_per_minute"]
     return (r["division"] != "closed", r["division"], tp is None, -(tp or 0.0), r["system"])
+
+
+def export_rows(
+    *,
+    round_version: str | None = None,
+    submitter: str | None = None,
+    benchmark: str | None = None,
+    division: str | None = None,
+    **_other: Any,
+) -> list[dict[str, Any]]:
+    """``manage.py export results --suite hpc``: rows of ``benchdb.hpc_results/1`` (the
+    training columns and the scaling ones), filtered as ``result_list``."""
+    qs = result_list(
+        round_version=round_version,
+        submitter=submitter,
+        benchmark=benchmark,
+        division=division,
+        suite="hpc",
+    )
+    return result_table_rows(qs, *HPC_EXTRA_COLUMNS)
+
+
+def home_round_url(version: str) -> str:
+    """The home page's link to an HPC round: the HPC rounds page (boards per round)."""
+    return reverse("benchdb:hpc_rounds")
+
+
+def home_board(version: str, key: tuple[str, str]) -> tuple[str, str]:
+    """(label, URL) of an HPC board (``key``: benchmark, scaling type)."""
+    return f"{key[0]} {key[1]}", reverse("benchdb:hpc_board", args=[version, *key])

@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import quote
 
 from django.db.models import Count, Q
+from django.urls import reverse
 
 from benchdb import vocabulary
 from benchdb.mlperf.training.selectors import PATH_SAFE
@@ -139,7 +140,7 @@ def inference_rounds() -> list[dict[str, Any]]:
         )
         .order_by()
     )
-    rows = [{"round": c.pop("round__version"), **c} for c in counts]
+    rows = [{"round": c.pop("round__version"), **c} for c in map(dict, counts)]
     return sorted(rows, key=lambda r: vocabulary.round_key(r["round"]))
 
 
@@ -186,7 +187,9 @@ def inference_round_choices(round_version: str) -> dict[str, list[str]]:
         .values_list("division", "category", "system__submitter__name")
         .distinct()
     )
-    divisions, categories, submitters = set(), set(), set()
+    divisions: set[str] = set()
+    categories: set[str] = set()
+    submitters: set[str] = set()
     for division, category, submitter in triples:
         divisions.add(division)
         categories.update(c for c in category.split(",") if c)
@@ -281,7 +284,7 @@ def _ratio(r: dict[str, Any], b: dict[str, Any]) -> float | None:
     if not r["value"] or not b["value"] or r["unit"] != b["unit"]:
         return None
     higher = vocabulary.INFERENCE_UNITS.get(r["unit"], True)
-    return r["value"] / b["value"] if higher else b["value"] / r["value"]
+    return float(r["value"] / b["value"] if higher else b["value"] / r["value"])
 
 
 def inference_flags(r: dict[str, Any], b: dict[str, Any]) -> list[str]:
@@ -351,3 +354,33 @@ def inference_history(
         )  # fmt: skip
         previous[series] = r["value"]
     return out, accelerators
+
+
+def export_rows(
+    *,
+    round_version: str | None = None,
+    model: str | None = None,
+    scenario: str | None = None,
+    division: str | None = None,
+    submitter: str | None = None,
+    **_other: Any,
+) -> list[dict[str, Any]]:
+    """``manage.py export results --suite inference``: one row per result
+    (``benchdb.inference_results/1``, :func:`inference_result_rows`)."""
+    return inference_result_rows(
+        round_version=round_version,
+        model=model,
+        scenario=scenario,
+        division=division,
+        submitter=submitter,
+    )
+
+
+def home_round_url(version: str) -> str:
+    """The home page's link to an inference round: its round table."""
+    return reverse("benchdb:inference_round", args=[version])
+
+
+def home_board(version: str, key: tuple[str, str]) -> tuple[str, str]:
+    """(label, URL) of an inference leaderboard (``key``: benchmark, scenario)."""
+    return f"{key[0]} {key[1]}", reverse("benchdb:inference_leaderboard", args=[version, *key])

@@ -17,6 +17,7 @@ from urllib.parse import quote
 from django.db import connection
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.http import Http404
+from django.urls import reverse
 
 from benchdb import vocabulary
 from benchdb.mlperf import search
@@ -548,3 +549,35 @@ def _shown(text: str, length: int) -> Any:
     if length <= HYPERPARAMETER_CHARS:
         return json.loads(text)
     return f"{text}… ({length:,} characters)"
+
+
+def export_rows(
+    *,
+    round_version: str | None = None,
+    submitter: str | None = None,
+    benchmark: str | None = None,
+    division: str | None = None,
+    **_other: Any,
+) -> list[dict[str, Any]]:
+    """``manage.py export results --suite training``: rows of ``benchdb.results/1`` (the
+    round table's rows, one ``values()`` query), filtered as :func:`result_list`; filters
+    of other suites (``model``, ``scenario``) are ignored. The registry names this
+    (``benchdb.suites``)."""
+    qs = result_list(
+        round_version=round_version,
+        submitter=submitter,
+        benchmark=benchmark,
+        division=division,
+        suite="training",
+    )
+    return result_table_rows(qs)
+
+
+def home_round_url(version: str) -> str:
+    """The home page's link to a training round: its round table."""
+    return reverse("benchdb:round_table", args=[version])
+
+
+def home_board(version: str, key: tuple[str, str]) -> tuple[str, str]:
+    """(label, URL) of a training leaderboard of the home page (``key``: benchmark, "")."""
+    return key[0], reverse("benchdb:leaderboard", args=[version, key[0]])

@@ -58,7 +58,7 @@ class Command(BaseCommand):
 
     def _hpc(self, folders: list[sync_all.RoundFolder]) -> int:
         """Ingest the HPC rounds here; the number that could not be stored."""
-        from ingest.training.service import mlperf_hpc_ingest
+        from ingest.hpc.service import mlperf_hpc_ingest
 
         failed = 0
         for f in folders:

@@ -13,7 +13,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ingest.training import service as services
+from benchdb import suites
+from ingest.store import IngestError
 
 
 class Command(BaseCommand):
@@ -21,86 +22,40 @@ class Command(BaseCommand):
     # ingest never uses. ``manage.py check`` and the test suite still run them.
     requires_system_checks: list[str] = []
     help = (
-        "Ingest MLPerf Training, HPC or Inference results (a results repository, a folder of "
-        "them, or a git URL), or a vendor page."
+        "Ingest MLPerf results (a results repository, a folder of them, or a git URL; "
+        "one subcommand per suite of benchdb.suites), or a vendor page."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
         sub = parser.add_subparsers(dest="kind", required=True)
-        for kind, what in (("mlperf-training", "Training"), ("mlperf-hpc", "HPC")):
-            mlp = sub.add_parser(kind, help=f"MLPerf {what} results repository")
-            mlp.add_argument("location", help="folder or git URL")
-            mlp.add_argument(
-                "--round", dest="round_version", help='e.g. "v1.1" (default: from the name)'
-            )
-            mlp.add_argument("--commit", default="", help="commit the folder was taken from")
-            mlp.add_argument("--workers", type=int, default=None, help="parser processes")
-            mlp.add_argument("--json", action="store_true", help="print the report as JSON")
-        add_inference_arguments(sub)
+        for suite in suites.SUITES:
+            add_suite_arguments(sub, suite)
         add_vendor_arguments(sub)
 
     def handle(self, *args: Any, **opts: Any) -> None:
         if opts["kind"] == "vendor":
             handle_vendor(self, opts)
             return
-        if opts["kind"] in ("mlperf-training", "mlperf-hpc"):
-            handle_mlperf_training(self, opts)
-        if opts["kind"] == "mlperf-inference":
-            handle_mlperf_inference(self, opts)
+        handle_suite(self, suites.BY_SOURCE_KIND[opts["kind"]], opts)
 
 
-def handle_mlperf_training(cmd: BaseCommand, opts: dict[str, Any]) -> None:
-    """Ingest, print the report; exit non-zero (CommandError) when a result folder
-    was read but could not be stored (``report.failed``): problems in the input are
-    recorded and do not fail the command."""
-    try:
-        report = services.mlperf_training_ingest(
-            location=opts["location"],
-            round_version=opts["round_version"],
-            commit=opts["commit"],
-            progress=True,
-            workers=opts["workers"],
-            suite="hpc" if opts["kind"] == "mlperf-hpc" else "training",
+def add_suite_arguments(sub: Any, suite: suites.Suite) -> None:
+    """``ingest <source kind> <folder or git URL> [--round] [--commit] [--workers]
+    [--json]``, and ``--model-map`` for a suite whose ingest takes it."""
+    p = sub.add_parser(suite.source_kind, help=f"{suite.label} results repository")
+    p.add_argument("location", help="folder or git URL")
+    p.add_argument("--round", dest="round_version", help='e.g. "v1.1" (default: from the name)')
+    p.add_argument("--commit", default="", help="commit the folder was taken from")
+    p.add_argument("--workers", type=int, default=None, help="parser processes")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    if "model_map" in suite.ingest_options:
+        p.add_argument(
+            "--model-map",
+            type=_model_map,
+            default={},
+            help='model folder -> benchmark, "folder:benchmark;..." (the checker\'s '
+            "--extra-model-benchmark-map)",
         )
-    except services.IngestError as exc:
-        raise CommandError(str(exc)) from exc
-    r = report
-    if opts["json"]:
-        cmd.stdout.write(json.dumps(report.as_dict(), indent=2))
-    else:
-        cmd.stdout.write(
-            f"rounds {', '.join(r.rounds)}: {r.results_seen} results "
-            f"({r.added} added, {r.changed} changed, {r.unchanged} unchanged); "
-            f"{r.scored} scored, {r.unscored} without score; {r.runs_stored} runs stored; "
-            f"{r.problems} problems recorded"
-        )
-        for reason, n in r.reasons.most_common():
-            cmd.stdout.write(f"  no score ({n}): {reason}")
-    if r.failed:
-        shown = ", ".join(r.failed_paths[:5]) + (" ..." if r.failed > 5 else "")
-        raise CommandError(f"{r.failed} result folder(s) read but not stored: {shown}")
-
-
-# --- MLPerf Inference (issue 10) ----------------------------------------------------------
-
-
-def add_inference_arguments(sub: Any) -> None:
-    """``ingest mlperf-inference <folder or git URL> [--round] [--model-map] [--workers]``."""
-    inf = sub.add_parser("mlperf-inference", help="MLPerf Inference results repository")
-    inf.add_argument("location", help="folder or git URL")
-    inf.add_argument("--round", dest="round_version", help='e.g. "v5.1" (default: from the name)')
-    inf.add_argument("--commit", default="", help="commit the folder was taken from")
-    inf.add_argument(
-        "--model-map",
-        type=_model_map,
-        default={},
-        help='model folder -> benchmark, "folder:benchmark;..." (the checker\'s '
-        "--extra-model-benchmark-map)",
-    )
-    inf.add_argument(
-        "--workers", type=int, default=None, help="parser processes (default: CPUs + 1)"
-    )
-    inf.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
 def _model_map(value: str) -> dict[str, str]:
@@ -112,33 +67,35 @@ def _model_map(value: str) -> dict[str, str]:
     return {a.strip(): b.strip() for a, b in pairs}
 
 
-def handle_mlperf_inference(cmd: BaseCommand, opts: dict[str, Any]) -> None:
-    """Ingest, print the report; exit non-zero when a result folder was read but could
-    not be stored. Problems in the input and invalid results do not fail the command."""
-    from ingest.inference.service import mlperf_inference_ingest
-
+def handle_suite(cmd: BaseCommand, suite: suites.Suite, opts: dict[str, Any]) -> None:
+    """Ingest with the suite's service (``Suite.ingest``), print the report; exit non-zero
+    (CommandError) when a result folder was read but could not be stored
+    (``report.failed``): problems in the input and results without a score or not
+    valid are recorded and do not fail the command."""
+    extra = {"extra_mapping": opts["model_map"]} if "model_map" in suite.ingest_options else {}
     try:
-        r = mlperf_inference_ingest(
+        r = suites.load(suite.ingest)(
             location=opts["location"],
             round_version=opts["round_version"],
             commit=opts["commit"],
-            workers=opts["workers"],
             progress=True,
-            extra_mapping=opts["model_map"],
+            workers=opts["workers"],
+            **extra,
         )
-    except services.IngestError as exc:
+    except IngestError as exc:
         raise CommandError(str(exc)) from exc
+    scored, unscored, stored, reason = suite.report_words
     if opts["json"]:
         cmd.stdout.write(json.dumps(r.as_dict(), indent=2))
     else:
         cmd.stdout.write(
             f"rounds {', '.join(r.rounds)}: {r.results_seen} results "
             f"({r.added} added, {r.changed} changed, {r.unchanged} unchanged); "
-            f"{r.scored} valid, {r.unscored} not; {r.runs_stored} files stored; "
+            f"{r.scored} {scored}, {r.unscored} {unscored}; {r.runs_stored} {stored} stored; "
             f"{r.problems} problems recorded"
         )
-        for reason, n in r.reasons.most_common():
-            cmd.stdout.write(f"  not valid ({n}): {reason}")
+        for why, n in r.reasons.most_common():
+            cmd.stdout.write(f"  {reason} ({n}): {why}")
     if r.failed:
         shown = ", ".join(r.failed_paths[:5]) + (" ..." if r.failed > 5 else "")
         raise CommandError(f"{r.failed} result folder(s) read but not stored: {shown}")

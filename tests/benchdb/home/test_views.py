@@ -15,7 +15,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from ingest.training.service import mlperf_hpc_ingest
+from ingest.hpc.service import mlperf_hpc_ingest
 from tests.ingest.inference.test_service import UNJUDGED
 
 pytestmark = pytest.mark.django_db

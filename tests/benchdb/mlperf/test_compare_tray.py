@@ -85,7 +85,7 @@ def test_inference_leaderboard_rows_have_tick_boxes_and_no_self_compare(client, 
 def test_hpc_board_rows_have_tick_boxes_opening_the_compare_page(client, db):
     from pathlib import Path
 
-    from ingest.training.service import mlperf_hpc_ingest
+    from ingest.hpc.service import mlperf_hpc_ingest
 
     mlperf_hpc_ingest(location=str(Path(__file__).resolve().parents[2] / "data" / "hpc"))
     url = "/hpc/v2.0/deepcam/weak/"

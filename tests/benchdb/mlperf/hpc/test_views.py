@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from benchdb.models import Result
-from ingest.training.service import mlperf_hpc_ingest
+from ingest.hpc.service import mlperf_hpc_ingest
 
 pytestmark = pytest.mark.django_db
 

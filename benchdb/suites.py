@@ -1,0 +1,161 @@
+"""The one registry of MLPerf suites: what each suite is called, what it measures, its
+rounds and their rule tags, and where its code lives. Models (``Round.Suite``,
+``Source.Kind``), ``manage.py ingest`` and ``manage.py export``, the URL table, the
+home page and the jobs read this module; nothing else lists suites.
+
+Pure (standard library only): the code a suite names is written as dotted paths, loaded
+by the caller (:func:`load`), so that ``benchdb`` never imports ``ingest`` and reading
+the registry imports neither Django nor Celery. Adding a suite: ARCHITECTURE.md,
+"How to add a suite".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any
+
+from benchdb import vocabulary
+from benchdb.mlperf.hpc.rules import HPC_TAGS
+
+
+@dataclass(frozen=True)
+class Suite:
+    """One MLPerf suite.
+
+    ``name``: the value of ``Round.suite``, ``export --suite`` and the URL segment;
+    ``label``: its name on pages ("MLPerf Training"); ``short``: ``Round.Suite``'s label;
+    ``metric``, ``unit``, ``better`` ("lower" / "higher" / "per-benchmark"): what a
+    result's score is; ``rounds``: version -> the tag or commit of the round's official
+    tool the rules follow (``""``: none); ``package``: its domain package under
+    ``benchdb/mlperf/`` (rules, selectors, records, views, figures, urls);
+    ``result_model``: ``app_label.Model`` of its results; ``source_kind``: the
+    ``Source.Kind`` value and ``manage.py ingest`` subcommand; ``ingest``: the dotted
+    path of its ingest service (keyword arguments ``location``, ``round_version``,
+    ``commit``, ``workers``, ``progress`` and the suite's ``ingest_options``; returns an
+    ``ingest.store.IngestReport``); ``ingest_options``: the extra options its
+    subcommand takes (``model_map``); ``export_rows``: dotted path of ``f(**filters) ->
+    list[dict]`` (the rows of ``export_schema``, a schema name of
+    :mod:`benchdb.tables.schemas`); ``rounds_url``: URL name of its rounds page;
+    ``claim_kinds``: the claim kinds checked against its results
+    (``benchdb.claims.facts``); ``source_label``: how a sync source of the suite is
+    named (``Source.Kind``; "" when its repositories cannot be a sync source yet);
+    ``report_words``: how ``manage.py ingest`` words its report (scored, unscored,
+    what is stored besides results, the reasons' heading)."""
+
+    name: str
+    label: str
+    short: str
+    metric: str
+    unit: str
+    better: str
+    rounds: Mapping[str, str]
+    package: str
+    result_model: str
+    source_kind: str
+    ingest: str
+    export_rows: str
+    export_schema: str
+    rounds_url: str
+    claim_kinds: tuple[str, ...] = ()
+    ingest_options: tuple[str, ...] = field(default=())
+    source_label: str = ""
+    report_words: tuple[str, str, str, str] = ("scored", "without score", "runs", "no score")
+
+
+_TRAINING_TAGS = {v: tag for v, (_date, tag) in vocabulary.ROUNDS.items()}
+
+SUITES: tuple[Suite, ...] = (
+    Suite(
+        name="training",
+        label="MLPerf Training",
+        short="Training",
+        metric="time to train",
+        unit="minutes",
+        better="lower",
+        rounds=_TRAINING_TAGS,
+        package="benchdb.mlperf.training",
+        result_model="benchdb.Result",
+        source_kind="mlperf-training",
+        ingest="ingest.training.service.mlperf_training_ingest",
+        export_rows="benchdb.mlperf.training.selectors.export_rows",
+        export_schema="benchdb.results/1",
+        rounds_url="benchdb:training_rounds",
+        claim_kinds=("time-to-train", "speedup", "gain"),
+        source_label="MLPerf Training results repository",
+    ),
+    Suite(
+        name="inference",
+        label="MLPerf Inference",
+        short="Inference",
+        metric="throughput or latency per scenario",
+        unit="per benchmark and scenario (samples/s, queries/s, tokens/s, ms)",
+        better="per-benchmark",
+        rounds=vocabulary.INFERENCE_ROUNDS,
+        package="benchdb.mlperf.inference",
+        result_model="benchdb.InferenceResult",
+        source_kind="mlperf-inference",
+        ingest="ingest.inference.service.mlperf_inference_ingest",
+        export_rows="benchdb.mlperf.inference.selectors.export_rows",
+        export_schema="benchdb.inference_results/1",
+        rounds_url="benchdb:inference_rounds",
+        claim_kinds=("throughput", "speedup", "gain"),
+        ingest_options=("model_map",),
+        source_label="MLPerf Inference results repository",
+        report_words=("valid", "not", "files", "not valid"),
+    ),
+    Suite(
+        name="hpc",
+        label="MLPerf HPC",
+        short="HPC",
+        metric="time to train",
+        unit="minutes",
+        better="lower",
+        rounds=HPC_TAGS,
+        package="benchdb.mlperf.hpc",
+        result_model="benchdb.Result",
+        source_kind="mlperf-hpc",
+        ingest="ingest.hpc.service.mlperf_hpc_ingest",
+        export_rows="benchdb.mlperf.hpc.selectors.export_rows",
+        export_schema="benchdb.hpc_results/1",
+        rounds_url="benchdb:hpc_rounds",
+        claim_kinds=("time-to-train", "speedup", "gain"),
+    ),
+)
+
+BY_NAME: Mapping[str, Suite] = {s.name: s for s in SUITES}
+BY_SOURCE_KIND: Mapping[str, Suite] = {s.source_kind: s for s in SUITES}
+
+
+def suite(name: str) -> Suite:
+    """The registry row of ``name``; raises KeyError naming the known suites."""
+    try:
+        return BY_NAME[name]
+    except KeyError:
+        raise KeyError(f"unknown suite {name!r} (known: {', '.join(BY_NAME)})") from None
+
+
+def names() -> list[str]:
+    """Every suite's name, in registry order (``["training", "hpc", "inference"]``)."""
+    return [s.name for s in SUITES]
+
+
+def choices() -> list[tuple[str, str]]:
+    """``(name, short label)`` pairs: ``Round.suite``'s choices (a callable of the
+    field: a new suite needs no migration)."""
+    return [(s.name, s.short) for s in SUITES]
+
+
+def source_choices() -> list[tuple[str, str]]:
+    """``(source kind, label)`` of the suites a sync source can follow, then vendor
+    pages: ``Source.kind``'s choices."""
+    kinds = [(s.source_kind, s.source_label) for s in SUITES if s.source_label]
+    return [*kinds, ("vendor", "Vendor page")]
+
+
+def load(dotted: str) -> Callable[..., Any]:
+    """The object a dotted path names (``"ingest.hpc.service.mlperf_hpc_ingest"``);
+    raises ImportError / AttributeError as importing it would."""
+    module, _, attr = dotted.rpartition(".")
+    return getattr(import_module(module), attr)  # type: ignore[no-any-return]
