@@ -22,9 +22,10 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
-from django.db import DatabaseError, connection, connections
+from django.db import connection, connections
 
 from benchdb import logcodec, vocabulary
 from benchdb.mlperf.inference import checks as inference_checks
@@ -38,7 +39,7 @@ from benchdb.models import (
     InferenceResult,
     Round,
 )
-from ingest import fetch
+from ingest import fetch, pipeline
 from ingest.inference import store as inference_store
 from ingest.inference.parsers import loadgen as loadgen_log
 from ingest.inference.parsers import tree as inference_tree
@@ -48,7 +49,6 @@ from ingest.inference.parsers.types import ResultFolder, StoredFile
 from ingest.inference.store import Writer
 from ingest.parsers import safe_json, safe_tree
 from ingest.parsers.types import ParsedSystem, ParseError, Problem
-from ingest.pool import pool_map
 from ingest.store import (
     GIT_URL,
     IngestError,
@@ -226,12 +226,8 @@ def _ingest_round(
         rnd, repository_url(root, version, "inference", ROUND_DIR), commit, _published(root)
     )
     items = _load_all(root, version, elsewhere, folders, known, options, writer)
-    if options.progress:
-        from tqdm import tqdm
-
-        desc = f"MLPerf Inference {version}"
-        items = tqdm(items, total=len(folders), desc=desc, disable=not sys.stderr.isatty())
-    for item, stored in items:
+    desc = f"MLPerf Inference {version}"
+    for item, stored in pipeline.shown(items, len(folders), desc, options.progress):
         report.results_seen += 1
         if item.unchanged:
             report.unchanged += 1
@@ -250,10 +246,7 @@ def _store(writer: Writer, item: InferenceItem, report: IngestReport) -> None:
     if item.error:
         not_stored(writer.round, item.path, item.error, report)
         return
-    try:
-        writer.store(item, report)
-    except (DatabaseError, ValueError, TypeError, OverflowError, RecursionError) as exc:
-        not_stored(writer.round, item.path, f"{type(exc).__name__}: {exc}", report)
+    pipeline.store_each(partial(writer.store, item, report), writer.round, item.path, report)
 
 
 def _merge(report: IngestReport, part: IngestReport) -> None:
@@ -293,23 +286,21 @@ def _load_all(
     this process must store it). By default one process per CPU and one more."""
     n = options.workers if options.workers is not None else (os.cpu_count() or 1) + 1
     args = (root, version, elsewhere, options.extra_mapping)
-    if n <= 1 or multiprocessing.current_process().daemon or len(folders) < 4:
-        for f in folders:
-            yield _load_one(*args, f, known.get(f.path)), None
-        return
+    sequential = n <= 1 or multiprocessing.current_process().daemon or len(folders) < 4
     # Readers store over their own connections, unless this process is inside a
     # transaction (a test's): other connections would not see what it wrote.
     init: tuple[Any, ...] = ()
     # (SQLite, the quick start's, takes one writer at a time: there this process stores.)
-    if connection.vendor == "postgresql" and not connection.in_atomic_block:
+    if not sequential and connection.vendor == "postgresql" and not connection.in_atomic_block:
         init = (writer.round.pk, writer.repository, writer.commit, writer.published)
         connections.close_all()  # no connection is shared with the processes forked below
     # At most 2n folders read ahead (memory stays flat); a reader that dies costs its
     # folders a retry, then a problem (ingest.pool).
     read = lambda f: (*args, f, known.get(f.path))  # noqa: E731
     close = connections.close_all if init else None  # again before a pool replaces a broken one
-    for f, done in pool_map(_read_and_store, folders, read, n, _reader_init, init, close):
-        yield _outcome(f, done)
+    reader = (_reader_init, init, close)
+    for _f, outcome in pipeline.read_all(_read_and_store, folders, read, _unread_pair, n, reader):
+        yield outcome
 
 
 #: The writer of a reader process (:func:`_reader_init`).
@@ -385,16 +376,11 @@ def _load_one(
         tree.close()
 
 
-def _outcome(folder: ResultFolder, fut: Any) -> tuple[InferenceItem, IngestReport | None]:
-    """A reader process's outcome; one that could not come back (it failed to pickle,
-    the process died) is that folder's error, not the round's: stored nowhere, the next
-    ingest reads it again."""
-    if isinstance(fut, BaseException):
-        return _unread(folder, fut), None
-    try:
-        return fut.result()  # type: ignore[no-any-return]
-    except Exception as exc:  # noqa: BLE001
-        return _unread(folder, exc), None
+def _unread_pair(folder: ResultFolder, exc: BaseException) -> tuple[InferenceItem, None]:
+    """A folder whose reader failed or whose outcome could not come back (it failed to
+    pickle, the process died): that folder's error, not the round's; stored nowhere, the
+    next ingest reads it again."""
+    return _unread(folder, exc), None
 
 
 def _unread(folder: ResultFolder, exc: BaseException) -> InferenceItem:
@@ -447,7 +433,6 @@ def _published(root: str) -> dict[str, dict[str, Any]]:
 def _code_version() -> str:
     """sha256 of the code that turns files into rows: part of every result's content
     hash, so a change to any of them re-judges every result on the next ingest."""
-    h = hashlib.sha256()
     modules = (
         inference_tree,
         inference_types,
@@ -464,10 +449,7 @@ def _code_version() -> str:
         inference_store,
         sys.modules[__name__],
     )
-    for module in modules:
-        with open(module.__file__ or "", "rb") as f:
-            h.update(f.read())
-    return h.hexdigest()
+    return pipeline.code_version(modules)
 
 
 CODE_VERSION = _code_version()

@@ -11,8 +11,6 @@ from typing import Any
 from django.db import connection, transaction
 
 from benchdb import vocabulary
-from benchdb.mlperf.inference.evidence import round_key
-from benchdb.mlperf.inference.rounds import compliance_tests
 from benchdb.mlperf.inference.value import value_error
 from benchdb.mlperf.training.result_ids import RESULT_ID
 from benchdb.models import (
@@ -246,15 +244,15 @@ def _logs_create(logs: list[InferenceLog]) -> None:
 def _compliance_rows(
     result: InferenceResult, item: Any, f: ResultFolder
 ) -> list[InferenceComplianceTest]:
-    """One row per required test and per test folder present, with its failed checks."""
+    """One row per required test (``Verdict.compliance_required``: the judge's) and per
+    test folder present, with its failed checks."""
     v = item.verdict
     assert v is not None
-    rt = round_key(result.round.version)
     base = f"{f.division}/{f.submitter}/compliance/{f.system}/{f.model}/{f.scenario}"
     present = sorted(
         {s.path[len(base) + 1 :].split("/")[0] for s in item.files if s.path.startswith(base + "/")}
     )
-    required = compliance_tests(rt, v.benchmark, v.scenario)
+    required = v.compliance_required
     rows = []
     for test in sorted(set(required) | {t.upper() for t in present}):
         path = f"{base}/{test}"

@@ -51,6 +51,10 @@ class RunPower:
     problems: tuple[Problem, ...]
 
 
+#: A run without power logs.
+NO_RUN = RunPower(None, "", ())
+
+
 def with_run_energies(item: LoadedResult, version: str | None) -> LoadedResult:
     """``item`` with each run's energy computed as :func:`result_energy` would for a
     run that did not fail, and its power events dropped (``power_runs`` instead of
@@ -76,11 +80,13 @@ def result_energy(
 
     Only for a folder with ``power/`` (``item.dir.has_power``); else :data:`NONE`.
     The result has an energy only when it has a time score and each counted run has one.
-    Each run's energy is taken from ``item.power_runs`` when computed already.
+    Each run's energy is computed once, by :func:`with_run_energies` (in the reader that
+    parsed the logs; here only for an item that did not pass there): this sums them.
     """
     if not item.dir.has_power:
         return NONE
-    by_run, broken = _grouped(item)
+    if item.power_logs:
+        item = with_run_energies(item, version)
     ready = dict(item.power_runs)
     problems: list[Problem] = []
     energies: list[float | None] = []
@@ -89,7 +95,7 @@ def result_energy(
         if failed[i]:
             energies.append(None)
             continue
-        power = ready.get(run.path) or _one_run(run, by_run, broken, version)
+        power = ready.get(run.path, NO_RUN)
         problems += power.problems
         energies.append(power.joules)
         if power.joules is not None:

@@ -9,15 +9,14 @@ unchanged input writes nothing; a broken file is recorded as an
 
 from __future__ import annotations
 
-import hashlib
-import multiprocessing
 import os
 import posixpath
 import sys
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any
 
-from django.db import DatabaseError, transaction
+from django.db import transaction
 
 from benchdb import vocabulary
 from benchdb.mlperf.hpc import rules as hpc_rules
@@ -27,11 +26,10 @@ from benchdb.mlperf.training import energy as training_energy
 from benchdb.mlperf.training import rules as training_rules
 from benchdb.mlperf.training.compliance import has_rules
 from benchdb.models import Benchmark, IngestProblem, Result, Round, Run, RunLog, Submitter, System
-from ingest import fetch
+from ingest import fetch, pipeline
 from ingest.parsers import safe_json, safe_tree
 from ingest.parsers import types as parser_types
 from ingest.parsers.types import LoadedResult, ParsedRun, Problem, ResultDir
-from ingest.pool import pool_map
 from ingest.result_ids import result_ids_derive
 from ingest.store import (
     GIT_URL,
@@ -73,7 +71,6 @@ __all__ = [
     "NOT_STORED",
     "IngestError",
     "IngestReport",
-    "mlperf_hpc_ingest",
     "mlperf_training_ingest",
 ]
 
@@ -92,7 +89,7 @@ def mlperf_training_ingest(
     suite: str = "training",
 ) -> IngestReport:
     """Ingest MLPerf Training results from ``location`` (MLPerf HPC with
-    ``suite="hpc"``: :func:`mlperf_hpc_ingest`).
+    ``suite="hpc"``: :func:`ingest.hpc.service.mlperf_hpc_ingest`).
 
     ``location``: a results repository (``training_results_v1.1``), a folder of them
     named as the repositories are, or a git URL (cloned into ``BENCHDB_CACHE``).
@@ -136,14 +133,6 @@ def mlperf_training_ingest(
     return report
 
 
-def mlperf_hpc_ingest(**kwargs: Any) -> IngestReport:
-    """Ingest MLPerf HPC results (``hpc_results_v0.7`` ... ``v3.0``, a folder of them,
-    or a git URL): :func:`mlperf_training_ingest` with ``suite="hpc"``, scored by
-    ``benchdb.mlperf.hpc.rules`` (strong scaling: olympic mean; weak scaling: models,
-    time to train all, throughput). Same arguments, same errors."""
-    return mlperf_training_ingest(**kwargs, suite="hpc")
-
-
 def _ingest_repository(
     repo: str,
     version: str,
@@ -166,28 +155,15 @@ def _ingest_repository(
     writer = _Writer(rnd, rules, url, commit)
     check = rules.version if suite == "training" and has_rules(rules.version) else None
     loaded = _load_all(dirs, known, workers, check)
-    if progress:
-        from tqdm import tqdm
-
-        loaded = tqdm(
-            loaded,
-            total=len(dirs),
-            desc=f"MLPerf Training {rnd.version}",
-            unit="result",
-            disable=not sys.stderr.isatty(),
-        )
-    for item in loaded:
+    desc = f"{'MLPerf HPC' if suite == 'hpc' else 'MLPerf Training'} {rnd.version}"
+    for item in pipeline.shown(loaded, len(dirs), desc, progress):
         report.results_seen += 1
         if item.unchanged:
             report.unchanged += 1
         elif item.error:
             not_stored(rnd, item.dir.path, item.error, report)
         else:
-            try:
-                writer.store(item, report)
-            except (DatabaseError, ValueError, TypeError, OverflowError, RecursionError) as exc:
-                # The result's transaction was rolled back: nothing of it is stored.
-                not_stored(rnd, item.dir.path, f"{type(exc).__name__}: {exc}", report)
+            pipeline.store_each(partial(writer.store, item, report), rnd, item.dir.path, report)
         if on_result:
             on_result(item)
     if suite == "training":
@@ -230,21 +206,12 @@ def _load_all(
     workers: int | None,
     compliance_round: str | None = None,
 ) -> Iterator[LoadedResult]:
-    """Parse result folders, in parallel processes where the caller may fork.
-
-    Celery's prefork children are daemons and cannot have children: there, and
-    with ``workers=1``, folders are parsed in this process.
-    """
+    """Read, hash and judge result folders (``ingest.pipeline.read_all``): two reader
+    processes by default, this process in Celery's daemon pool processes."""
     n = workers if workers is not None else min(2, os.cpu_count() or 1)
-    if n <= 1 or multiprocessing.current_process().daemon or len(dirs) < 4:
-        for d in dirs:
-            yield _load_one(d, known.get(d.path), compliance_round)
-        return
-    # At most 2n folders parsed ahead (memory stays flat), each yielded when done: a big
-    # folder does not hold back the others; a reader that dies costs a retry (ingest.pool).
     args = lambda d: (d, known.get(d.path), compliance_round)  # noqa: E731
-    for d, done in pool_map(_load_one, dirs, args, n):
-        yield _outcome(d, done)
+    for _d, item in pipeline.read_all(_load_one, dirs, args, _unread, n):
+        yield item
 
 
 def _load_one(
@@ -258,17 +225,6 @@ def _load_one(
         return _unread(d, exc)
 
 
-def _outcome(d: ResultDir, fut: Any) -> LoadedResult:
-    """A parser process's result; one that could not come back (it failed to
-    pickle, the process died twice) is that folder's error, not the round's."""
-    if isinstance(fut, BaseException):
-        return _unread(d, fut)
-    try:
-        return fut.result()  # type: ignore[no-any-return]
-    except Exception as exc:  # noqa: BLE001
-        return _unread(d, exc)
-
-
 def _unread(d: ResultDir, exc: BaseException) -> LoadedResult:
     return LoadedResult(
         dir=d,
@@ -279,23 +235,16 @@ def _unread(d: ResultDir, exc: BaseException) -> LoadedResult:
 
 
 def _code_version() -> str:
-    """sha256 of the code that turns files into rows (parser, rules, vocabulary, this module):
-    part of every result's content hash, so a change to any of them (or to a vendored
-    compliance rule file) re-scores every result on the next ingest, and nothing else does."""
-    h = hashlib.sha256()
+    """sha256 of the code that turns files into rows (parser, rules, vocabulary, this module)
+    and of the vendored compliance rule files (``ingest.pipeline.code_version``): part of
+    every result's content hash, so a change to any of them re-scores every result on the
+    next ingest, and nothing else does."""
     modules = (safe_json, safe_tree, training_log, training_mllog, training_systems)
     modules_more = (training_tree, parser_types, training_power, training_energy, ingest_energy)
     rules = (training_rules, hpc_rules, compliance_rules, compliance_eval)
-    for module in (*modules, *modules_more, *rules, vocabulary, sys.modules[__name__]):
-        with open(module.__file__ or "", "rb") as f:
-            h.update(f.read())
     yaml_dir = os.path.join(os.path.dirname(compliance_rules.__file__ or ""), "compliance_yaml")
-    for folder, subdirs, files in sorted(os.walk(yaml_dir)):
-        subdirs.sort()
-        for name in sorted(files):
-            with open(os.path.join(folder, name), "rb") as f:
-                h.update(name.encode() + f.read())
-    return h.hexdigest()
+    this = sys.modules[__name__]
+    return pipeline.code_version((*modules, *modules_more, *rules, vocabulary, this), [yaml_dir])
 
 
 CODE_VERSION = _code_version()

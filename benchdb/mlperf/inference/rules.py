@@ -50,6 +50,7 @@ from benchdb.mlperf.inference.rounds import (
     SDXL_IMAGES,
     SEEDS,
     RoundKey,
+    compliance_tests,
     offline_min_spq,
     performance_sample_count,
     server_latency_ns,
@@ -81,7 +82,9 @@ class Verdict:
     ``findings`` are every rule that failed (``invalidates`` says whether the round's
     checker rejects the result for it), ``missing`` the absent files that make it
     unverifiable, ``settings`` the LoadGen settings that matter (target QPS, latency,
-    min duration, min query count, early stopping), ``accuracy`` metric -> value.
+    min duration, min query count, early stopping), ``accuracy`` metric -> value,
+    ``compliance_required`` the audit tests the round requires of the result's benchmark
+    and scenario (what the writer records per test: the result is judged here only).
     """
 
     status: str
@@ -96,6 +99,7 @@ class Verdict:
     findings: tuple[Finding, ...] = ()
     missing: tuple[str, ...] = ()
     settings: dict[str, Any] = field(default_factory=dict)
+    compliance_required: tuple[str, ...] = ()
 
     @property
     def reasons(self) -> list[str]:
@@ -459,11 +463,18 @@ def _accuracy_part(
 def evaluate(
     result: ResultLike, version: str, extra_mapping: Mapping[str, str] | None = None
 ) -> Verdict:
-    """Recompute and validate one result as the round's checker does (see module doc).
+    """Recompute and validate one result as the round's checker does (see module doc):
+    the one judgement of a result (the writer stores it, judging nothing again).
 
     ``version``: ``v0.5`` .. ``v6.1`` (v6.x: ``inference_rules_v6``); ``extra_mapping``
     maps model folders to benchmarks (the submitter's ``model_mapping.json`` absent).
     """
+    verdict = _evaluate(result, version, extra_mapping)
+    required = compliance_tests(round_key(version), verdict.benchmark, verdict.scenario)
+    return replace(verdict, compliance_required=required)
+
+
+def _evaluate(result: ResultLike, version: str, extra_mapping: Mapping[str, str] | None) -> Verdict:
     rt = round_key(version)
     f = result.folder
     scenario = inference_scenario_for(f.scenario) or f.scenario
