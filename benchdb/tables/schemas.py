@@ -38,229 +38,22 @@ as derived, not MLPerf metrics.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from importlib import import_module
 
+from benchdb import suites
+from benchdb.mlperf.training import schemas as training_schemas
 from benchdb.tables import schemas_reports
-from benchdb.vocabulary import BENCHMARK_NAMES
+from benchdb.tables.columns import Column, cols
 
-RESULT_COLUMNS = (
-    "round",
-    "submitter",
-    "system",
-    "system_name",
-    "division",
-    "availability",
-    "benchmark",
-    "accelerator_model",
-    "accelerators",
-    "nodes",
-    "framework",
-    "score_minutes",
-    "runs_total",
-    "runs_counted",
-    "runs_failed",
-    "scaling_factor",
-    "status",
-    "reason",
-    "result_id",
-    "result_id_origin",
-    "energy_joules",
-    "energy_scope",
-    "source",
-)
+#: Every published table: schema name -> its columns (served at ``/api/``): each suite's
+#: (``<suite package>.schemas.SCHEMAS``, through the registry ``benchdb.suites``), then the
+#: claims' and the ingest jobs' below.
+SCHEMAS: dict[str, tuple[Column, ...]] = {}
+for _suite in suites.SUITES:
+    SCHEMAS |= import_module(f"{_suite.package}.schemas").SCHEMAS
 
-
-@dataclass(frozen=True)
-class Column:
-    """One column of a published table: JSON type and meaning (with unit)."""
-
-    name: str
-    type: str
-    description: str
-
-
-def _cols(spec: str) -> tuple[Column, ...]:
-    """``name | type | description`` lines -> columns; an indented line continues the
-    previous line's description."""
-    rows: list[list[str]] = []
-    for line in spec.strip("\n").splitlines():
-        if line.startswith(" ") and rows:
-            rows[-1][2] += " " + line.strip()
-        else:
-            rows.append([p.strip() for p in line.split(" | ")])
-    return tuple(Column(name, type_, desc) for name, type_, desc in rows)
-
-
-_RESULT_SPEC = """
-round | string | round version, e.g. "v1.1"
-submitter | string | submitting organization (canonical name)
-system | string | system folder name in the results repository
-system_name | string | system_name from the systems JSON
-division | string | "closed" or "open"
-availability | string | "available", "preview", "research" or "" (unknown)
-benchmark | string | benchmark key (mlperf_logging's), e.g. "resnet"
-accelerator_model | string | accelerator_model_name from the systems JSON
-accelerators | integer|null | nodes x accelerators per node
-nodes | integer|null | number_of_nodes from the systems JSON
-framework | string | framework from the systems JSON
-score_minutes | number|null | time to train, minutes: olympic mean x scaling factor
-runs_total | integer | runs (result_N.txt files) found
-runs_counted | integer | runs averaged by the olympic mean
-runs_failed | integer | runs that did not converge or did not parse
-scaling_factor | number | scaling.json factor applied to the mean (1.0 if none)
-status | string | "scored" or "unscored"
-reason | string | why there is no score ("" when scored)
-result_id | string | MLPerf result ID such as "1.1-2040" where known, else ""
-result_id_origin | string | where result_id came from: "derived" (benchdb's rule), "vendor-cited",
-    "imported" (an ID table from MLCommons), or "" (no ID)
-energy_joules | number|null | energy to train, joules (v4.0 on, power results only): the mean of
-    the counted runs' energies x scaling factor, as result_summarizer's *_power.csv
-energy_scope | string | what the energy measures: "node" (node power logs) or "node+switch"
-    (and the interconnect switches' estimates); "" without energy
-source | string | URL (or path) of the result folder
-"""
-
-_RUN_SPEC = """
-result | integer | id of the result
-run | integer | id of the run
-index | integer | position in file-name order (0-based)
-file | string | file name, e.g. "result_0.txt"
-path | string | path in the results repository
-role | string | "counted", "dropped_fastest", "dropped_slowest", "failed" or "unused" (v0.5 NCF
-    beyond the first 50 converged)
-counted | boolean | averaged by the olympic mean
-converged | boolean | the run reached the quality target and is valid
-time_to_train_minutes | number|null | run_stop - run_start, minutes
-converge_at | number|null | epoch_num (or samples_count) of the last eval_accuracy before run_stop
-converge_unit | string | "epochs" or "samples": what converge_at counts, as logged
-global_batch_size | integer|null | global_batch_size logged by the run
-run_start_line | integer|null | 1-based line of run_start in the log
-run_stop_line | integer|null | 1-based line of run_stop in the log
-run_stop_status | string | status in run_stop metadata ("success", "aborted", "")
-failure_reason | string | why the run does not count ("" if it does)
-sha256 | string | sha256 of the log file
-log_url | string | path of the stored log on this site (text/plain, byte for byte)
-log_page | string | the stored log as a page: numbered lines, #L<n> anchors, at run_start
-source | string | the log in its repository: GitHub URL with the run_start..run_stop lines
-    highlighted, else its path
-energy_joules | number|null | the run's energy, joules: its power/<run>/ node (and switch) logs'
-    mean power x its time to train (power results only)
-"""
-
-_COMPARE_SPEC = """
-id | integer | id of the result
-baseline | boolean | the row speedups are measured against
-round | string | round version
-result_id | string | MLPerf result ID where known, else ""
-submitter | string | submitting organization
-system | string | system folder name
-system_name | string | system_name from the systems JSON
-division | string | "closed" or "open"
-availability | string | availability category
-benchmark | string | benchmark key
-accelerator_model | string | accelerator model
-accelerators | integer|null | accelerator count
-framework | string | framework
-score_minutes | number|null | time to train, minutes (the MLPerf metric)
-speedup | number|null | baseline score / this score (ratio of MLPerf scores)
-speedup_per_accelerator | number|null | DERIVED, NOT AN MLPERF METRIC: speedup x baseline
-    accelerators / accelerators
-flags | string | differences from the baseline that must be stated, "; "-separated
-url | string | path of the result page
-"""
-
-_DIVISION_SPEC = """
-round | string | round version
-submitter | string | submitting organization
-benchmark | string | benchmark key
-system_name | string | system_name shared by both results
-accelerator_model | string | accelerator model
-accelerators | integer|null | accelerator count
-closed_id | integer|null | id of the closed result (null: none)
-closed_system | string | closed system folder
-closed_score_minutes | number|null | closed time to train, minutes
-open_id | integer | id of the open result
-open_system | string | open system folder
-open_score_minutes | number|null | open time to train, minutes
-open_speedup | number|null | closed score / open score
-differences | string | hyperparameters whose values differ between a counted run of each (";
-    "-separated)
-"""
-
-_SOFTWARE_SPEC = """
-id | integer | id of the result
-round | string | round version
-submitter | string | submitting organization
-system | string | system folder name
-system_name | string | system_name
-benchmark | string | benchmark key
-division | string | "closed" or "open"
-accelerator_model | string | accelerator model
-accelerators | integer|null | accelerator count
-framework | string | framework as the systems JSON gives it
-framework_family | string | PopART, TensorFlow, PaddlePaddle, PyTorch, MXNet, JAX... (derived from
-    framework)
-sdk | string | SDK or container release read from framework / software stack, e.g. "Poplar SDK
-    2.3.0", "NGC 21.09"
-score_minutes | number|null | time to train, minutes
-line | string | the chart line this row belongs to: submitter, accelerator model, accelerators,
-    framework family (a line never joins hardware generations)
-progress | number|null | score of the line's earliest round / this score (1.0 on that round)
-relative_to_fastest | number|null | this score / the fastest score of the same round and accelerator
-    count in the table (1.0 = fastest)
-url | string | path of the result page
-"""
-
-_SCALING_SPEC = """
-id | integer | id of the result
-round | string | round version
-submitter | string | submitting organization
-system | string | system folder name
-system_name | string | system_name
-benchmark | string | benchmark key
-accelerator_model | string | accelerator model
-framework_family | string | framework family (one series per round and family)
-accelerators | integer | accelerator count N
-score_minutes | number | time to train T_N, minutes
-accelerator_minutes | number | T_N x N, accelerator-minutes (DERIVED, not an MLPerf metric)
-reference_system | string | system folder of the series' smallest system
-reference_accelerators | integer | N_ref
-reference_minutes | number | T_ref, minutes
-ideal_minutes | number | T_ref x N_ref / N: time to train under perfect scaling, minutes
-speedup | number | T_ref / T_N
-efficiency | number | E(N) = (T_ref x N_ref) / (T_N x N); 1.0 is perfect scaling (DERIVED)
-url | string | path of the result page
-"""
-
-_ROUND_SPEC = """
-round | string | round version, e.g. "v1.1"
-suite | string | "training"
-ruleset | string | mlperf_logging release whose rules scored the round
-results | integer | results stored
-scored | integer | results with a score
-systems | integer | systems with at least one result
-submitters | integer | submitters with at least one result
-benchmarks | integer | benchmarks with at least one result
-benchmark_keys | string | those benchmarks' keys, space-separated
-repository | string | results repository of the round
-"""
-
-#: Every published table: schema name -> its columns (served at ``/api/``).
-SCHEMAS: dict[str, tuple[Column, ...]] = {
-    "benchdb.results/1": _cols(_RESULT_SPEC),
-    "benchdb.result_table/1": (
-        Column("id", "integer", "id of the result"),
-        *_cols(_RESULT_SPEC),
-        Column("url", "string", "path of the result page"),
-    ),
-    "benchdb.rounds/1": _cols(_ROUND_SPEC),
-    "benchdb.runs/1": _cols(_RUN_SPEC),
-    "benchdb.compare/1": _cols(_COMPARE_SPEC),
-    "benchdb.divisions/1": _cols(_DIVISION_SPEC),
-    "benchdb.software/1": _cols(_SOFTWARE_SPEC),
-    "benchdb.scaling/1": _cols(_SCALING_SPEC),
-}
-
+#: The columns of ``benchdb.results/1`` (``manage.py export results``), in order.
+RESULT_COLUMNS = training_schemas.RESULT_COLUMNS
 
 # --- vendor pages and claims (benchdb.claims.selectors, /vendor/) -------------------
 # "array": a JSON array (items space-separated in CSV).
@@ -382,18 +175,18 @@ cells | array | strings: the row's cells in column order
 """
 
 SCHEMAS |= {
-    "benchdb.guidelines/1": _cols(schemas_reports.GUIDELINE_SPEC),
-    "benchdb.claim_families/1": _cols(schemas_reports.FAMILY_SPEC),
-    "benchdb.page_numbers/1": _cols(schemas_reports.PAGE_NUMBERS_SPEC),
-    "benchdb.site_rounds/1": _cols(schemas_reports.SITE_ROUNDS_SPEC),
+    "benchdb.guidelines/1": cols(schemas_reports.GUIDELINE_SPEC),
+    "benchdb.claim_families/1": cols(schemas_reports.FAMILY_SPEC),
+    "benchdb.page_numbers/1": cols(schemas_reports.PAGE_NUMBERS_SPEC),
+    "benchdb.site_rounds/1": cols(schemas_reports.SITE_ROUNDS_SPEC),
 }
 
 SCHEMAS |= {
-    "benchdb.vendor_pages/1": _cols(_VENDOR_PAGE_SPEC)
-    + _cols(schemas_reports.VENDOR_PAGE_NUMBERS_SPEC),
-    "benchdb.claims/1": _cols(_CLAIM_SPEC) + _cols(schemas_reports.CLAIM_REASONING_SPEC),
-    "benchdb.claim_links/1": _cols(_CLAIM_LINK_SPEC),
-    "benchdb.vendor_results/1": _cols(_VENDOR_RESULT_SPEC),
+    "benchdb.vendor_pages/1": cols(_VENDOR_PAGE_SPEC)
+    + cols(schemas_reports.VENDOR_PAGE_NUMBERS_SPEC),
+    "benchdb.claims/1": cols(_CLAIM_SPEC) + cols(schemas_reports.CLAIM_REASONING_SPEC),
+    "benchdb.claim_links/1": cols(_CLAIM_LINK_SPEC),
+    "benchdb.vendor_results/1": cols(_VENDOR_RESULT_SPEC),
 }
 
 
@@ -435,160 +228,8 @@ message | string|null | the problem; raw error text (source, database): null unl
 """
 
 SCHEMAS |= {
-    "benchdb.ingest_jobs/1": _cols(_INGEST_JOB_SPEC),
-    "benchdb.ingest_job_errors/1": _cols(_INGEST_JOB_ERROR_SPEC),
-}
-
-
-_ROUND_TABLE_SPEC = """
-round | string | round version, e.g. "v2.0"
-division | string | "closed" or "open"
-availability | string | "available", "preview", "research" or "" (unknown)
-submitter | string | submitting organization (canonical name)
-system | string | system folder name in the results repository
-system_name | string | system_name from the systems JSON
-accelerator_model | string | accelerator_model_name from the systems JSON
-accelerators | integer|null | nodes x accelerators per node
-nodes | integer|null | number_of_nodes from the systems JSON
-host_processor_model | string | host_processor_model_name from the systems JSON
-host_processors_per_node | integer|null | host_processors_per_node from the systems JSON
-framework | string | framework from the systems JSON
-result_ids | string | MLPerf result IDs of the system's results where known, "; "-separated
-details | string | path of the system's page on this site
-code | string | the submitter's code folder in the results repository (URL at the commit)
-logs | string | the system's results folder in the results repository (URL at the commit)
-"""
-
-SCHEMAS |= {
-    "benchdb.round_table/1": _cols(_ROUND_TABLE_SPEC)
-    + tuple(
-        Column(f"{key}_minutes", "number|null", f"{name}: the system's score, minutes")
-        for key, name in BENCHMARK_NAMES.items()
-    )
-    + tuple(
-        Column(
-            f"{key}_energy_joules",
-            "number|null",
-            f"{name}: the system's energy to train, joules (power results, v4.0 on)",
-        )
-        for key, name in BENCHMARK_NAMES.items()
-    )
-}
-
-_RUN_LOG_LINES_SPEC = """
-line | integer | 1-based line number in the stored log (as the ingest numbered it)
-text | string | the line, decoded as UTF-8 (undecodable bytes replaced)
-mark | string | "run_start", "run_stop", "eval", "target" (the evaluation that reached the
-    quality target) or ""
-"""
-
-SCHEMAS |= {"benchdb.run_log_lines/1": _cols(_RUN_LOG_LINES_SPEC)}
-
-_INFERENCE_ROUNDS_SPEC = """
-round | string | round version, e.g. "v5.1"
-results | integer | inference results stored for the round
-valid | integer | results valid by the round's checker rules
-invalid | integer | results the round's checker would reject
-unverifiable | integer | results a file of which the published tree lacks
-systems | integer | systems with a result
-submitters | integer | submitting organizations
-power | integer | results with a power or energy measurement
-"""
-
-_INFERENCE_FINDINGS_SPEC = """
-rule | string | the rule, e.g. "result_validity", "accuracy_target", "compliance_missing"
-path | string | the file the evidence is in, relative to the round's root
-line | integer|null | 1-based line in that file (null: the whole file)
-message | string | what the rule found
-invalidates | boolean | whether the round's checker rejects the result for it
-"""
-
-SCHEMAS |= {
-    "benchdb.inference_rounds/1": _cols(_INFERENCE_ROUNDS_SPEC),
-    "benchdb.inference_findings/1": _cols(_INFERENCE_FINDINGS_SPEC),
-}
-
-_INFERENCE_RESULT_SPEC = """
-id | integer | benchdb id of the result
-result_id | string | MLCommons result ID from the round's published table, e.g. "5.1-0061"
-    ("" where the round publishes none in its repository)
-round | string | round version, e.g. "v5.1"
-division | string | "closed", "open" or "network"
-category | string | system_type of the systems JSON: "datacenter", "edge" or both
-submitter | string | submitting organization (canonical name)
-system | string | system folder name (Platform in the published table)
-system_name | string | system_name from the systems JSON
-accelerator | string | accelerator_model_name from the systems JSON
-accelerators | integer|null | nodes x accelerators per node
-processor | string | host_processor_model_name from the systems JSON
-software | string | framework from the systems JSON
-availability | string | "available", "preview", "research" or "" (unknown)
-model_folder | string | model folder as written, e.g. "llama3_1-70b-fp8_dyn"
-model | string | benchmark with accuracy variant, e.g. "llama2-70b-99.9" ("" if unmapped)
-scenario | string | Offline, Server, SingleStream, MultiStream or Interactive
-metric | string | detail-log key the value was read from, e.g. "result_tokens_per_second"
-value | number|null | the result recomputed from its LoadGen logs, in unit
-unit | string | as the round's checker prints it: Samples/s, Queries/s, Tokens/s, Latency (ms)
-inferred | boolean | value taken from another scenario's run (get_inferred_result)
-accuracy | string | accuracy.txt metrics, "NAME=value; ..."
-accuracy_valid | boolean|null | every metric meets the round's target
-power | number|null | average Watts (Offline, Server) or energy per query (SingleStream,
-    MultiStream) in power_unit; null when not measured
-power_unit | string | Watts, Joules, Joules/Stream or millijoules
-compliance_valid | boolean|null | every required compliance test passed (null: open division)
-status | string | "valid", "invalid" (the round's checker rejects it) or "unverifiable"
-    (a file the checker needs is absent from the published tree)
-reason | string | the failed rules that invalidate it, "path:line: message; ..."
-missing | string | absent files that make it unverifiable, "; "-separated
-published_value | number|null | the value in the round's published table
-published_unit | string | its unit there
-location | string | result folder relative to the round's root (Location in the table)
-"""
-
-SCHEMAS |= {"benchdb.inference_results/1": _cols(_INFERENCE_RESULT_SPEC)}
-
-_INFERENCE_COMPARE_SPEC = """
-baseline | boolean | the row the others are measured against
-ratio | number|null | how many times better than the baseline (throughput / the baseline's, or
-    the baseline's latency / this latency); null when the results are not comparable
-flags | string | the differences MLPerf's messaging guidelines require to be stated, "; "-joined
-"""
-
-SCHEMAS |= {
-    "benchdb.inference_compare/1": _cols(_INFERENCE_RESULT_SPEC) + _cols(_INFERENCE_COMPARE_SPEC)
-}
-
-
-#: MLPerf HPC: strong scaling fills ``score_minutes`` (as training), weak scaling the
-#: last four columns (``result_summarizer._compute_weak_scaling_scores``).
-_HPC_EXTRA_SPEC = """
-scaling_type | string | "strong" (time to train) or "weak" (many models trained at once)
-models_count | integer|null | weak: models that passed (the summarizer's number_of_models)
-instance_scale | integer|null | weak: accelerators per model, nodes x max(accelerators, 1)
-time_to_train_all_minutes | number|null | weak: first run_start to last run_stop, minutes
-throughput_models_per_minute | number|null | weak: models_count / time_to_train_all_minutes
-    (derived by benchdb; the summarizer reports the two figures)
-"""
-HPC_EXTRA_COLUMNS = tuple(c.name for c in _cols(_HPC_EXTRA_SPEC))
-_HPC_ROUNDS_SPEC = """
-round | string | HPC round version, e.g. "v1.0"
-tag | string | mlperf_logging tag whose summarizer scored it ("" for v0.7: none existed)
-benchmark | string | benchmark key: cosmoflow, deepcam, oc20, openfold
-scaling_type | string | "strong" or "weak"
-results | integer | results of the board
-scored | integer | results with a score
-"""
-SCHEMAS |= {
-    "benchdb.hpc_results/1": SCHEMAS["benchdb.results/1"] + _cols(_HPC_EXTRA_SPEC),
-    "benchdb.hpc_rounds/1": _cols(_HPC_ROUNDS_SPEC),
-    # HPC leaderboard (``/hpc/<round>/<benchmark>/<scaling>/``): the rows of the export
-    # with the result's id and page.
-    "benchdb.hpc_board/1": (
-        Column("id", "integer", "id of the result"),
-        *SCHEMAS["benchdb.results/1"],
-        *_cols(_HPC_EXTRA_SPEC),
-        Column("url", "string", "path of the result page"),
-    ),
+    "benchdb.ingest_jobs/1": cols(_INGEST_JOB_SPEC),
+    "benchdb.ingest_job_errors/1": cols(_INGEST_JOB_ERROR_SPEC),
 }
 
 
