@@ -27,13 +27,17 @@ def inference_result_rows(
     submitter: str | None = None,
     category: str | None = None,
     ids: list[int] | None = None,
+    suite: str = "inference",
 ) -> list[dict[str, Any]]:
     """Rows of ``benchdb.inference_results/1``, by round and location (one query), each
     with its page's path as ``url`` (not a column of the schema). ``model`` is a
     benchmark with its variant (``llama2-70b-99``); ``scenario`` any spelling
     (``offline``); ``submitter`` the name or folder, case-insensitively; ``category``
-    ``datacenter`` or ``edge`` (a system of both counts in each)."""
-    qs = InferenceResult.objects.order_by("round__version", "source_path")
+    ``datacenter`` or ``edge`` (a system of both counts in each); ``suite``: the suite
+    whose rounds are read (LoadGen suites share the table: ``automotive``)."""
+    qs = InferenceResult.objects.filter(round__suite=suite).order_by(
+        "round__version", "source_path"
+    )
     if ids is not None:
         qs = qs.filter(pk__in=ids)
     if category:
@@ -124,11 +128,12 @@ _INFERENCE_PREFIX = "/inference/"  # where benchdb.urls mounts the inference pag
 # --- pages ----------------------------------------------------------------------------
 
 
-def inference_rounds() -> list[dict[str, Any]]:
-    """Every inference round with its counts (``benchdb.inference_rounds/1``).
-    Queries: 1."""
+def inference_rounds(suite: str = "inference") -> list[dict[str, Any]]:
+    """Every inference round (of ``suite``: LoadGen suites share the table) with its
+    counts (``benchdb.inference_rounds/1``). Queries: 1."""
     counts = (
-        InferenceResult.objects.values("round__version")
+        InferenceResult.objects.filter(round__suite=suite)
+        .values("round__version")
         .annotate(
             results=Count("id"),
             valid=Count("id", filter=Q(status="valid")),
@@ -183,7 +188,9 @@ def inference_round_choices(round_version: str) -> dict[str, list[str]]:
     of every result of ``round_version``, whatever the filters. Queries: 1 (distinct
     triples, a few hundred rows where the results are 1,449)."""
     triples = (
-        InferenceResult.objects.filter(round__version="v" + round_version.lstrip("v"))
+        InferenceResult.objects.filter(
+            round__suite="inference", round__version="v" + round_version.lstrip("v")
+        )
         .values_list("division", "category", "system__submitter__name")
         .distinct()
     )
