@@ -32,7 +32,7 @@ class Source(models.Model):
 
     #: Kinds of source: the suites of ``benchdb.suites`` a sync follows, and vendor pages
     #: (``Source.Kind.MLPERF_TRAINING``...).
-    Kind = models.TextChoices(  # type: ignore[misc]
+    Kind = models.TextChoices(  # type: ignore[call-overload]
         "Kind", [(k.upper().replace("-", "_"), (k, label)) for k, label in suites.source_choices()]
     )
 

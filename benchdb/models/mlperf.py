@@ -35,7 +35,7 @@ class Round(models.Model):
     """A publication round of an MLPerf suite, e.g. Training v1.1."""
 
     #: Names of the suites (``benchdb.suites``, the one list): ``Round.Suite.TRAINING``...
-    Suite = models.TextChoices(  # type: ignore[misc]
+    Suite = models.TextChoices(  # type: ignore[call-overload]
         "Suite", [(s.name.upper(), (s.name, s.short)) for s in suites.SUITES]
     )
 

@@ -29,7 +29,7 @@ def round_table(request: HttpRequest, round_version: str) -> HttpResponse:
     """One row per system, a column per model x scenario; CSV/JSON: the results."""
 
     def select(d: dict[str, Any]) -> Table:
-        filters = {k: d[k] or None for k in ("division", "category", "submitter")}
+        filters: dict[str, Any] = {k: d[k] or None for k in ("division", "category", "submitter")}
         rows = sel.inference_result_rows(round_version=round_version, **filters)
         context: dict[str, Any] = {"round_version": round_version}
         if not d["format"]:  # the pivot and its filter choices are the HTML page's
@@ -50,7 +50,7 @@ def leaderboard(
     scen = inference_scenario_for(scenario) or scenario
 
     def select(d: dict[str, Any]) -> Table:
-        filters = {k: d[k] or None for k in ("division", "category", "submitter")}
+        filters: dict[str, Any] = {k: d[k] or None for k in ("division", "category", "submitter")}
         rows = sel.inference_leaderboard(
             sel.inference_result_rows(
                 round_version=round_version, model=model, scenario=scen, **filters
