@@ -11,140 +11,23 @@ not know.
 
 Text from submitters' files (system names, frameworks) goes into labels escaped
 for plotly's pseudo-HTML (``<`` -> ``&lt;``), so plotly shows it as text; labels
-are cut to :data:`LABEL_MAX` characters (tables show the whole text). Each point
+are cut to :data:`LABEL_MAX` characters (tables show the whole text; the shared parts
+are ``plotting.py``). Each point
 that stands for a result carries its page's path in ``customdata[0]``: a click
 opens it.
 """
 
 from __future__ import annotations
 
-import html
-import math
-from collections import Counter, namedtuple
+from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 import pandas as pd
 
 from benchdb.mlperf import chart_marks as marks
-
-LABEL_MAX = 80
-PALETTE = (
-    "#1f77b4",
-    "#d62728",
-    "#2ca02c",
-    "#ff7f0e",
-    "#9467bd",
-    "#8c564b",
-    "#e377c2",
-    "#7f7f7f",
-    "#bcbd22",
-    "#17becf",
-    "#393b79",
-    "#637939",
-)
-_AXIS = {
-    "gridcolor": "#e6e6e6",
-    "zeroline": False,
-    "showline": True,
-    "linecolor": "#999",
-    "automargin": True,
-}
-
-
-def label(value: Any, limit: int = LABEL_MAX) -> str:
-    """Text for a plotly label: ``str(value)`` cut to ``limit`` characters (with
-    "…") and escaped, so that ``<b>`` or ``<script>`` show as typed."""
-    text = "" if value is None or (isinstance(value, float) and math.isnan(value)) else str(value)
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
-    return html.escape(text, quote=False)
-
-
-def _layout(**extra: Any) -> dict[str, Any]:
-    base = {
-        "margin": {"l": 70, "r": 30, "t": 30, "b": 60},
-        "hovermode": "closest",
-        "font": {"family": "system-ui, -apple-system, Segoe UI, sans-serif", "size": 12},
-        "paper_bgcolor": "#ffffff",
-        "plot_bgcolor": "#ffffff",
-        "height": 460,
-        "legend": {"orientation": "v", "x": 1.02, "y": 1, "font": {"size": 11}},
-    }
-    return base | extra
-
-
-def _axis(title: str, **extra: Any) -> dict[str, Any]:
-    return _AXIS | {"title": {"text": label(title)}} | extra
-
-
-def _number(value: Any) -> float:
-    """A sortable number: None and NaN -> 0."""
-    return 0.0 if value is None or value != value else float(value)
-
-
-def _figure(data: list[dict[str, Any]], layout: dict[str, Any]) -> dict[str, Any]:
-    """The figure dict, made safe for ``JSON.parse`` (see :func:`_clean`)."""
-    fig: dict[str, Any] = _clean({"data": data, "layout": layout})
-    return fig
-
-
-def _clean(obj: Any) -> Any:
-    """numpy scalars -> Python numbers, NaN -> None (JSON.parse rejects NaN)."""
-    if isinstance(obj, dict):
-        return {k: _clean(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_clean(v) for v in obj]
-    if hasattr(obj, "item") and not isinstance(obj, (str, bytes)):
-        obj = obj.item()
-    if isinstance(obj, float) and not math.isfinite(obj):
-        return None
-    return obj
-
-
-@lru_cache(maxsize=32)
-def _row_type(cols: tuple[str, ...]) -> Any:
-    return namedtuple("Row", cols)
-
-
-def _groups(
-    frame: pd.DataFrame, key: str, cols: Sequence[str]
-) -> list[tuple[Any, dict[str, list[Any]]]]:
-    """``(key value, {column: values})`` per group of rows, by key value. Reads each
-    column once: a sub-frame per group (``groupby`` iteration, ``itertuples``)
-    costs more than the rest of a page."""
-    if frame.empty:
-        return []
-    columns = {c: frame[c].tolist() for c in cols}
-    groups = sorted(frame.groupby(key, sort=False).indices.items(), key=lambda kv: kv[0])
-    return [(value, {c: [v[i] for i in idx] for c, v in columns.items()}) for value, idx in groups]
-
-
-def _rows(group: dict[str, list[Any]], cols: Sequence[str]) -> list[Any]:
-    """A group's rows as named tuples over ``cols``."""
-    row = _row_type(tuple(cols))
-    return [row(*values) for values in zip(*(group[c] for c in cols), strict=True)]
-
-
-def _tuples(frame: pd.DataFrame, *cols: str) -> list[Any]:
-    """Rows of ``frame`` as named tuples over ``cols`` only."""
-    return _rows({c: frame[c].tolist() for c in cols}, cols)
-
-
-def _col(frame: pd.DataFrame, name: str) -> list[Any]:
-    """A column's values; [] when the frame lacks it (a frame of no rows)."""
-    return frame[name].tolist() if name in frame.columns else []
-
-
-def _usable(frame: pd.DataFrame, *cols: str) -> pd.DataFrame:
-    if frame.empty or any(c not in frame.columns for c in cols):
-        return frame.iloc[0:0]
-    out = frame.dropna(subset=list(cols))
-    for c in cols:
-        if pd.api.types.is_numeric_dtype(out[c]):
-            out = out[out[c] > 0]
-    return out
+from benchdb.mlperf.training import plotting as plot
+from benchdb.mlperf.training.plotting import PALETTE, label
 
 
 def leaderboard_scatter(frame: pd.DataFrame) -> dict[str, Any]:
@@ -157,15 +40,19 @@ def leaderboard_scatter(frame: pd.DataFrame) -> dict[str, Any]:
     accelerators, accelerator_model, framework, score_minutes (minutes). Rows
     without a score or accelerator count are not drawn.
     """
-    df = _usable(frame, "score_minutes", "accelerators")
-    xaxis = _axis("Accelerators (log)") | marks.accelerator_axis(_col(df, "accelerators"))
-    yaxis = _axis("Time to train, minutes (log)") | marks.log_axis(_col(df, "score_minutes"))
+    df = plot.usable(frame, "score_minutes", "accelerators")
+    xaxis = plot.axis("Accelerators (log)") | marks.accelerator_axis(
+        plot.frame_col(df, "accelerators")
+    )
+    yaxis = plot.axis("Time to train, minutes (log)") | marks.log_axis(
+        plot.frame_col(df, "score_minutes")
+    )
     data: list[dict[str, Any]] = []
     if not df.empty:
         data.extend(_iso_lines(df, 10 ** xaxis["range"][0], 10 ** xaxis["range"][1]))
         data.extend(_marker_traces(df))
-    layout = _layout(xaxis=xaxis, yaxis=yaxis, legend=marks.LEGEND_ABOVE, height=520)
-    return _figure(data, layout)
+    layout = plot.layout(xaxis=xaxis, yaxis=yaxis, legend=marks.LEGEND_ABOVE, height=520)
+    return plot.figure(data, layout)
 
 
 _POINT_FIELDS = (
@@ -184,7 +71,7 @@ _POINT_FIELDS = (
 def _marker_traces(df: pd.DataFrame) -> list[dict[str, Any]]:
     """One trace per submitter x accelerator model; x dodged by
     :data:`chart_marks.DODGE` decades a step."""
-    rows = _tuples(df, *_POINT_FIELDS)
+    rows = plot.frame_tuples(df, *_POINT_FIELDS)
     offsets = marks.dodge([r.accelerators for r in rows], [r.score_minutes for r in rows])
     shift = {id(r): 10 ** (marks.DODGE * k) for r, k in zip(rows, offsets, strict=True)}
     colours = {s: PALETTE[i % len(PALETTE)] for i, s in enumerate(sorted(set(df["submitter"])))}
@@ -264,7 +151,7 @@ def eval_curves(
     ``frame`` columns: run (file name), role, at, value; ``unit`` names ``at``.
     """
     data = []
-    for i, (run, g) in enumerate(_groups(frame, "run", ("role", "at", "value"))):
+    for i, (run, g) in enumerate(plot.frame_groups(frame, "run", ("role", "at", "value"))):
         role = g["role"][0]
         data.append(
             {
@@ -284,7 +171,9 @@ def eval_curves(
                 f"{label(metric)} %{{y:.4f}}<extra></extra>",
             }
         )
-    layout = _layout(xaxis=_axis(f"{unit or 'epoch_num'} (as logged)"), yaxis=_axis(metric))
+    layout = plot.layout(
+        xaxis=plot.axis(f"{unit or 'epoch_num'} (as logged)"), yaxis=plot.axis(metric)
+    )
     if target is not None:
         layout["shapes"] = [
             {
@@ -311,7 +200,7 @@ def eval_curves(
                 "font": {"size": 11, "color": "#444"},
             }
         ]
-    return _figure(data, layout)
+    return plot.figure(data, layout)
 
 
 _DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
@@ -341,7 +230,7 @@ def software_timeline(frame: pd.DataFrame, rounds: Sequence[str]) -> dict[str, A
     ``frame`` columns: url, round, line, accelerators, accelerator_model,
     framework_family, score_minutes, system_name, system, framework, sdk, progress.
     """
-    df = _usable(frame, "score_minutes")
+    df = plot.usable(frame, "score_minutes")
     order = {r: k for k, r in enumerate(rounds)}
     data = []
     if not df.empty:
@@ -349,11 +238,11 @@ def software_timeline(frame: pd.DataFrame, rounds: Sequence[str]) -> dict[str, A
         # the most frequent family gets the solid line
         families = [f for f, _ in Counter(df["framework_family"].tolist()).most_common()]
         symbols = marks.symbol_map(df["accelerator_model"])
-        rows = _tuples(df, *_SOFTWARE_FIELDS)
+        rows = plot.frame_tuples(df, *_SOFTWARE_FIELDS)
         offsets = marks.dodge([r.round for r in rows], [r.score_minutes for r in rows])
         at = [order.get(r.round, len(order)) + 0.07 * k for r, k in zip(rows, offsets, strict=True)]
         x = {id(r): v for r, v in zip(rows, at, strict=True)}
-        lines = marks.group_by(rows, lambda r: (_number(r.accelerators), r.line))
+        lines = marks.group_by(rows, lambda r: (plot.number(r.accelerators), r.line))
         for (size, line), group in lines:
             group.sort(key=lambda r: order.get(r.round, len(order)))
             first = group[0]
@@ -378,14 +267,18 @@ def software_timeline(frame: pd.DataFrame, rounds: Sequence[str]) -> dict[str, A
                     },
                 }
             )
-    xaxis = _axis(
+    xaxis = plot.axis(
         "Round",
         tickvals=list(range(len(rounds))),
         ticktext=list(rounds),
         range=[-0.5, len(rounds) - 0.5],
     )
-    yaxis = _axis("Time to train, minutes (log)") | marks.log_axis(_col(df, "score_minutes"))
-    return _figure(data, _layout(xaxis=xaxis, yaxis=yaxis, legend=marks.LEGEND_ABOVE, height=560))
+    yaxis = plot.axis("Time to train, minutes (log)") | marks.log_axis(
+        plot.frame_col(df, "score_minutes")
+    )
+    return plot.figure(
+        data, plot.layout(xaxis=xaxis, yaxis=yaxis, legend=marks.LEGEND_ABOVE, height=560)
+    )
 
 
 def _software_text(r: Any) -> str:
@@ -420,8 +313,8 @@ def scaling_time(frame: pd.DataFrame) -> dict[str, Any]:
         "system",
         "efficiency",
     )
-    for i, (series, g) in enumerate(_groups(frame, "series", fields)):
-        rows = sorted(_rows(g, fields), key=lambda r: r.accelerators)
+    for i, (series, g) in enumerate(plot.frame_groups(frame, "series", fields)):
+        rows = sorted(plot.frame_rows(g, fields), key=lambda r: r.accelerators)
         color = PALETTE[i % len(PALETTE)]
         text = [
             f"{_system_size(r)}<br>{marks.minutes_text(r.score_minutes)}<br>"
@@ -441,12 +334,12 @@ def scaling_time(frame: pd.DataFrame) -> dict[str, Any]:
             }
         )
     minutes = [*frame["score_minutes"].tolist(), *frame["ideal_minutes"].tolist()]
-    layout = _layout(
-        xaxis=_axis("Accelerators (log)") | marks.accelerator_axis(frame["accelerators"]),
-        yaxis=_axis("Time to train, minutes (log)") | marks.log_axis(minutes),
+    layout = plot.layout(
+        xaxis=plot.axis("Accelerators (log)") | marks.accelerator_axis(frame["accelerators"]),
+        yaxis=plot.axis("Time to train, minutes (log)") | marks.log_axis(minutes),
         legend=marks.LEGEND_ABOVE,
     )
-    return _figure(data, layout)
+    return plot.figure(data, layout)
 
 
 def _series_trace(
@@ -476,15 +369,15 @@ def scaling_efficiency(frame: pd.DataFrame) -> dict[str, Any]:
     """
     data = []
     fields = ("url", "accelerators", "efficiency", "system_name", "system")
-    for i, (series, g) in enumerate(_groups(frame, "series", fields)):
-        rows = sorted(_rows(g, fields), key=lambda r: r.accelerators)
+    for i, (series, g) in enumerate(plot.frame_groups(frame, "series", fields)):
+        rows = sorted(plot.frame_rows(g, fields), key=lambda r: r.accelerators)
         color = PALETTE[i % len(PALETTE)]
         text = [f"{_system_size(r)}<br>E = {r.efficiency:.3f}" for r in rows]
         data.append(_series_trace(series, rows, [r.efficiency for r in rows], text, color))
     top = max([1.1, *(frame["efficiency"].tolist() if not frame.empty else [])]) * 1.05
-    layout = _layout(
-        xaxis=_axis("Accelerators (log)") | marks.accelerator_axis(frame["accelerators"]),
-        yaxis=_axis("Scaling efficiency E(N)", range=[0, top]),
+    layout = plot.layout(
+        xaxis=plot.axis("Accelerators (log)") | marks.accelerator_axis(frame["accelerators"]),
+        yaxis=plot.axis("Scaling efficiency E(N)", range=[0, top]),
         legend=marks.LEGEND_ABOVE,
         shapes=[
             {
@@ -512,7 +405,7 @@ def scaling_efficiency(frame: pd.DataFrame) -> dict[str, Any]:
             }
         ],
     )
-    return _figure(data, layout)
+    return plot.figure(data, layout)
 
 
 def compare_bars(frame: pd.DataFrame) -> dict[str, Any]:
@@ -522,10 +415,10 @@ def compare_bars(frame: pd.DataFrame) -> dict[str, Any]:
     ``frame`` columns: url, submitter, system_name, system, round, score_minutes,
     speedup, baseline.
     """
-    df = _usable(frame, "score_minutes")
+    df = plot.usable(frame, "score_minutes")
     names = [
         f"{label(r.submitter, 30)} {label(r.system_name or r.system, 40)} ({r.round}) #{k + 1}"
-        for k, r in enumerate(_tuples(df, "submitter", "system_name", "system", "round"))
+        for k, r in enumerate(plot.frame_tuples(df, "submitter", "system_name", "system", "round"))
     ]
     data = (
         [
@@ -540,7 +433,7 @@ def compare_bars(frame: pd.DataFrame) -> dict[str, Any]:
                     "baseline"
                     if r.baseline
                     else (f"×{r.speedup:.3f}" if r.speedup == r.speedup and r.speedup else "")
-                    for r in _tuples(df, "baseline", "speedup")
+                    for r in plot.frame_tuples(df, "baseline", "speedup")
                 ],
                 "textposition": "auto",
                 "marker": {"color": ["#999999" if b else PALETTE[0] for b in df["baseline"]]},
@@ -553,13 +446,13 @@ def compare_bars(frame: pd.DataFrame) -> dict[str, Any]:
         if not df.empty
         else []
     )
-    layout = _layout(
-        xaxis=_axis("Time to train, minutes"),
-        yaxis=_axis("", autorange="reversed"),
+    layout = plot.layout(
+        xaxis=plot.axis("Time to train, minutes"),
+        yaxis=plot.axis("", autorange="reversed"),
         height=max(200, 60 + 40 * len(df)),
         showlegend=False,
     )
-    return _figure(data, layout)
+    return plot.figure(data, layout)
 
 
 def division_bars(frame: pd.DataFrame) -> dict[str, Any]:
@@ -570,10 +463,10 @@ def division_bars(frame: pd.DataFrame) -> dict[str, Any]:
     closed_score_minutes, open_score_minutes, closed_url, open_url.
     """
     if frame.empty:
-        return _figure([], _layout())
+        return plot.figure([], plot.layout())
     names = [
         f"{r.round} {label(r.submitter, 30)} {label(r.system_name, 40)} {r.benchmark}"
-        for r in _tuples(frame, "round", "submitter", "system_name", "benchmark")
+        for r in plot.frame_tuples(frame, "round", "submitter", "system_name", "benchmark")
     ]
     data = []
     for div, color in (("closed", PALETTE[0]), ("open", PALETTE[3])):
@@ -592,7 +485,9 @@ def division_bars(frame: pd.DataFrame) -> dict[str, Any]:
                 "hovertemplate": "%{hovertext}<extra></extra>",
             }
         )
-    layout = _layout(
-        barmode="group", xaxis=_axis("", tickangle=-30), yaxis=_axis("Time to train, minutes")
+    layout = plot.layout(
+        barmode="group",
+        xaxis=plot.axis("", tickangle=-30),
+        yaxis=plot.axis("Time to train, minutes"),
     )
-    return _figure(data, layout)
+    return plot.figure(data, layout)

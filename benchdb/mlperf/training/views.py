@@ -26,7 +26,7 @@ from django.utils.http import urlencode
 
 from benchdb import vocabulary
 from benchdb.mlperf import forms
-from benchdb.mlperf.training import derived, figures, records, selectors
+from benchdb.mlperf.training import analysis, derived, figures, records, selectors
 from benchdb.mlperf.training.round_table import round_table_get
 from benchdb.tables import schemas, writers
 from benchdb.tables.pages import ExportForm, Table, bad_request, table_page
@@ -97,7 +97,7 @@ def leaderboard(request: HttpRequest, round_version: str, benchmark: str) -> Htt
 
 def _tray_context(ids: list[int], rows: list[dict[str, Any]]) -> dict[str, Any]:
     """What a table page shows of the compare tray (``benchdb/_compare_form.html``)."""
-    tray = selectors.tray_get(ids)
+    tray = analysis.tray_get(ids)
     return {"tray": tray, "tray_ids": [t["id"] for t in tray], "shown_ids": {r["id"] for r in rows}}
 
 
@@ -244,7 +244,7 @@ def compare(request: HttpRequest) -> HttpResponse:
         return HttpResponseRedirect(f"{reverse('benchdb:compare')}?{urlencode(query)}")
 
     def select(d: dict[str, Any]) -> Table:
-        comparison = selectors.compare_get(ids=d["ids"], base=d["base"])
+        comparison = analysis.compare_get(ids=d["ids"], base=d["base"])
         for row in comparison.rows:  # the tray without it (its "remove" link); not exported
             row["without"] = ",".join(str(i) for i in d["ids"] if i != row["id"])
         context = {
@@ -262,7 +262,7 @@ def compare(request: HttpRequest) -> HttpResponse:
 
 def divisions(request: HttpRequest) -> HttpResponse:
     def select(d: dict[str, Any]) -> Table:
-        rows = selectors.division_list(
+        rows = analysis.division_list(
             round_version=d["round"], benchmark=d["benchmark"], submitter=d["submitter"]
         )
         name = ("divisions", d["round"], d["benchmark"], d["submitter"])
@@ -294,11 +294,11 @@ def software(request: HttpRequest) -> HttpResponse:
     def select(d: dict[str, Any]) -> Table:
         context: dict[str, Any] = {}
         if not form.ready:
-            choices = selectors.software_choices()
+            choices = analysis.software_choices()
             d, context = _default_view(d, choices, choices, ("benchmark", "accelerator"))
         rows = []
         if d["benchmark"] and d["accelerator"]:
-            rows = selectors.software_list(
+            rows = analysis.software_list(
                 benchmark=d["benchmark"],
                 accelerator_models=d["accelerator"],
                 submitter=d["submitter"],
@@ -326,13 +326,13 @@ def scaling(request: HttpRequest) -> HttpResponse:
     def select(d: dict[str, Any]) -> Table:
         context: dict[str, Any] = {}
         if not form.ready:
-            choices = selectors.scaling_choices()
+            choices = analysis.scaling_choices()
             most = sorted(choices, key=lambda c: -c["sizes"])  # stable: round order on ties
             required = ("submitter", "accelerator", "benchmark")
             d, context = _default_view(d, choices, most, required, also=("round",))
         rows = []
         if d["submitter"] and d["accelerator"] and d["benchmark"]:
-            rows = selectors.scaling_list(
+            rows = analysis.scaling_list(
                 submitter=d["submitter"],
                 accelerator_model=d["accelerator"],
                 benchmark=d["benchmark"],

@@ -10,7 +10,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import pytest
 
-from benchdb.mlperf.training import figures
+from benchdb.mlperf.training import figures, plotting
 
 
 def _valid(fig: dict) -> dict:
@@ -72,12 +72,12 @@ BOARD = pd.DataFrame(
 
 def test_label_escapes_plotly_pseudo_html_and_cuts_long_text():
     assert (
-        figures.label("<script>x</script> & <b>")
+        plotting.label("<script>x</script> & <b>")
         == "&lt;script&gt;x&lt;/script&gt; &amp; &lt;b&gt;"
     )
-    long = figures.label("x" * 500)
-    assert len(long) == figures.LABEL_MAX and long.endswith("…")
-    assert figures.label(None) == figures.label(float("nan")) == ""
+    long = plotting.label("x" * 500)
+    assert len(long) == plotting.LABEL_MAX and long.endswith("…")
+    assert plotting.label(None) == plotting.label(float("nan")) == ""
 
 
 def test_leaderboard_scatter_draws_scored_results_log_log_with_equal_accelerator_minute_lines():
@@ -234,4 +234,4 @@ def test_division_bars_pair_closed_and_open():
 
 @pytest.mark.parametrize("value", [float("nan"), float("inf")])
 def test_numbers_plotly_cannot_read_become_null(value):
-    assert figures._clean({"a": [value, 1.0]}) == {"a": [None, 1.0]}
+    assert plotting.clean({"a": [value, 1.0]}) == {"a": [None, 1.0]}
