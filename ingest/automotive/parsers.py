@@ -13,10 +13,10 @@ table (``generate_final_report.py`` output: one row per result and scenario).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from benchdb.mlperf.inference_evidence import finite_number
 from ingest.parsers import safe_json
 from ingest.parsers.inference_tree import MAX_SMALL_BYTES, Tree, load_result
 from ingest.parsers.inference_types import LoadedInferenceResult, ResultFolder
@@ -133,16 +133,6 @@ class PublishedRow:
     raw: dict[str, Any]
 
 
-def _float(v: Any) -> float | None:
-    if isinstance(v, bool) or not isinstance(v, int | float):
-        return None
-    try:
-        f = float(v)
-    except OverflowError:
-        return None
-    return f if math.isfinite(f) else None
-
-
 def parse_summary_results(
     data: bytes, path: str = "summary_results.json"
 ) -> tuple[PublishedRow, ...]:
@@ -173,7 +163,7 @@ def parse_summary_results(
                 model=text.get("Model", ""),
                 used_model=text.get("UsedModel", ""),
                 scenario=text.get("Scenario", ""),
-                value=_float(r.get("Performance_Result")),
+                value=finite_number(r.get("Performance_Result")),
                 unit=text.get("Performance_Units", ""),
                 accuracy=text.get("Accuracy", ""),
                 availability=text.get("Availability", ""),
