@@ -17,6 +17,7 @@ from pathlib import Path
 
 from benchdb.mlperf.automotive.checks import Judgement, judge
 from benchdb.mlperf.automotive.rules import (
+    METRIC_LABELS,
     PUBLISHED_TABLE,
     IdKey,
     result_ids,
@@ -46,8 +47,13 @@ class AutomotiveRecord:
     ``system`` is the folder name (the table's ``Platform``), ``model`` the MLPerf
     model (``Model``), ``model_folder`` the folder (``UsedModel``), ``scenario`` the
     checker's (``SingleStream``/``ConstantStream``), ``path`` the folder (``Location``).
-    ``value`` in ``unit`` (``Latency (ms)``), ``direction`` ``lower``; ``valid`` when the
-    checker publishes it, else ``reasons`` say why (``path:line: message``).
+    ``metric`` the detail-log key of the value, ``metric_label`` it in words;
+    ``value`` in ``unit`` (``Latency (ms)``), read from the log even when the result is
+    invalid (the checker then prints none; None when the log lacks it), ``direction``
+    ``lower``; ``valid`` when the checker publishes it, else ``reasons`` say why
+    (``path:line: message``); ``findings`` every rule failed, invalidating or logged only.
+    ``accuracy`` metric -> text, ``accuracy_text`` the table's cell, ``accuracy_valid``
+    every accuracy rule holds (an open result may be published without).
     ``result_id`` with ``result_id_origin`` (``summary_results.json`` or derived);
     ``published_value``/``published_accuracy`` the table's, None/"" when absent.
     ``system_description`` the parsed ``systems/<system>.json`` (None if unreadable),
@@ -65,6 +71,7 @@ class AutomotiveRecord:
     scenario: str
     path: str
     metric: str
+    metric_label: str
     unit: str
     value: float | None
     direction: str
@@ -73,6 +80,7 @@ class AutomotiveRecord:
     findings: tuple[Finding, ...]
     accuracy: dict[str, str]
     accuracy_text: str
+    accuracy_valid: bool | None
     weight_data_types: str
     result_id: str
     result_id_origin: str
@@ -146,6 +154,7 @@ def _record(
         scenario=j.scenario,
         path=f.path,
         metric=j.value.metric,
+        metric_label=METRIC_LABELS.get(j.value.metric, j.value.metric),
         unit=j.value.unit,
         value=j.value.value,
         direction=j.direction,
@@ -154,6 +163,7 @@ def _record(
         findings=j.findings,
         accuracy=j.accuracy,
         accuracy_text=j.accuracy_text,
+        accuracy_valid=j.accuracy_valid,
         weight_data_types=j.weight_data_types,
         result_id=rid[0],
         result_id_origin=rid[1],

@@ -90,7 +90,9 @@ class Judgement:
     ``status`` is ``valid`` (published) or ``invalid``; ``benchmark`` the MLPerf model,
     ``scenario`` the checker's scenario; ``value`` in ``value.unit`` (None when the log
     lacks it), ``direction`` ``lower``/``higher``; ``accuracy`` metric -> the text read
-    from accuracy.txt, ``accuracy_text`` as the CSV prints it (``"mAP_3D: 0.2672..."``);
+    from accuracy.txt, ``accuracy_text`` as the CSV prints it (``"mAP_3D: 0.2672..."``),
+    ``accuracy_valid`` whether every accuracy rule holds (None without accuracy.txt; an
+    open result is published without: its accuracy findings do not invalidate);
     ``findings`` every rule failed, in the checker's order (``invalidates`` False for
     what it only logs).
     """
@@ -332,7 +334,6 @@ def judge(
     accuracy, acc_findings = accuracy_findings(rnd, benchmark, folder)
     value, perf = performance_findings(rnd, benchmark, folder)
     findings += measured + acc_findings + perf
-    acc_ok = not any(x.invalidates for x in acc_findings)
     return Judgement(
         status=INVALID if any(x.invalidates for x in findings) else VALID,
         benchmark=benchmark,
@@ -341,7 +342,7 @@ def judge(
         direction=rnd.direction(scenario),
         accuracy=accuracy,
         accuracy_text=accuracy_text(accuracy),
-        accuracy_valid=acc_ok if r.accuracy is not None else None,
+        accuracy_valid=not acc_findings if r.accuracy is not None else None,
         weight_data_types=weights,
         findings=tuple(findings),
     )

@@ -31,6 +31,14 @@ REPORT = "mlcommons/mlperf_automotive tools/submission/generate_final_report.py"
 PUBLISHED_TABLE = "summary_results.json"
 
 LATENCY_MS = "Latency (ms)"
+#: What each value key is, in words (LoadGen ``loadgen/results.cc``: the early-stopping
+#: estimate is the latency bound the run's query count allows at the 99.9th percentile).
+METRIC_LABELS = {
+    "early_stopping_latency_ss": "99.9th percentile latency (early-stopping estimate)",
+    "early_stopping_latency_ms": "99.9th percentile latency (early-stopping estimate)",
+    "result_99.90_percentile_latency_ns": "99.9th percentile latency",
+    "result_samples_per_second": "samples per second",
+}
 LOWER, HIGHER = "lower", "higher"
 
 #: ``SCENARIO_MAPPING``: folder names (lower-case in the open division) -> scenario.

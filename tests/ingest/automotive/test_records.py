@@ -50,6 +50,8 @@ def test_the_two_scenarios_read_different_keys() -> None:
     ss, cs = by_path[f"{NV}/SingleStream"], by_path[f"{NV}/ConstantStream"]
     assert (ss.metric, ss.value) == ("early_stopping_latency_ss", 5.209854)
     assert (cs.metric, cs.value) == ("result_99.90_percentile_latency_ns", 5.319681)
+    assert cs.metric_label == "99.9th percentile latency"
+    assert ss.metric_label == "99.9th percentile latency (early-stopping estimate)"
 
 
 def test_the_system_description_is_parsed_as_every_suite_does() -> None:
