@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from django.utils import timezone
 
 from benchdb.models import Claim, IngestProblem
+from ingest import history
 from ingest.fetch import (
     SyncError,
     cache_dir,
@@ -161,6 +162,7 @@ def mlperf_sync(job: IngestJob, progress: JobProgress) -> dict[str, Any]:
     # results stored: a source whose last job failed re-checks on its next one.
     if job.results_added or job.results_changed or source.consecutive_failures:
         progress.flush()
+        history.claims_follow()  # before the re-check below overwrites the verdicts
         pages = _claims_reverify()
         job.message += f"; claims of {_n(pages, 'vendor page')} checked again" if pages else ""
     return {"last_commit": commit, "synced_parser_version": CODE_VERSION[:32]}
