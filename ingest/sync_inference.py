@@ -41,9 +41,11 @@ def inference_plan(
         finder = Tree(root)
         folders = [f.path for f in find_results(finder)]
         finder.close()
+        gone = False
         if changed is not None:
             folders = touched(folders, prefix, changed)
-        if folders:
+            gone = any(p.startswith(prefix + "/" if prefix else "") for p in changed)
+        if folders or gone:  # the ingest's sweep tombstones the folders removed
             plan.append((root, version, prefix, folders))
     return commit, base, changed, plan
 

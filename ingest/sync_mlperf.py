@@ -206,7 +206,7 @@ def _mlperf_plan(
         for path in removed:
             gone = "result folder removed upstream; its result stays in the database"
             progress.error(posixpath.join(prefix, path), None, gone, "warning")
-        if only:
+        if only or removed:  # removed only: read nothing, the ingest tombstones them
             plan.append((repo, prefix, only, len(only)))
     return plan
 

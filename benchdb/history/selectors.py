@@ -140,7 +140,11 @@ def verdict_story(history: list[ClaimVerdictVersion]) -> list[str]:
     for h in history:
         why = h.note or "a result it rests on changed"
         kinds = h.cause.kind_list if h.cause else []
-        if "moved-to-open" in kinds:
+        opened = h.cause is not None and any(
+            c.get("field") in ("division", "system.division") and c.get("new") == "open"
+            for c in h.cause.changes
+        )
+        if "moved-to-open" in kinds or opened:
             why = "the result was moved to open"
         elif "withdrawn" in kinds:
             why = "the result was withdrawn"
