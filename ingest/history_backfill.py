@@ -127,9 +127,9 @@ def _commit(
     touched = _name_status(out)
     systems = {}
     summary = None
+    for old, new in hc.systems_pairs(touched):
+        systems[(old, new)] = (_json(location, parent, old), _json(location, sha, new))
     for status, old, new in touched:
-        if hc.is_systems_file(new) and status[0] in "MR":
-            systems[(old, new)] = (_json(location, parent, old), _json(location, sha, new))
         if new == hc.SUMMARY and status[0] == "M":
             summary = (_json(location, parent, old), _json(location, sha, new))
     return hc.commit_changes(

@@ -116,6 +116,14 @@ def _pair_key(row: Mapping[str, Any]) -> tuple[str, ...]:
     return (system, str(row.get("Model")), str(row.get("Scenario")), str(row.get("Suite")))
 
 
-def is_systems_file(path: str) -> bool:
-    """A ``systems/<name>.json`` file."""
-    return systems_file_of(path)
+def systems_pairs(touched: Iterable[tuple[str, str, str]]) -> list[tuple[str, str]]:
+    """(old path, new path) of each systems file a commit modified or renamed: git's
+    renames, and a deleted and an added file of the same name (a submitter folder
+    renamed while the file was edited past git's 50% similarity)."""
+    out = [(o, n) for st, o, n in touched if systems_file_of(n) and st[0] in "MR"]
+    deleted = {posixpath.basename(o): o for st, o, _ in touched if st[0] == "D" and systems_file_of(o)}
+    for st, _, new in touched:
+        name = posixpath.basename(new)
+        if st[0] == "A" and systems_file_of(new) and name in deleted:
+            out.append((deleted.pop(name), new))
+    return out
