@@ -189,8 +189,9 @@ def _record(
     paths = list(found.changes)
     model: Any = InferenceResult if suite == "inference" else Result
     stored = dict(
-        model.objects.filter(round__suite=suite, round__version=round_version, source_path__in=paths)
-        .values_list("source_path", "pk")
+        model.objects.filter(
+            round__suite=suite, round__version=round_version, source_path__in=paths
+        ).values_list("source_path", "pk")
     )
     committed = datetime.fromisoformat(date)
     now = timezone.now()

@@ -40,7 +40,7 @@ from benchdb.models import (
     InferenceResult,
     Round,
 )
-from ingest import fetch, history, inference_store
+from ingest import fetch, history, history_published, inference_store
 from ingest.inference_store import Writer
 from ingest.parsers import inference_tree, inference_types, loadgen_log, safe_json, safe_tree
 from ingest.parsers.inference_tree import Tree, find_results, load_result, read_omitted_manifest
@@ -243,6 +243,7 @@ def _ingest_round(
     history.sweep(
         rnd=rnd, repository=writer.repository, present=present, known=known, commit=commit
     )
+    history_published.published_follow(rnd=rnd, published=writer.published, commit=commit)
     _count_statuses(rnd, [f.path for f in folders], report)
 
 

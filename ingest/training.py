@@ -363,13 +363,7 @@ class _Writer:
             }.items():
                 setattr(result, name, value)
             result.save()
-            # A failure recorded by an earlier ingest of this folder is history now.
-            IngestProblem.objects.filter(
-                round=self.round, path=rd.path, result=None, message__startswith=NOT_STORED
-            ).delete()
-            if not is_new:
-                result.runs.all().delete()
-                IngestProblem.objects.filter(round=self.round, result=result).delete()
+            self._clear_earlier(result, rd.path, is_new)
             run_rows = [r for r, _ in runs]
             for r in run_rows:
                 r.result = result
@@ -386,6 +380,16 @@ class _Writer:
         report.changed += not is_new
         report.runs_stored += len(run_rows)
         report.problems += len(problems)
+
+    def _clear_earlier(self, result: Result, path: str, is_new: bool) -> None:
+        """What an earlier ingest of this folder left: a failure it recorded (history
+        now), and the runs and problems of the result being rewritten."""
+        IngestProblem.objects.filter(
+            round=self.round, path=path, result=None, message__startswith=NOT_STORED
+        ).delete()
+        if not is_new:
+            result.runs.all().delete()
+            IngestProblem.objects.filter(round=self.round, result=result).delete()
 
     def _energy(
         self, item: LoadedResult, runs: list[tuple[Run, ParsedRun]], score: training_rules.Score

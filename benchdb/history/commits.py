@@ -121,7 +121,9 @@ def systems_pairs(touched: Iterable[tuple[str, str, str]]) -> list[tuple[str, st
     renames, and a deleted and an added file of the same name (a submitter folder
     renamed while the file was edited past git's 50% similarity)."""
     out = [(o, n) for st, o, n in touched if systems_file_of(n) and st[0] in "MR"]
-    deleted = {posixpath.basename(o): o for st, o, _ in touched if st[0] == "D" and systems_file_of(o)}
+    deleted = {
+        posixpath.basename(o): o for st, o, _ in touched if st[0] == "D" and systems_file_of(o)
+    }
     for st, _, new in touched:
         name = posixpath.basename(new)
         if st[0] == "A" and systems_file_of(new) and name in deleted:

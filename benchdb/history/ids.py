@@ -48,9 +48,20 @@ def _training() -> list[dict[str, Any]]:
         origin = r.result_id_origin or "derived"
         source = _ORIGIN_SOURCES.get(origin, "")
         if origin == "vendor-cited":
-            source = "cited by " + ", ".join(sorted(pages.get(r.pk, set()))) if r.pk in pages else ""
-        out.append(_row(r.result_id, r.round.suite, r.round.version, origin, source, r.source_path,
-                        r.get_absolute_url()))
+            source = (
+                "cited by " + ", ".join(sorted(pages.get(r.pk, set()))) if r.pk in pages else ""
+            )
+        out.append(
+            _row(
+                r.result_id,
+                r.round.suite,
+                r.round.version,
+                origin,
+                source,
+                r.source_path,
+                r.get_absolute_url(),
+            )
+        )
     return out
 
 
@@ -58,15 +69,29 @@ def _inference() -> list[dict[str, Any]]:
     results = InferenceResult.objects.exclude(result_id="").select_related("round", "system")
     out = []
     for r in results.only(
-        "result_id", "source_path", "commit", "round__version", "round__suite",
-        "system__submitter_folder", "system__folder",
+        "result_id",
+        "source_path",
+        "commit",
+        "round__version",
+        "round__suite",
+        "system__submitter_folder",
+        "system__folder",
     ):
         at = f"at {r.commit[:12]}" if r.commit else "in a plain folder (no commit)"
         url = inference_result_url(
             r.round.version, r.system.submitter_folder, r.system.folder, r.source_path
         )
-        out.append(_row(r.result_id, "inference", r.round.version, "summary_results.json",
-                        f"summary_results.json {at}", r.source_path, url))
+        out.append(
+            _row(
+                r.result_id,
+                "inference",
+                r.round.version,
+                "summary_results.json",
+                f"summary_results.json {at}",
+                r.source_path,
+                url,
+            )
+        )
     return out
 
 
@@ -79,16 +104,23 @@ def _cited() -> list[dict[str, Any]]:
         for rid in c.result_ids:
             if not isinstance(rid, str):
                 continue
-            out.append(_row(rid, "", "v" + rid.split("-")[0], "cited",
-                            c.page.url or c.page.file_name, "", f"/vendor/claims/{c.pk}/"))
+            out.append(
+                _row(
+                    rid,
+                    "",
+                    "v" + rid.split("-")[0],
+                    "cited",
+                    c.page.url or c.page.file_name,
+                    "",
+                    f"/vendor/claims/{c.pk}/",
+                )
+            )
     return out
 
 
 def _former() -> list[dict[str, Any]]:
     out = []
-    versions = ResultVersion.objects.filter(kinds__contains=",id,").select_related(
-        *VERSION_JOINS
-    )
+    versions = ResultVersion.objects.filter(kinds__contains=",id,").select_related(*VERSION_JOINS)
     for v in versions:
         for c in v.changes:
             if c.get("field") not in ("result_id", "ID") or not c.get("old"):

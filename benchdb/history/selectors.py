@@ -58,9 +58,7 @@ def change_list(
     """Every version, newest first (by the commit's date for back-filled ones, else
     when seen), filtered: ``submitter`` matches the folder case-insensitively
     anywhere (``Supermicro`` finds ``closed/Supermicro_1``)."""
-    qs = ResultVersion.objects.select_related(*VERSION_JOINS).prefetch_related(
-        _claims_prefetch()
-    )
+    qs = ResultVersion.objects.select_related(*VERSION_JOINS).prefetch_related(_claims_prefetch())
     if suite:
         qs = qs.filter(suite=suite)
     if round_version:

@@ -18,7 +18,8 @@ commit | string | source commit of the new state ("" for a plain folder)
 commit_before | string | source commit of the previous state ("" when unknown)
 committed | string | the commit's date (ISO 8601; back-filled versions only, else "")
 origin | string | "ingest" (an ingest or sync saw it) or "backfill" (the repository's git history)
-claims | string | claims checked again after it: "claim <id>: <verdict before> -> <verdict>", "; "-joined
+claims | string | claims checked again after it: "claim <id>: <verdict before> -> <verdict>",
+    "; "-joined
 url | string | path of the result page ("" when the result was never stored here)
 """
 

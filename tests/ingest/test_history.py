@@ -133,7 +133,13 @@ def test_a_system_moved_to_open_is_a_division_change_named_in_the_verdict_histor
     assert versions.count() == Result.objects.filter(system__folder="ipu-pod128-TF1").count() >= 1
     for v in versions:
         assert {"division"} <= set(v.kind_list)
-        assert {"field": "division", "old": "closed", "new": "open", "kind": "division"} in v.changes
+        assert {
+            "field": "division",
+            "old": "closed",
+            "new": "open",
+            "kind": "division",
+        } in v.changes
     (h,) = ClaimVerdictVersion.objects.filter(claim=claim)
     text = client.get(f"/vendor/claims/{claim.pk}/").content.decode()
-    assert f"{h.verdict_before} until {h.checked.date().isoformat()}, when the result was moved to open" in text
+    when = h.checked.date().isoformat()
+    assert f"{h.verdict_before} until {when}, when the result was moved to open" in text

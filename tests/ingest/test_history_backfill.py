@@ -50,8 +50,12 @@ def test_the_backfill_finds_a_rename_an_availability_fix_and_a_cpu_fix(db, tmp_p
     pod16 = "GraphcoreX/results/ipu-pod16-TF1/resnet"
     old = ResultVersion.objects.get(path="Graphcore/results/ipu-pod16-TF1/resnet", commit=c2)
     assert old.changes == [
-        {"field": "path", "old": "Graphcore/results/ipu-pod16-TF1/resnet", "new": pod16,
-         "kind": "renamed"}
+        {
+            "field": "path",
+            "old": "Graphcore/results/ipu-pod16-TF1/resnet",
+            "new": pod16,
+            "kind": "renamed",
+        }
     ]
     new = ResultVersion.objects.get(path=pod16, commit=c2)
     words = new.change_words()
@@ -91,15 +95,21 @@ def test_the_backfill_finds_an_id_shift_a_move_to_open_and_a_withdrawal(db, tmp_
 
     call_command("history", "backfill", str(repo.path))
     out = capsys.readouterr().out
-    assert out.startswith("inference v5.1: 2 commits changed published results; 4 versions recorded")
+    assert out.startswith(
+        "inference v5.1: 2 commits changed published results; 4 versions recorded"
+    )
     assert f"{c2[:8]} " in out and "id 2" in out
     for scenario in ("Offline", "Server"):
         v = ResultVersion.objects.get(path=f"{ibm}/{scenario}", commit=c2)
         assert v.change_words() == ["ID: 5.1-0082 -> 5.1-0099"]
     moved = ResultVersion.objects.get(path=f"{xe}/Server", commit=c3)
     assert moved.changes == [
-        {"field": "path", "old": f"{xe}/Server", "new": f"{xe}/Server".replace("closed/", "open/"),
-         "kind": "moved-to-open"}
+        {
+            "field": "path",
+            "old": f"{xe}/Server",
+            "new": f"{xe}/Server".replace("closed/", "open/"),
+            "kind": "moved-to-open",
+        }
     ]
     gone = ResultVersion.objects.get(path=f"{xe}/Offline", commit=c3)
     assert gone.kind_list == ["withdrawn"] and gone.tombstone

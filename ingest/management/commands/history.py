@@ -46,8 +46,10 @@ class Command(BaseCommand):
 
 def render(report: BackfillReport) -> str:
     """The report as text: a line per commit, its kinds, up to three examples."""
-    lines = [f"{report.suite} {report.round_version}: {len(report.commits)} commits changed "
-             f"published results; {report.recorded} versions recorded"]
+    lines = [
+        f"{report.suite} {report.round_version}: {len(report.commits)} commits changed "
+        f"published results; {report.recorded} versions recorded"
+    ]
     for c in report.commits:
         counts = ", ".join(f"{k} {n}" for k, n in sorted(c.kinds.items()))
         added = f", {c.added} result folders added" if c.added else ""
