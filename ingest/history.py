@@ -73,18 +73,18 @@ AnyResult = Result | InferenceResult
 def snapshot(result: AnyResult) -> dict[str, Any]:
     """The fields of ``result`` a version compares, with its system's (``system.*``),
     its submitter's name and its files (name -> sha256; one query)."""
-    training = isinstance(result, Result)
-    fields = TRAINING_FIELDS if training else INFERENCE_FIELDS
+    fields = TRAINING_FIELDS if isinstance(result, Result) else INFERENCE_FIELDS
     out: dict[str, Any] = {name: getattr(result, name) for name in fields}
     system = result.system
     for name in SYSTEM_FIELDS:
         out[f"system.{name}"] = getattr(system, name)
     out["submitter"] = system.submitter.name
-    if training:
-        files = Run.objects.filter(result=result).values_list("file_name", "sha256")
+    if isinstance(result, Result):
+        out["files"] = dict(Run.objects.filter(result=result).values_list("file_name", "sha256"))
     else:
-        files = InferenceLog.objects.filter(result=result).values_list("path", "sha256")
-    out["files"] = dict(files)
+        out["files"] = dict(
+            InferenceLog.objects.filter(result=result).values_list("path", "sha256")
+        )
     return out
 
 
@@ -157,14 +157,13 @@ def _version(
     commit: str,
     commit_before: str,
 ) -> ResultVersion:
-    training = isinstance(result, Result)
     return ResultVersion.objects.create(
         suite=result.round.suite,
         round_version=result.round.version,
         path=result.source_path,
         submitter=result.system.submitter_folder,
-        result=result if training else None,
-        inference_result=None if training else result,
+        result=result if isinstance(result, Result) else None,
+        inference_result=result if isinstance(result, InferenceResult) else None,
         kinds="," + ",".join(diff.kinds(changes)) + ",",
         changes=[c.as_dict() for c in changes],
         before={k: diff.json_safe(v) for k, v in before.items()},

@@ -40,6 +40,9 @@ PURE = (
     "benchdb/claims/readings.py",
     "benchdb/claims/resolve_words.py",
     "benchdb/claims/resolve_suite.py",
+    "benchdb/history/diff.py",
+    "benchdb/history/commits.py",
+    "benchdb/tables/schemas_history.py",
     "ingest/parsers/*.py",
 )
 #: What a pure module may not import: the web framework, the task queue, the
