@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from benchdb.history import diff
@@ -142,6 +142,19 @@ def sweep(
         _version(result, [fate.change(result.source_path)], snapshot(result), commit, result.commit)
         n += 1
     return n
+
+
+def without_tombstoned(qs: QuerySet[Any], *, training: bool) -> QuerySet[Any]:
+    """``qs`` (results) without those whose newest version ends their life at their
+    path (withdrawn, moved to open, renamed): what no claim may rest on any more. One
+    correlated subquery on the versions' result index."""
+    fk = "result" if training else "inference_result"
+    newest = ResultVersion.objects.filter(**{fk: OuterRef("pk")}).order_by("-seen", "-pk")
+    qs = qs.annotate(newest_kinds=Subquery(newest.values("kinds")[:1]))
+    ended = Q()
+    for kind in sorted(diff.TOMBSTONES):
+        ended |= Q(newest_kinds__contains=f",{kind},")
+    return qs.filter(Q(newest_kinds__isnull=True) | ~ended)
 
 
 def _versions(result: AnyResult) -> Any:

@@ -46,9 +46,10 @@ def published_follow(*, rnd: Round, published: dict[str, dict[str, Any]], commit
             continue
         with transaction.atomic():
             before = history.result_before(InferenceResult, pk=r.pk)
+            full = InferenceResult.objects.select_related("round", "system__submitter").get(pk=r.pk)
             for k in changed:
-                setattr(r, k, new[k])
-            r.save(update_fields=changed)
-            history.result_changed(before=before, result=r, commit=commit)
+                setattr(full, k, new[k])
+            full.save(update_fields=changed)
+            history.result_changed(before=before, result=full, commit=commit)
         n += 1
     return n

@@ -158,11 +158,11 @@ def mlperf_sync(job: IngestJob, progress: JobProgress) -> dict[str, Any]:
             f"; {_n(progress.failed, 'result folder')} not stored (see the errors), so the "
             f"synced commit stays {base[:12] or 'unset'} and the next sync reads them again"
         )
+    progress.flush()
+    history.claims_follow()  # before the re-check below overwrites the verdicts
     # A failed re-check would not be retried by the next sync, which finds these
     # results stored: a source whose last job failed re-checks on its next one.
     if job.results_added or job.results_changed or source.consecutive_failures:
-        progress.flush()
-        history.claims_follow()  # before the re-check below overwrites the verdicts
         pages = _claims_reverify()
         job.message += f"; claims of {_n(pages, 'vendor page')} checked again" if pages else ""
     return {"last_commit": commit, "synced_parser_version": CODE_VERSION[:32]}

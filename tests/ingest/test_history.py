@@ -100,10 +100,11 @@ def test_a_resync_that_changes_a_result_keeps_the_old_version_and_rechecks_its_c
 def test_a_result_whose_folder_is_removed_is_tombstoned_and_its_permalink_answers_200(
     synced, client: Client
 ):
+    """The claim it backed is checked again: a withdrawn result backs no claim."""
     repo, source, claim, c1 = synced
-    gone = "NVIDIA/results/dgxa100_ngc21.09_mxnet/resnet"
-    shutil.rmtree(repo.path / "training_results_v1.1" / gone)
-    c2 = repo.commit("NVIDIA resnet withdrawn")
+    gone = POD128.split("/", 1)[1]
+    shutil.rmtree(repo.path / POD128)
+    c2 = repo.commit("Graphcore IPU-POD128 resnet withdrawn")
     assert run_sync(source).state == "succeeded"
     result = Result.objects.get(round__version="v1.1", source_path=gone)  # never deleted
     (v,) = ResultVersion.objects.filter(result=result)
@@ -112,6 +113,13 @@ def test_a_result_whose_folder_is_removed_is_tombstoned_and_its_permalink_answer
     resp = client.get(result.get_absolute_url())
     assert resp.status_code == 200
     assert f"Withdrawn at commit <code>{c2[:12]}</code>" in resp.content.decode()
+    claim.refresh_from_db()
+    (h,) = ClaimVerdictVersion.objects.filter(claim=claim)
+    assert (h.verdict_before, h.verdict, h.cause_id) == ("consistent", claim.verdict, v.pk)
+    assert claim.verdict != "consistent" and not claim.links.filter(result=result).exists()
+    text = client.get(f"/vendor/claims/{claim.pk}/").content.decode()
+    when = h.checked.date().isoformat()
+    assert f"consistent until {when}, when the result was withdrawn; {claim.verdict} since" in text
     # A second sync does not tombstone it again.
     assert run_sync(source, full=True).state == "succeeded"
     assert ResultVersion.objects.filter(result=result).count() == 1
