@@ -40,7 +40,7 @@ from benchdb.models import (
     InferenceResult,
     Round,
 )
-from ingest import fetch, inference_store
+from ingest import fetch, history, history_published, inference_store
 from ingest.inference_store import Writer
 from ingest.parsers import inference_tree, inference_types, loadgen_log, safe_json, safe_tree
 from ingest.parsers.inference_tree import Tree, find_results, load_result, read_omitted_manifest
@@ -214,6 +214,7 @@ def _ingest_round(
     tree = Tree(root, elsewhere)
     folders = find_results(tree)
     tree.close()
+    present = [f.path for f in folders]
     report.problems += tree_problems_replace(rnd, tuple(tree.problems))
     if options.only_paths is not None:
         folders = [f for f in folders if f.path in options.only_paths]
@@ -239,6 +240,10 @@ def _ingest_round(
             _store(writer, item, report)
         if options.on_result:
             options.on_result(item)
+    history.sweep(
+        rnd=rnd, repository=writer.repository, present=present, known=known, commit=commit
+    )
+    history_published.published_follow(rnd=rnd, published=writer.published, commit=commit)
     _count_statuses(rnd, [f.path for f in folders], report)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import posixpath
 from typing import Any
 
+from ingest import history
 from ingest.fetch import SyncError, git_changed_files
 from ingest.models import IngestJob
 from ingest.parsers.inference_tree import Tree, find_results
@@ -40,9 +41,11 @@ def inference_plan(
         finder = Tree(root)
         folders = [f.path for f in find_results(finder)]
         finder.close()
+        gone = False
         if changed is not None:
             folders = touched(folders, prefix, changed)
-        if folders:
+            gone = any(p.startswith(prefix + "/" if prefix else "") for p in changed)
+        if folders or gone:  # the ingest's sweep tombstones the folders removed
             plan.append((root, version, prefix, folders))
     return commit, base, changed, plan
 
@@ -93,6 +96,7 @@ def inference_sync(job: IngestJob, progress: JobProgress) -> dict[str, Any]:
         except IngestError as exc:
             raise SyncError(str(exc)) from exc
         progress.repository_done(report)
+    history.claims_follow()
     how = f"changes {base[:12]}..{commit[:12]}" if changed is not None else "full read"
     job.message = f"{how}: {_n(job.results_seen, 'result folder')} in {_n(len(plan), 'round')}"
     return {"last_commit": commit, "synced_parser_version": CODE_VERSION[:32]}

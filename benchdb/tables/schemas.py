@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from benchdb.tables import schemas_reports
+from benchdb.tables import schemas_history, schemas_reports
 from benchdb.vocabulary import BENCHMARK_NAMES
 
 RESULT_COLUMNS = (
@@ -483,6 +483,7 @@ mark | string | "run_start", "run_stop", "eval", "target" (the evaluation that r
 """
 
 SCHEMAS |= {"benchdb.run_log_lines/1": _cols(_RUN_LOG_LINES_SPEC)}
+SCHEMAS |= {f"benchdb.{k}/1": _cols(v) for k, v in schemas_history.SPECS.items()}
 
 _INFERENCE_ROUNDS_SPEC = """
 round | string | round version, e.g. "v5.1"
