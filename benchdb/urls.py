@@ -9,5 +9,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include(("ingest.urls", "ingest"))),
     path("vendor/", include(("benchdb.claims.urls", "vendor"))),
+    path("", include(("benchdb.history.urls", "history"))),
     path("", include(("benchdb.mlperf.urls", "benchdb"))),
 ]

@@ -24,6 +24,7 @@ from benchdb.claims.facts import PRESS_LEAD_DAYS, suite_of
 from benchdb.claims.resolve_suite import resolve_suite
 from benchdb.models import InferenceResult, Result, Round, VendorPage
 from benchdb.models.data_version import data_version
+from ingest import history
 from ingest.parsers import claim_text, vendor_meta
 
 #: The columns every suite reads the same way (:class:`verdicts.ResultFacts` fields):
@@ -75,6 +76,7 @@ def _rows(
             status=InferenceResult.Status.VALID, value__isnull=False
         ).order_by("round__suite", "round__version", "source_path")  # the model's ordering
         columns, bench = _INFERENCE, "benchmark__in"
+    qs = history.without_tombstoned(qs, training=suite == "training")
     if rounds is not None:
         qs = qs.filter(round__version__in=list(rounds))
     if benchmarks is not None:

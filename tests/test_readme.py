@@ -40,6 +40,9 @@ NOT_RUN = {
     "python manage.py source sync": "clones the GitHub source (network)",
     "python manage.py ingest-all": "a folder of whole rounds (gigabytes); tests/ingest/commands/"
     "test_ingest_all.py runs it on ../shared",
+    "python manage.py history backfill": "a results repository with its git history (the demo "
+    "data are plain folders); tests/ingest/test_history_backfill.py runs it on real trees "
+    "made git repositories, clone and bare",
 }
 
 #: The page paths whose placeholders name rows that exist once the README has run.

@@ -5,6 +5,7 @@
   MLPerf Training results, runs and logs;
 * ``inference``: MLPerf Inference results, their rule findings, logs and compliance tests;
 * ``claims``: vendor pages, their tables and claims;
+* ``history``: result versions and tombstones, claims' verdict history;
 * ``data_version``: the counter every committed change bumps (caches key on it).
 """
 
@@ -17,6 +18,7 @@ from benchdb.models.claims import (
     VendorResult,
 )
 from benchdb.models.data_version import DataVersion
+from benchdb.models.history import ClaimVerdictVersion, ResultVersion
 from benchdb.models.inference import (
     InferenceComplianceTest,
     InferenceFinding,
@@ -39,6 +41,7 @@ __all__ = [
     "Claim",
     "ClaimCorrection",
     "ClaimResult",
+    "ClaimVerdictVersion",
     "DataVersion",
     "InferenceComplianceTest",
     "InferenceFinding",
@@ -47,6 +50,7 @@ __all__ = [
     "IngestProblem",
     "Result",
     "ResultIdCitation",
+    "ResultVersion",
     "Round",
     "Run",
     "RunLog",

@@ -42,7 +42,7 @@ from importlib import import_module
 
 from benchdb import suites
 from benchdb.mlperf.training import schemas as training_schemas
-from benchdb.tables import schemas_reports
+from benchdb.tables import schemas_history, schemas_reports
 from benchdb.tables.columns import Column, cols
 
 #: Every published table: schema name -> its columns (served at ``/api/``): each suite's
@@ -231,6 +231,10 @@ SCHEMAS |= {
     "benchdb.ingest_jobs/1": cols(_INGEST_JOB_SPEC),
     "benchdb.ingest_job_errors/1": cols(_INGEST_JOB_ERROR_SPEC),
 }
+
+
+#: The versions of results and claims (``benchdb.history``, /changes/ and /ids/).
+SCHEMAS |= {f"benchdb.{k}/1": cols(v) for k, v in schemas_history.SPECS.items()}
 
 
 def columns(schema: str) -> tuple[str, ...]:

@@ -244,10 +244,13 @@ def result_rows(
 
 
 @register.simple_tag
-def round_table_rows(table: Any, show_round: bool = False) -> SafeString:
+def round_table_rows(
+    table: Any, show_round: bool = False, changed: dict[str, str] | None = None
+) -> SafeString:
     """The ``<tr>`` of a round table (``benchdb/round_table.html``): built here, as
     :func:`result_rows`, because a template loop over a round's systems x benchmarks
-    took most of the page's time; ``format_html`` escapes every value."""
+    took most of the page's time; ``format_html`` escapes every value. ``changed``:
+    result URL -> kinds of its changes since publication (marked)."""
     out = []
     for row in table.rows:
         cells = [format_html("<td>{}</td>", row["round"])] if show_round else []
@@ -266,6 +269,7 @@ def round_table_rows(table: Any, show_round: bool = False) -> SafeString:
             link = format_html('<a href="{}">{}</a>', score[1], minutes(score[0])) if score else ""
             if score:
                 link = format_html("{}{}", link, energy_line(score[2], score[3]))
+                link = format_html("{}{}", link, changed_mark(changed, score[1]))
             cells.append(format_html('<td class="num score">{}</td>', link))
         hosts = row["host_processors_per_node"]
         links = format_html('<a href="{}">details</a>', row["details"])
@@ -294,6 +298,20 @@ def round_table_rows(table: Any, show_round: bool = False) -> SafeString:
         )
         out.append(format_html("<tr>{}</tr>\n", SafeString("".join(cells))))
     return SafeString("".join(out))  # every part is format_html's output
+
+
+def changed_mark(changed: dict[str, str] | None, url: str) -> str:
+    """A "changed" chip (its kinds as the title, linking to the result's History) for a
+    result changed since publication, else ""."""
+    kinds = changed.get(url) if changed else None
+    if not kinds:
+        return ""
+    return format_html(
+        ' <a class="chip changed" href="{}#history" title="changed since publication: {}">'
+        "changed</a>",
+        url,
+        kinds,
+    )
 
 
 _RUN_ROW = (
@@ -363,7 +381,7 @@ def log_lines(lines: list[tuple[int, str, str]]) -> SafeString:
 
 
 @register.simple_tag
-def inference_round_rows(pivot: Any) -> SafeString:
+def inference_round_rows(pivot: Any, changed: dict[str, str] | None = None) -> SafeString:
     """The ``<tr>`` of an inference round table (``benchdb/inference/round.html``): a
     system's fields and, per (model, scenario) column, its value linked to the result,
     marked when rejected or unverifiable, with a tick box for the compare tray;
@@ -404,7 +422,7 @@ def inference_round_rows(pivot: Any) -> SafeString:
                     f"{s['system']} {model} {scenario}",
                     r["url"],
                     shown,
-                    mark,
+                    format_html("{}{}", mark, changed_mark(changed, r["url"])),
                 )
             )
         cells.append(

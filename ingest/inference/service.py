@@ -39,7 +39,7 @@ from benchdb.models import (
     InferenceResult,
     Round,
 )
-from ingest import fetch, pipeline
+from ingest import fetch, history, history_published, pipeline
 from ingest.inference import store as inference_store
 from ingest.inference.parsers import loadgen as loadgen_log
 from ingest.inference.parsers import tree as inference_tree
@@ -216,6 +216,7 @@ def _ingest_round(
     tree = Tree(root, elsewhere)
     folders = find_results(tree)
     tree.close()
+    present = [f.path for f in folders]
     report.problems += tree_problems_replace(rnd, tuple(tree.problems))
     if options.only_paths is not None:
         folders = [f for f in folders if f.path in options.only_paths]
@@ -237,6 +238,10 @@ def _ingest_round(
             _store(writer, item, report)
         if options.on_result:
             options.on_result(item)
+    history.sweep(
+        rnd=rnd, repository=writer.repository, present=present, known=known, commit=commit
+    )
+    history_published.published_follow(rnd=rnd, published=writer.published, commit=commit)
     _count_statuses(rnd, [f.path for f in folders], report)
 
 

@@ -23,6 +23,7 @@ from benchdb.models import (
     Submitter,
     System,
 )
+from ingest import history
 from ingest.inference.parsers.types import ResultFolder
 from ingest.parsers import safe_json, safe_tree
 from ingest.parsers.types import ParsedSystem
@@ -72,6 +73,7 @@ class Writer:
         )
         result.round, result.repository, result.commit = self.round, self.repository, self.commit
         with transaction.atomic():
+            before = pk and history.result_before(InferenceResult, pk=pk)
             result.save(force_insert=pk is None, force_update=pk is not None)
             if f.path in self.not_stored:
                 IngestProblem.objects.filter(
@@ -82,6 +84,7 @@ class Writer:
                     related.all().delete()
                 IngestProblem.objects.filter(inference_result=result).delete()
             _store_children(result, item, f)
+            history.result_changed(before=before or None, result=result, commit=self.commit)
             IngestProblem.objects.bulk_create(
                 [problem_row(self.round, p, inference_result=result) for p in item.problems],
                 ignore_conflicts=True,

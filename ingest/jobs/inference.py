@@ -10,6 +10,7 @@ from __future__ import annotations
 import posixpath
 from typing import Any
 
+from ingest import history
 from ingest.fetch import SyncError, git_changed_files
 from ingest.inference.parsers.tree import Tree, find_results
 from ingest.inference.service import CODE_VERSION, mlperf_inference_ingest, round_roots
@@ -40,9 +41,11 @@ def inference_plan(
         finder = Tree(root)
         folders = [f.path for f in find_results(finder)]
         finder.close()
+        gone = False
         if changed is not None:
             folders = touched(folders, prefix, changed)
-        if folders:
+            gone = any(p.startswith(prefix + "/" if prefix else "") for p in changed)
+        if folders or gone:  # the ingest's sweep tombstones the folders removed
             plan.append((root, version, prefix, folders))
     return commit, base, changed, plan
 
@@ -90,6 +93,7 @@ def inference_sync(job: IngestJob, progress: JobProgress) -> dict[str, Any]:
         except IngestError as exc:
             raise SyncError(str(exc)) from exc
         progress.repository_done(report)
+    history.claims_follow()
     how = f"changes {base[:12]}..{commit[:12]}" if changed is not None else "full read"
     job.message = (
         f"{how}: {plural(job.results_seen, 'result folder')} in {plural(len(plan), 'round')}"

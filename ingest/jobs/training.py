@@ -12,6 +12,7 @@ import posixpath
 from collections.abc import Iterable
 from typing import Any
 
+from ingest import history
 from ingest.fetch import (
     SyncError,
     cache_dir,
@@ -61,10 +62,11 @@ def mlperf_sync(job: IngestJob, progress: JobProgress) -> dict[str, Any]:
             f"; {plural(progress.failed, 'result folder')} not stored (see the errors), so the "
             f"synced commit stays {base[:12] or 'unset'} and the next sync reads them again"
         )
+    progress.flush()
+    history.claims_follow()  # before the re-check below overwrites the verdicts
     # A failed re-check would not be retried by the next sync, which finds these
     # results stored: a source whose last job failed re-checks on its next one.
     if job.results_added or job.results_changed or source.consecutive_failures:
-        progress.flush()
         pages = claims_reverify_all()
         job.message += f"; claims of {plural(pages, 'vendor page')} checked again" if pages else ""
     return {"last_commit": commit, "synced_parser_version": CODE_VERSION[:32]}
@@ -107,7 +109,7 @@ def _mlperf_plan(
         for path in removed:
             gone = "result folder removed upstream; its result stays in the database"
             progress.error(posixpath.join(prefix, path), None, gone, "warning")
-        if only:
+        if only or removed:  # removed only: read nothing, the ingest tombstones them
             plan.append((repo, prefix, only, len(only)))
     return plan
 

@@ -26,7 +26,7 @@ from benchdb.mlperf.training import energy as training_energy
 from benchdb.mlperf.training import rules as training_rules
 from benchdb.mlperf.training.compliance import has_rules
 from benchdb.models import Benchmark, IngestProblem, Result, Round, Run, RunLog, Submitter, System
-from ingest import fetch, pipeline
+from ingest import fetch, history, pipeline
 from ingest.parsers import safe_json, safe_tree
 from ingest.parsers import types as parser_types
 from ingest.parsers.types import LoadedResult, ParsedRun, Problem, ResultDir
@@ -166,6 +166,9 @@ def _ingest_repository(
             pipeline.store_each(partial(writer.store, item, report), rnd, item.dir.path, report)
         if on_result:
             on_result(item)
+    history.sweep(
+        rnd=rnd, repository=url, present=[d.path for d in tree.dirs], known=known, commit=commit
+    )
     if suite == "training":
         result_ids_derive(rnd=rnd)
     summary = Result.objects.filter(round=rnd, source_path__in=[d.path for d in dirs])
@@ -274,6 +277,7 @@ class _Writer:
         json_name = item.system.submitter if item.system and item.system.submitter else ""
         submitter = self._submitter(rd.submitter_folder, json_name)
         with transaction.atomic():
+            before = history.result_before(Result, round=self.round, source_path=rd.path)
             system = self._system(rd, submitter, system_fields)
             result = Result.objects.filter(
                 system=system, benchmark_folder=rd.benchmark_folder
@@ -303,13 +307,7 @@ class _Writer:
             }.items():
                 setattr(result, name, value)
             result.save()
-            # A failure recorded by an earlier ingest of this folder is history now.
-            IngestProblem.objects.filter(
-                round=self.round, path=rd.path, result=None, message__startswith=NOT_STORED
-            ).delete()
-            if not is_new:
-                result.runs.all().delete()
-                IngestProblem.objects.filter(round=self.round, result=result).delete()
+            self._clear_earlier(result, rd.path, is_new)
             run_rows = [r for r, _ in runs]
             for r in run_rows:
                 r.result = result
@@ -317,6 +315,7 @@ class _Writer:
             RunLog.objects.bulk_create(
                 [RunLog(run=r, sha256=p.sha256, compressed=p.compressed_log) for r, p in runs]
             )
+            history.result_changed(before=before, result=result, commit=self.commit)
             problems = [*item.problems, *self._run_problems(runs), *power.problems]
             IngestProblem.objects.bulk_create(
                 [problem_row(self.round, p, result=result) for p in problems], ignore_conflicts=True
@@ -325,6 +324,16 @@ class _Writer:
         report.changed += not is_new
         report.runs_stored += len(run_rows)
         report.problems += len(problems)
+
+    def _clear_earlier(self, result: Result, path: str, is_new: bool) -> None:
+        """What an earlier ingest of this folder left: a failure it recorded (history
+        now), and the runs and problems of the result being rewritten."""
+        IngestProblem.objects.filter(
+            round=self.round, path=path, result=None, message__startswith=NOT_STORED
+        ).delete()
+        if not is_new:
+            result.runs.all().delete()
+            IngestProblem.objects.filter(round=self.round, result=result).delete()
 
     def _energy(
         self, item: LoadedResult, runs: list[tuple[Run, ParsedRun]], score: training_rules.Score

@@ -203,9 +203,13 @@ class ResultLike(Protocol):
 
 
 def number(log: LogLike, key: str) -> float | None:
-    """A numeric value of a detail log; None for booleans, text, and numbers that are
-    not finite floats (NaN, infinities, integers beyond the float range)."""
-    v = log.values.get(key)
+    """A numeric value of a detail log (:func:`finite_number` of it)."""
+    return finite_number(log.values.get(key))
+
+
+def finite_number(v: Any) -> float | None:
+    """``v`` as a float; None for booleans, text, and numbers that are not finite floats
+    (NaN, infinities, integers beyond the float range)."""
     if not isinstance(v, int | float) or isinstance(v, bool):
         return None
     try:

@@ -176,7 +176,7 @@ def test_claims_csv_columns_and_filter(client: Client, pages: dict[str, VendorPa
         # verdict, kind); hardware figures hidden
         ("/vendor/claims/", 12),
         # claim with page; links with results; runs; corrections; result-ID citations
-        ("/vendor/claims/{claim}/", 5),
+        ("/vendor/claims/{claim}/", 6),  # and its verdict history
         ("/vendor/pages/{page}/tables/", 2),  # page; count of its table rows (0: no page read)
     ],
 )

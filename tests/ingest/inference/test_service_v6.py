@@ -21,6 +21,8 @@ SUBSET = DATA / "inference_results_v6.0"
 COMMIT = "ab33b2144a9f822f69d24f78569f993d195ee7e5"
 BASE = "closed/NVIDIA/results/B300-SXM-270GBx8_TRT"
 PAGE = "/inference/v6.0/results/closed/NVIDIA/B300-SXM-270GBx8_TRT"
+B200 = "closed/NVIDIA/results/B200-SXM-180GBx8_TRT"
+GB200 = "closed/NVIDIA/results/GB200-NVL72_GB200-186GB_aarch64x4_TRT"
 
 
 @pytest.fixture
@@ -29,7 +31,7 @@ def ingested() -> None:
 
 
 def test_the_subset_is_stored_as_the_checker_judges_it(ingested: None) -> None:
-    """Five results; the values of mlcommons/inference's checker at 6d0cf9dc."""
+    """Ten results; the values of mlcommons/inference's checker at 6d0cf9dc."""
     got = {
         r.source_path.removeprefix(BASE + "/"): (r.status, r.value, r.unit)
         for r in InferenceResult.objects.filter(round__version="v6.0")
@@ -40,6 +42,11 @@ def test_the_subset_is_stored_as_the_checker_judges_it(ingested: None) -> None:
         "wan-2.2-t2v-a14b/Offline": ("valid", 0.0585234, "Samples/s"),
         "wan-2.2-t2v-a14b/SingleStream": ("valid", 23.778912625, "Latency (s)"),
         "deepseek-r1/Server": ("invalid", 42721.4, "Tokens/s"),
+        "llama3.1-8b/Offline": ("valid", 165432.0, "Tokens/s"),
+        "llama3.1-8b/Server": ("valid", 141565.0, "Tokens/s"),
+        f"{B200}/whisper/Offline": ("valid", 47433.9, "Samples/s"),
+        f"{GB200}/qwen3-vl-235b-a22b/Offline": ("valid", 43.7662, "Samples/s"),
+        f"{GB200}/qwen3-vl-235b-a22b/Server": ("valid", 38.0313, "Queries/s"),
     }
     finding = InferenceFinding.objects.get(result__source_path=f"{BASE}/deepseek-r1/Server")
     assert finding.rule == "required_scenarios" and finding.invalidates
@@ -53,7 +60,7 @@ def test_a_second_ingest_writes_nothing(ingested: None) -> None:
     report = mlperf_inference_ingest(
         location=str(SUBSET), round_version="v6.0", commit=COMMIT, workers=1
     )
-    assert (report.added, report.changed, report.unchanged) == (0, 0, 5)
+    assert (report.added, report.changed, report.unchanged) == (0, 0, 10)
 
 
 def test_the_result_page_shows_the_rules_of_the_round(ingested: None, client: Client) -> None:
@@ -80,7 +87,7 @@ def test_round_table_leaderboard_and_export_know_the_new_models(
     out = io.StringIO()
     call_command("export", "results", "--suite", "inference", "--round", "v6.0", stdout=out)
     rows = out.getvalue().splitlines()
-    assert len(rows) == 6 and any("wan-2.2-t2v-a14b" in r and "Latency (s)" in r for r in rows)
+    assert len(rows) == 11 and any("wan-2.2-t2v-a14b" in r and "Latency (s)" in r for r in rows)
 
 
 def test_compare_takes_two_v6_results(ingested: None, client: Client) -> None:
@@ -99,7 +106,7 @@ def test_the_folder_of_rounds_ingests_v61_endpoints_results(client: Client) -> N
     mlperf_inference_ingest(location=str(DATA), workers=1)
     got = {
         r.scenario: (r.status, r.value, r.unit, r.accuracy_valid)
-        for r in InferenceResult.objects.filter(round__version="v6.1")
+        for r in InferenceResult.objects.filter(round__version="v6.1", benchmark="wan-2.2-t2v-a14b")
     }
     assert got == {
         "Offline": ("unverifiable", 0.062188662827408765, "Samples/s", None),

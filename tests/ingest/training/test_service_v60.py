@@ -21,6 +21,7 @@ from ingest.training.service import mlperf_training_ingest
 DATA = Path(__file__).resolve().parents[2] / "data"
 TREE = DATA / "training-v6.0" / "training_results_v6.0"
 FOLDER = "Inventec/results/P9000IG7_ngc26.04_nemo/llama2_70b_lora"
+AMD_FOLDER = "AMD/results/MI355X_EPYC_9575F_primus/llama31_8b"
 ID_LIST = DATA / "result_ids" / "v6.0" / "id_list_75b9465.json"
 #: ``llama2_70b_lora:time_to_train`` of the summarizer at 6.0.0-rc6 (and 391a0a6) on the
 #: tree as published (no scaling.json in the folder): the olympic mean of 8 of 10 runs.
@@ -53,22 +54,25 @@ def test_v60_ids_come_from_the_frozen_list() -> None:
     """The list written by the 75b9465 summarizer numbers AMD's row 1 and Inventec's 2."""
     result = _ingest()
     report = result_ids_from_list(round_version="v6.0", data=ID_LIST.read_bytes(), path="ids")
-    assert report.derived == 1 and report.not_listed == [] and report.skipped == []
+    assert report.derived == 2 and report.not_listed == [] and report.skipped == []
     result.refresh_from_db()
     assert (result.result_id, result.result_id_origin) == ("6.0-0002", Result.IdOrigin.DERIVED)
+    amd = Result.objects.get(source_path=AMD_FOLDER)
+    assert (amd.result_id, amd.result_id_origin) == ("6.0-0001", Result.IdOrigin.DERIVED)
     # a re-ingest keeps it (v6.0 IDs are not re-derived from the row order)
     mlperf_training_ingest(location=str(TREE), round_version="v6.0", workers=1)
     result.refresh_from_db()
     assert result.result_id == "6.0-0002"
     again = result_ids_from_list(round_version="v6.0", data=ID_LIST.read_bytes(), path="ids")
-    assert again.derived == 0 and again.unchanged == 1
+    assert again.derived == 0 and again.unchanged == 2
 
 
 @pytest.mark.django_db
 def test_a_list_without_the_system_derives_nothing_and_a_bad_list_is_refused() -> None:
     result = _ingest()
     report = result_ids_from_list(round_version="v6.0", data=b'["' + b"0" * 64 + b'"]', path="x")
-    assert report.derived == 0 and report.not_listed == ["Inventec/P9000IG7_ngc26.04_nemo"]
+    assert report.derived == 0
+    assert report.not_listed == ["AMD/MI355X_EPYC_9575F_primus", "Inventec/P9000IG7_ngc26.04_nemo"]
     result.refresh_from_db()
     assert result.result_id == ""
     with pytest.raises(IdListError, match="^x: an ID list is a JSON list"):
@@ -87,7 +91,7 @@ def test_the_import_command_reads_an_id_list_and_refuses_a_bad_one(tmp_path: Pat
     result = _ingest()
     out = StringIO()
     call_command("import", "id-list", str(ID_LIST), "--round", "v6.0", stdout=out)
-    assert out.getvalue().startswith("1 results given an ID, 0 unchanged")
+    assert out.getvalue().startswith("2 results given an ID, 0 unchanged")
     result.refresh_from_db()
     assert result.result_id == "6.0-0002"
     bad = tmp_path / "ids.json"

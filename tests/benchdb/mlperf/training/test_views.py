@@ -248,9 +248,9 @@ def test_result_page_works_the_olympic_mean_and_gives_provenance(
     result = _result("v1.1", "ipu-pod16-TF1", "resnet")
     # result with round, system, submitter, benchmark; its runs (no hyperparameters); its
     # ingest problems; the first counted run's hyperparameters, cut by the database; the
-    # result IDs vendor pages cite for its system row
+    # result IDs vendor pages cite for its system row; its versions (History)
     url = result.get_absolute_url()
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(6):
         resp = client.get(url)
     html = resp.content.decode()
     runs = _agree(client, result.get_absolute_url(), "benchdb.runs/1")

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('benchdb', '0018_data_version'),
+        ('benchdb', '0019_history_versions'),
     ]
 
     operations = [
