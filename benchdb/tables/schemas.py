@@ -39,6 +39,7 @@ as derived, not MLPerf metrics.
 from __future__ import annotations
 
 from importlib import import_module
+from importlib.util import find_spec
 
 from benchdb import suites
 from benchdb.mlperf.training import schemas as training_schemas
@@ -46,11 +47,13 @@ from benchdb.tables import schemas_history, schemas_reports
 from benchdb.tables.columns import Column, cols
 
 #: Every published table: schema name -> its columns (served at ``/api/``): each suite's
-#: (``<suite package>.schemas.SCHEMAS``, through the registry ``benchdb.suites``), then the
+#: (``<suite package>.schemas.SCHEMAS``, through the registry ``benchdb.suites``; a suite
+#: that publishes another suite's tables has no such module), then the
 #: claims' and the ingest jobs' below.
 SCHEMAS: dict[str, tuple[Column, ...]] = {}
 for _suite in suites.SUITES:
-    SCHEMAS |= import_module(f"{_suite.package}.schemas").SCHEMAS
+    if find_spec(f"{_suite.package}.schemas") is not None:  # one that publishes its own
+        SCHEMAS |= import_module(f"{_suite.package}.schemas").SCHEMAS
 
 #: The columns of ``benchdb.results/1`` (``manage.py export results``), in order.
 RESULT_COLUMNS = training_schemas.RESULT_COLUMNS
