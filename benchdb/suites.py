@@ -17,6 +17,8 @@ from importlib import import_module
 from typing import Any
 
 from benchdb import vocabulary
+from benchdb.mlperf.automotive.rules import CHECKER_COMMIT as AUTOMOTIVE_CHECKER
+from benchdb.mlperf.automotive.rules import ROUNDS as AUTOMOTIVE_ROUNDS
 from benchdb.mlperf.hpc.rules import HPC_TAGS
 
 
@@ -121,6 +123,24 @@ SUITES: tuple[Suite, ...] = (
         export_schema="benchdb.hpc_results/1",
         rounds_url="benchdb:hpc_rounds",
         claim_kinds=("time-to-train", "speedup", "gain"),
+    ),
+    Suite(
+        name="automotive",
+        label="MLPerf Automotive",
+        short="Automotive",
+        metric="99.9th percentile latency per scenario (SingleStream, ConstantStream)",
+        unit="ms",
+        better="lower",
+        rounds={v: AUTOMOTIVE_CHECKER for v in AUTOMOTIVE_ROUNDS},
+        package="benchdb.mlperf.automotive",
+        result_model="benchdb.InferenceResult",
+        source_kind="mlperf-automotive",
+        ingest="ingest.automotive.service.mlperf_automotive_ingest",
+        export_rows="benchdb.mlperf.automotive.selectors.export_rows",
+        export_schema="benchdb.inference_results/1",
+        rounds_url="benchdb:automotive_rounds",
+        ingest_options=("model_map",),
+        report_words=("valid", "not", "files", "not valid"),
     ),
 )
 

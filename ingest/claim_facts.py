@@ -72,8 +72,8 @@ def _rows(
         ).order_by("pk")
         columns, bench = _TRAINING, "benchmark__key__in"
     else:
-        qs = InferenceResult.objects.filter(
-            status=InferenceResult.Status.VALID, value__isnull=False
+        qs = InferenceResult.objects.filter(  # LoadGen suites share the table (benchdb.suites)
+            round__suite="inference", status=InferenceResult.Status.VALID, value__isnull=False
         ).order_by("round__suite", "round__version", "source_path")  # the model's ordering
         columns, bench = _INFERENCE, "benchmark__in"
     qs = history.without_tombstoned(qs, training=suite == "training")
