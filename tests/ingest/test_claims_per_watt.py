@@ -1,0 +1,153 @@
+"""Figures per watt in MLPerf Inference claims (issue 20: per-watt normalisation,
+``benchdb.claims.inference_frames`` and ``benchdb.claims.per_watt``). The class was
+shown by Reuters' Qualcomm/NVIDIA power story (../shared/vendor-dev/inference/01, 02);
+each sentence here is about other vendors (Untether AI, Lenovo), checked against the
+real power results of ../shared/mlperf-inference: Untether AI's v4.1 r760_u6_slim
+ResNet-50 Server 309,752 queries/s over 985.52 W = 314.30/W and Offline 334,462 /
+1,021.36 W = 327.47/W, h13_u3_slim (edge) Offline 168,720 / 398.33 W = 423.57/W;
+Lenovo's v5.1 SR780a_V3_B200SXMx8_TRT llama3.1-8b Server 128,689 tokens/s / 9,011.07 W
+= 14.28/W and Offline 146,960 / 9,436.05 W = 15.57/W (power in watts as ingested from
+the power logs: tests/ingest/test_inference.py)."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pytest
+
+from benchdb.claims.facts import ClaimFacts
+from benchdb.claims.inference_frames import (
+    applications_named,
+    figure_subject,
+    per_watt_frame,
+    scenarios_in,
+)
+from ingest import claim_facts
+from ingest.parsers import claim_text
+
+pytestmark = pytest.mark.django_db
+
+
+def _checked(text: str, published: date) -> list[tuple[Any, Any, Any]]:
+    """The per-watt claims of ``text`` with their frames and verdicts, as a page's."""
+    from benchdb.claims.resolve import PageContext
+
+    found = claim_text.extract_claims(text)
+    page = PageContext(text=text, published=published, vendor="")
+    rows = claim_facts.check_claims(found, page)
+    return [(c, f, v) for c, f, v in rows if f.metric == "per-watt"]
+
+
+def test_each_figure_of_a_sentence_has_its_own_company() -> None:
+    """ "X's chips hit A per watt versus B per watt for Y": A is X's, B is Y's; a
+    company after "beat" is the compared side; "Y's B" is Y's."""
+    s = (
+        "Untether AI’s chips hit 314.3 server queries per watt versus 108.4 queries per"
+        " watt for Nvidia."
+    )
+    figures = [s.index("314.3"), s.index("108.4")]
+    assert figure_subject(s, figures[0], figures[0] + 5, figures)[0] == "UntetherAI"
+    assert figure_subject(s, figures[1], figures[1] + 5, figures)[0] == "NVIDIA"
+    s = (
+        "Untether AI also beat Nvidia at image classification with 327.5 samples per watt"
+        " versus Nvidia’s 95.1 samples per watt."
+    )
+    figures = [s.index("327.5"), s.index("95.1")]
+    assert figure_subject(s, figures[0], figures[0] + 5, figures)[0] == "UntetherAI"
+    assert figure_subject(s, figures[1], figures[1] + 4, figures)[0] == "NVIDIA"
+
+
+def test_applications_and_scenarios_in_a_reporters_words() -> None:
+    assert applications_named("beat Nvidia at classifying images") == [("resnet",)]
+    assert applications_named("a test of natural-language processing") == [("bert",)]
+    assert applications_named("at object detection") == [("retinanet", "ssd-large", "ssd-small")]
+    assert applications_named("on Llama 3.1 8B") == [("llama3.1-8b",)]
+    assert scenarios_in("how many data center server queries each chip can carry") == ["Server"]
+    # "server" as the hardware names no scenario
+    assert scenarios_in("Lenovo's SR780a V3 server hit 14.3 tokens per watt") == []
+
+
+def test_a_frame_takes_the_product_the_page_names_for_the_company() -> None:
+    text = (
+        "MLPerf Inference v4.1: Untether AI's speedAI240 beat Nvidia's H100 at classifying"
+        " images, based on server queries per watt. Untether AI hit 314.3 queries per watt"
+        " versus 108.4 queries per watt for Nvidia."
+    )
+    rows = {c.value: c for c in claim_text.extract_claims(text) if c.unit == "query/W"}
+    c = rows[108.4]
+    s0, s1 = c.sentence_start, c.sentence_end
+    f = per_watt_frame(ClaimFacts.from_mapping(c.as_dict()), text, c.start, c.end, s0, s1)
+    assert (f.submitter, f.system, f.benchmark_key, f.scenario) == (
+        "NVIDIA",
+        "H100",
+        "resnet",
+        "Server",
+    )
+    assert {
+        "per-watt",
+        "system-page-product",
+        "benchmark-previous-sentence",
+        "scenario-page",
+    } <= set(f.context)
+
+
+def test_a_figure_per_watt_is_checked_on_the_results_power(ingested_inference: object) -> None:
+    """One reading (Untether AI's only ResNet-50 Server power result of v4.1):
+    consistent, derived and said so; the same figure for the Offline scenario, which
+    two Untether systems ran, holds on one and not the other: not a verdict."""
+    text = (
+        "MLPerf Inference v4.1 results: Untether AI's chips hit 314.3 server queries per"
+        " watt on ResNet-50. Untether AI reached 327.5 samples per watt on ResNet-50 in the"
+        " offline scenario."
+    )
+    rows = _checked(text, date(2024, 8, 29))
+    assert [(c.value, v.verdict) for c, _, v in rows] == [
+        (314.3, "consistent"),
+        (327.5, "unverifiable"),
+    ]
+    (_, f, v), (_, _, v2) = rows
+    assert (f.round, f.submitter, f.scenario, f.benchmark_key) == (
+        "v4.1",
+        "UntetherAI",
+        "Server",
+        "resnet",
+    )
+    assert v.recomputed_value == pytest.approx(309752 / 985.5191347753744)
+    assert "derived by benchdb" in v.details["derived"]
+    assert [r["slots"]["system"] for r in v.details["readings_list"]] == ["r760_u6_slim"]
+    assert sorted(r["holds"] for r in v2.details["readings_list"]) == [False, True]
+    assert "which system" in v2.details["reason"]
+
+
+def test_a_wrong_figure_per_watt_is_inconsistent_and_an_open_scenario_ambiguous(
+    ingested_inference: object,
+) -> None:
+    text = (
+        "In MLPerf Inference v5.1, Lenovo hit 12.1 tokens per watt in the Server scenario"
+        " on Llama 3.1 8B. Lenovo's SR780a V3 server reached 14.3 tokens per watt on"
+        " Llama 3.1 8B."
+    )
+    rows = _checked(text, date(2025, 9, 10))
+    assert [(c.value, v.verdict) for c, _, v in rows] == [
+        (12.1, "inconsistent"),
+        (14.3, "ambiguous"),
+    ]
+    v = rows[1][2]
+    assert v.details["open_slot"] == "scenario"
+    outcomes = {r["slots"]["scenario"]: r["holds"] for r in v.details["readings_list"]}
+    assert outcomes == {"Server": True, "Offline": False}
+
+
+def test_a_company_with_no_power_result_is_unverifiable_naming_it(
+    ingested_inference: object,
+) -> None:
+    """Reuters' original story gave Qualcomm's figure to Neuchips, which ran no ResNet-50:
+    here a company with no power result in the round gives no reading, not a verdict."""
+    text = (
+        "MLPerf Inference v4.1: Untether AI beat Google at classifying images;"
+        " Google's chips hit 150.2 server queries per watt."
+    )
+    rows = _checked(text, date(2024, 8, 29))
+    assert [(c.value, v.verdict) for c, _, v in rows] == [(150.2, "unverifiable")]
+    assert rows[0][2].details["missing"]["subject"] == "Google"
