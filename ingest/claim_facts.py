@@ -257,6 +257,7 @@ def claim_facts(
     rounds = dates.get(facts.suite or "training", {})
     facts = resolve.resolve_claim(facts, sentence, page, rounds)
     facts = inference_frames.per_watt_frame(facts, page.text, *_spans(c))
+    facts = inference_frames.value_frame(facts, page.text, *_spans(c))
     scope = resolve_words.scope_of_count(facts.kind, sentence)
     scope += resolve_words.scope_of_time(facts.kind, sentence)
     if scope:
@@ -265,6 +266,8 @@ def claim_facts(
         return facts
     rnd = verdicts.round_for_date(page.published, rounds, lead_days=PRESS_LEAD_DAYS)
     context = facts.context + ("round-date",) if rnd else facts.context
+    if not rnd:  # "for the first time ... MI300X": resolved against the rounds held
+        return inference_frames.first_round_tag(replace(facts, context=context), page.text)
     return replace(facts, round=rnd, context=context)
 
 

@@ -32,10 +32,11 @@ slots its own words give (:func:`per_watt_frame`):
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 
-from benchdb.claims.facts import ClaimFacts
-from benchdb.claims.subjects import FAMILIES, find_mentions
+from benchdb.claims.facts import ClaimFacts, ResultFacts
+from benchdb.claims.subjects import FAMILIES, family_matches, find_mentions
 from benchdb.vocabulary import INFERENCE_MODEL_NAMES
 
 #: Claim units (``ingest.parsers.claim_quantities.throughput_unit``) of a figure per watt.
@@ -338,3 +339,133 @@ def _per_watt_after(sentence: str, end: int) -> bool:
     return bool(
         re.match(r"\s*(?:[A-Za-z-]+\s+){0,2}(?:per\s+watt|/\s?W\b)", sentence[end : end + 40], re.I)
     )
+
+
+#: Claim units of an inference throughput figure read against one result.
+VALUE_UNITS = frozenset({"token/s", "sample/s", "query/s", "image/s"})
+_SINGLE = re.compile(r"(?:\b(?:a\s+)?single|\bone|\b1\s*x?)\s*$", re.I)
+
+
+def _value_figures(sentence: str) -> list[int]:
+    """Where each throughput figure of ``sentence`` starts ("2520.27 tokens/s")."""
+    return [
+        m.start()
+        for m in _FIGURE.finditer(sentence)
+        if re.match(
+            r"\s*(?:tokens?|samples?|queries|images?)\s*(?:/|per)\s*s", sentence[m.end() :], re.I
+        )
+    ]
+
+
+def value_frame(c: ClaimFacts, text: str, start: int, end: int, s0: int, s1: int) -> ClaimFacts:
+    """An inference throughput figure (:data:`VALUE_UNITS`) of a sentence holding
+    several ("A single MI300X can inference 2520.27 tokens/s in server mode or 3062.72
+    tokens/s in offline mode, while 8x MI300Xs can do 21,028.20 tokens/s in server
+    mode"), with the slots its own words give: the scenario (:func:`figure_scenarios`;
+    context ``scenario-figure``) and the accelerator named nearest before it with its
+    count ("a single" is one, "8x" eight; none when the mention states none: every
+    count is a reading), not the sentence's other system. A sentence with one figure,
+    and other claims, are returned unchanged."""
+    if c.suite != "inference" or c.unit not in VALUE_UNITS or c.kind != "throughput":
+        return c
+    if not 0 <= s0 <= start < end <= s1 <= len(text):
+        return c
+    sentence = text[s0:s1]
+    figures = _value_figures(sentence)
+    at = start - s0
+    if len(figures) < 2 or at not in figures:
+        return c
+    fields: dict[str, object] = {}
+    ctx = list(c.context)
+    scen = figure_scenarios(sentence, at, end - s0, figures)
+    if len(scen) == 1 and scen[0] != c.scenario:
+        fields["scenario"] = scen[0]
+        ctx.append("scenario-figure")
+    before = [m for m in find_mentions(sentence) if m.end <= at]
+    if before:
+        m = before[-1]
+        single = _SINGLE.search(sentence[max(0, m.start - 12) : m.start])
+        fields["system"] = m.family
+        fields["accelerators"] = 1 if single else m.count
+        fields["compared_system"] = ""
+        fields["compared_accelerators"] = None
+        ctx.append("system-figure")
+    if not fields:
+        return c
+    return replace(c, **fields, context=tuple(dict.fromkeys(ctx)))  # type: ignore[arg-type]
+
+
+#: A sentence saying the page's round is the first holding a product ("For the first
+#: time, the latest round of MLPerf inference benchmarks includes results for AMD's
+#: flagship MI300X GPU"; "Intel showcased its Granite Rapids CPU for the first time").
+_FIRST = re.compile(
+    r"for the first time|\b(?:its|their) (?:very )?first (?:MLPerf )?"
+    r"(?:results?|submissions?|benchmarks?)|\bdebut(?:ed|s)?\b|首次|第一次",
+    re.I,
+)
+_ROUND_WORDS = re.compile(r"\b(?:latest|this|new|the) round\b|MLPerf|这一轮|本轮|最新一轮", re.I)
+#: The context tag of a round pinned as a product's first appearance.
+FIRST_TAG = "round-first:"
+
+
+def first_round_tag(c: ClaimFacts, text: str) -> ClaimFacts:
+    """An inference claim with no round on a page that says its round is the first
+    holding one accelerator family (:data:`_FIRST` and a round word in one sentence,
+    that names exactly one family): ``c`` tagged ``round-first:<family>``, to be
+    resolved against the rounds benchdb holds (:func:`pin_first_round`). Others
+    unchanged."""
+    if c.suite != "inference" or c.round:
+        return c
+    families: set[str] = set()
+    start = 0
+    for m in [*_SENTENCE_END.finditer(text[:20000]), None]:
+        end = m.end() if m else min(len(text), 20000)
+        sentence, start = text[start:end], end
+        if _FIRST.search(sentence) and _ROUND_WORDS.search(sentence):
+            named = {x.family for x in find_mentions(sentence)}
+            if len(named) == 1:
+                families |= named
+    if len(families) != 1:
+        return c
+    return replace(c, context=(*c.context, FIRST_TAG + families.pop()))
+
+
+def pin_first_round(
+    c: ClaimFacts, results: Sequence[ResultFacts], rounds: Sequence[str]
+) -> tuple[ClaimFacts, str]:
+    """(``c`` with its round, "") when it is tagged by :func:`first_round_tag` and the
+    round is known: the first of ``rounds`` (MLPerf's inference rounds, in order) that
+    holds a result of the family, every round before it being held by benchdb (a round
+    benchdb lacks may hold the product's real first appearance); else (``c``, why the
+    round stays unknown) for a tagged claim, and (``c``, "") for any other."""
+    tag = next((t for t in c.context if t.startswith(FIRST_TAG)), "")
+    if c.round or not tag:
+        return c, ""
+    family = tag[len(FIRST_TAG) :]
+    held, having = _rounds_holding(results, family)
+    with_it = [rnd for rnd in rounds if rnd in having]
+    if not with_it:
+        return c, f"the page's round is the first with {family}, and no round benchdb holds has one"
+    first = with_it[0]
+    gaps = [rnd for rnd in rounds[: rounds.index(first)] if rnd not in held]
+    if gaps:
+        return c, (
+            f"the page's round is the first with {family}: {first} among the rounds benchdb"
+            f" holds, but benchdb does not hold {', '.join(gaps)}, which may hold an earlier one"
+        )
+    return replace(c, round=first, context=(*c.context, "round-first")), ""
+
+
+#: The last results list asked about (held, so its id is not reused) and, per family,
+#: (rounds held, rounds holding the family): a page's claims ask of the same list.
+_HOLDING: list[tuple[Sequence[ResultFacts], dict[str, tuple[set[str], set[str]]]]] = []
+
+
+def _rounds_holding(results: Sequence[ResultFacts], family: str) -> tuple[set[str], set[str]]:
+    if not _HOLDING or _HOLDING[0][0] is not results:
+        _HOLDING[:] = [(results, {})]
+    by_family = _HOLDING[0][1]
+    if family not in by_family:
+        held = {r.round for r in results}
+        by_family[family] = (held, {r.round for r in results if family_matches(family, r)})
+    return by_family[family]

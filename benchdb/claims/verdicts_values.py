@@ -28,7 +28,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from benchdb.claims import per_watt
+from benchdb.claims import inference_frames, per_watt
 from benchdb.claims.facts import ClaimFacts, Link, ResultFacts, Verification, tolerance, within
 from benchdb.claims.readings import Reading, extreme, named_elsewhere, scale_verdict, settle
 from benchdb.mlperf.inference_rounds import LLM_LIMITS_V51
@@ -346,6 +346,11 @@ def verify(
                 "reason": f"a count of {c.unit}s: checking it needs every result of a"
                 " round, and benchdb may hold a part"
             },
+        )
+    c, why = inference_frames.pin_first_round(c, results, sorted(INFERENCE_ROUNDS, key=round_key))
+    if why and not pinned:
+        return Verification(
+            UNVERIFIABLE, details={"reason": why, "missing": {"round": "not named", "pinned": why}}
         )
     if per_watt.is_per_watt(c) and not pinned:  # a derived metric: benchdb.claims.per_watt
         return per_watt.verify(c, results)

@@ -151,3 +151,60 @@ def test_a_company_with_no_power_result_is_unverifiable_naming_it(
     rows = _checked(text, date(2024, 8, 29))
     assert [(c.value, v.verdict) for c, _, v in rows] == [(150.2, "unverifiable")]
     assert rows[0][2].details["missing"]["subject"] == "Google"
+
+
+def test_each_throughput_figure_takes_its_own_scenario_and_count() -> None:
+    """inference/09 (EE Times on AMD's MI300X: "A single MI300X can inference 2520.27
+    tokens/s in server mode or 3062.72 tokens/s in offline mode, while 8x MI300Xs can
+    do ..."), here in Intel's words: each figure's scenario is the one its own words
+    name, its count the one of the accelerator named before it ("a single": one)."""
+    from benchdb.claims.inference_frames import value_frame
+
+    text = (
+        "In MLPerf Inference, a single Gaudi2 can serve 1,020.5 tokens/s in server mode or"
+        " 1,210.7 tokens/s in offline mode, while 8x Gaudi2s can do 8,010.2 tokens/s in"
+        " server mode and 9,500.1 tokens/s in offline mode on Llama 2 70B."
+    )
+    got = []
+    for c in claim_text.extract_claims(text):
+        if c.unit != "token/s":
+            continue
+        f = ClaimFacts.from_mapping(c.as_dict())
+        f = value_frame(f, text, c.start, c.end, c.sentence_start, c.sentence_end)
+        got.append((f.value, f.scenario, f.system, f.accelerators))
+    assert got == [
+        (1020.5, "Server", "Gaudi2", 1),
+        (1210.7, "Offline", "Gaudi2", 1),
+        (8010.2, "Server", "Gaudi2", 8),
+        (9500.1, "Offline", "Gaudi2", 8),
+    ]
+
+
+def test_a_round_pinned_as_a_products_first_is_taken_only_with_no_round_missing(
+    ingested_inference: object,
+) -> None:
+    """inference/09 ("For the first time, the latest round of MLPerf inference
+    benchmarks includes results for AMD's flagship MI300X"), here about NVIDIA's GB200:
+    an undated page that names no round pins it as the first holding the product. The
+    shared data holds v0.5, v0.7, v1.1, v2.1, v3.0, v4.1, v5.1: GB200 is first in v5.1
+    there, but v5.0 (and v4.0...) are not held, so the round stays unknown, said so."""
+    from benchdb.claims.inference_frames import pin_first_round
+    from benchdb.claims.resolve import PageContext
+
+    text = (
+        "For the first time, the latest round of MLPerf Inference includes results for"
+        " NVIDIA's GB200. A GB200 NVL72 rack reached 1,000 tokens/s on Llama 3.1 405B in"
+        " the Offline scenario."
+    )
+    found = claim_text.extract_claims(text)
+    rows = claim_facts.check_claims(found, PageContext(text=text, published=None))
+    ((c, f, v),) = [(c, f, v) for c, f, v in rows if c.unit == "token/s"]
+    assert "round-first:GB200" in f.context and f.round == ""
+    assert v.verdict == "unverifiable"
+    assert "first with GB200: v5.1 among the rounds benchdb holds" in v.details["reason"]
+    assert "v5.0" in v.details["reason"]
+    # with no round missing before it (MLPerf's rounds narrowed to the ones held), the
+    # first round holding the product is the page's
+    facts = claim_facts.inference_result_facts()
+    pinned, why = pin_first_round(f, facts, ["v4.1", "v5.1"])
+    assert (pinned.round, why) == ("v5.1", "")
