@@ -258,6 +258,7 @@ def claim_facts(
     facts = resolve.resolve_claim(facts, sentence, page, rounds)
     facts = inference_frames.per_watt_frame(facts, page.text, *_spans(c))
     facts = inference_frames.value_frame(facts, page.text, *_spans(c))
+    facts = inference_frames.per_watt_gain_frame(facts, page.text, *_spans(c))
     scope = resolve_words.scope_of_count(facts.kind, sentence)
     scope += resolve_words.scope_of_time(facts.kind, sentence)
     if scope:

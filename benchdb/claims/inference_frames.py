@@ -469,3 +469,52 @@ def _rounds_holding(results: Sequence[ResultFacts], family: str) -> tuple[set[st
         held = {r.round for r in results}
         by_family[family] = (held, {r.round for r in results if family_matches(family, r)})
     return by_family[family]
+
+
+#: A gain in energy efficiency: "2.3x more energy efficiency", "2x the performance per
+#: watt", "perf/W".
+_EFFICIENCY = re.compile(
+    r"energy[- ]efficien(?:cy|t)|power[- ]efficien(?:cy|t)|perf(?:ormance)?\s*(?:/|per)\s*watt"
+    r"|perf/W\b|能效|每瓦",
+    re.I,
+)
+
+
+_THAN = re.compile(
+    r"(?<![A-Za-z])(?:than|versus|vs\.?|compared (?:to|with)|over)(?![A-Za-z])", re.I
+)
+
+
+def per_watt_gain_frame(
+    c: ClaimFacts, text: str, start: int, end: int, s0: int, s1: int
+) -> ClaimFacts:
+    """A multiplier or percentage on an MLPerf Inference page whose own words right
+    after it say energy efficiency ("Orin delivers up to 5x more than Xavier and 2.3x
+    more energy efficiency"): a gain per watt (``metric="per-watt"``), not a hardware
+    figure, with its own sides: the product named last before it in its sentence
+    (:func:`products_in`: Qualcomm's Cloud AI 100 too) and the one named first after a
+    "than" / "versus" that follows it; a side not named, or both the same product, is
+    left empty (the check then abstains). Others unchanged."""
+    if c.suite != "inference" or c.kind not in ("multiplier", "percentage"):
+        return c
+    if not 0 <= s0 <= start < end <= s1 <= len(text):
+        return c
+    after = re.split(r"[,;.，。；]|\band\b", text[end : end + 60])[0]
+    if not _EFFICIENCY.search(after):
+        return c
+    sentence, at, fend = text[s0:s1], start - s0, end - s0
+    named = products_in(sentence)
+    subject = next((p for pos, p, _ in reversed(named) if pos < at), "")
+    than = _THAN.search(sentence, fend)
+    compared = next((p for pos, p, _ in named if than and pos >= than.end()), "")
+    if subject == compared:
+        subject = compared = ""
+    return replace(
+        c,
+        metric="per-watt",
+        system=subject,
+        accelerators=None,
+        compared_system=compared,
+        compared_accelerators=None,
+        context=(*c.context, "per-watt"),
+    )

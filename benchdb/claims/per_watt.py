@@ -42,7 +42,15 @@ from benchdb.claims.readings import Reading, extreme, named_elsewhere, settle
 from benchdb.claims.subjects import family_matches
 from benchdb.vocabulary import UNVERIFIABLE
 
-__all__ = ["DERIVED", "THROUGHPUT_UNITS", "candidates", "is_per_watt", "per_watt", "verify"]
+__all__ = [
+    "DERIVED",
+    "THROUGHPUT_UNITS",
+    "candidates",
+    "is_per_watt",
+    "per_watt",
+    "verify",
+    "verify_gain",
+]
 
 #: Result units whose value over the average power is a figure per watt.
 THROUGHPUT_UNITS = frozenset({"Samples/s", "Queries/s", "Tokens/s"})
@@ -126,6 +134,8 @@ def _missing(c: ClaimFacts, what: str, reason: str) -> Verification:
 def verify(c: ClaimFacts, results: Sequence[ResultFacts]) -> Verification:
     """A figure per watt of ``c`` (``inference_frames.is_per_watt``) against
     ``results`` (the inference facts): module docstring. Never raises on data."""
+    if c.kind in ("multiplier", "percentage") and c.value is not None:
+        return verify_gain(c, results)
     if c.kind != "throughput" or c.value is None:
         return _missing(c, "kind", f"no per-watt check for a {c.kind} claim")
     for slot, ok, words in (
@@ -168,3 +178,66 @@ def _reading(r: ResultFacts, c: ClaimFacts, tol: float) -> Reading:
         },
         f"{r.scenario} {rec:.2f}/W = {r.value:g} {r.unit} / {r.power:.2f} W: {r.label()}",
     )
+
+
+def _side(c: ClaimFacts, results: Sequence[ResultFacts], rnd: str, who: str) -> list[ResultFacts]:
+    """Power results of round ``rnd`` of the system ``who`` names (an accelerator
+    family or product), on the frame's models and scenario."""
+    models = set(frame_models(c))
+    return [
+        r
+        for r in results
+        if r.round == rnd
+        and (not models or r.model in models)
+        and per_watt(r) is not None
+        and (not c.scenario or r.scenario == c.scenario)
+        and (not c.division or r.division == c.division)
+        and who
+        and _of_product(who, r)
+    ]
+
+
+def verify_gain(c: ClaimFacts, results: Sequence[ResultFacts]) -> Verification:
+    """A gain per watt ("2.3x more energy efficiency than Xavier"): the subject's power
+    results over the compared system's of the same round (MLCommons' convention: the
+    same model and scenario on both sides), every pair the frame allows a reading,
+    "up to" the best. Unverifiable, naming the side, when either side has no power
+    result in the round (a gain over an earlier round needs that round named)."""
+    if not c.round or not c.system or not c.compared_system:
+        return _missing(c, "compared", "a gain per watt needs the round and both systems named")
+    subj = _side(c, results, c.round, c.system)
+    others = _side(c, results, c.round, c.compared_system)
+    if not subj or not others:
+        who = c.system if not subj else c.compared_system
+        return _missing(
+            c, "results", f"no stored {c.round} power result of {who} gives a figure per watt"
+        )
+    tol = _tolerance("", "inference", c.value)
+    claimed = (c.value or 0.0) if c.kind == "multiplier" else 1.0 + (c.value or 0.0) / 100.0
+    readings = []
+    for a in subj:
+        for b in others:
+            if (a.benchmark, a.scenario) != (b.benchmark, b.scenario) or a.pk == b.pk:
+                continue
+            ratio = (per_watt(a) or 0.0) / (per_watt(b) or 1.0)
+            rec = ratio if c.kind == "multiplier" else (ratio - 1.0) * 100.0
+            readings.append(
+                Reading(
+                    (Link(a.pk, "subject", a.suite), Link(b.pk, "compared", b.suite)),
+                    rec,
+                    ratio > 0 and within(claimed, ratio, tol, c.qualifier),
+                    {
+                        "system": a.system_folder,
+                        "compared": b.system_folder,
+                        "scenario": a.scenario,
+                        "division": a.division,
+                        "benchmark": a.benchmark,
+                    },
+                    f"{a.scenario} {a.benchmark} {rec:.3g}: {a.label()} against {b.label()}",
+                )
+            )
+    if not readings:
+        return _missing(c, "results", "no pair of power results of one benchmark and scenario")
+    if c.qualifier == "up to" and len(readings) > 1:
+        readings = extreme(readings)
+    return settle(readings, {"tolerance": tol, "derived": DERIVED})

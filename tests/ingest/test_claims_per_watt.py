@@ -208,3 +208,32 @@ def test_a_round_pinned_as_a_products_first_is_taken_only_with_no_round_missing(
     facts = claim_facts.inference_result_facts()
     pinned, why = pin_first_round(f, facts, ["v4.1", "v5.1"])
     assert (pinned.round, why) == ("v5.1", "")
+
+
+def test_a_gain_in_energy_efficiency_is_a_gain_per_watt_between_its_own_products(
+    ingested_inference: object,
+) -> None:
+    """inference/05 (NVIDIA: "Jetson AGX Orin delivers up to 5x more than Jetson AGX
+    Xavier and 2.3x more energy efficiency", once read as a hardware figure), here in
+    Qualcomm's words on v1.1: Qualcomm's 8-card r282_z93_q8 ResNet-50 Offline 169,231 /
+    857.29 W against NVIDIA's AGX_Xavier_TRT_MaxQ 1,506.53 / 25.24 W is 3.31x; Krai's
+    Xavier system is a Jetson AGX Xavier too and gives another figure, so the text
+    leaves the compared result open: no verdict, each reading listed."""
+    text = (
+        "In MLPerf Inference v1.1, Qualcomm's Cloud AI 100 delivered 3.3x more energy"
+        " efficiency than NVIDIA's Jetson AGX Xavier on ResNet-50 in the Offline scenario."
+    )
+    from benchdb.claims.resolve import PageContext
+
+    found = claim_text.extract_claims(text)
+    rows = claim_facts.check_claims(found, PageContext(text=text, published=date(2021, 9, 23)))
+    ((c, f, v),) = [(c, f, v) for c, f, v in rows if c.unit == "x"]
+    assert (f.metric, f.system, f.compared_system) == (
+        "per-watt",
+        "Cloud AI 100",
+        "Jetson AGX Xavier",
+    )
+    assert v.verdict == "unverifiable" and "which compared result" in v.details["reason"]
+    figures = {r["slots"]["compared"]: round(r["value"], 2) for r in v.details["readings_list"]}
+    assert figures["AGX_Xavier_TRT_MaxQ"] == 3.31
+    assert "derived by benchdb" in v.details["derived"]
