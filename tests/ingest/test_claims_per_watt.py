@@ -237,3 +237,24 @@ def test_a_gain_in_energy_efficiency_is_a_gain_per_watt_between_its_own_products
     figures = {r["slots"]["compared"]: round(r["value"], 2) for r in v.details["readings_list"]}
     assert figures["AGX_Xavier_TRT_MaxQ"] == 3.31
     assert "derived by benchdb" in v.details["derived"]
+
+
+def test_a_per_accelerator_ratio_is_derived_and_said_so(ingested_inference: object) -> None:
+    """inference/03 (快科技 on NVIDIA: H100 against A100 per GPU), here on AMD and
+    NVIDIA's v5.1 results: GB200 (4 GPUs) 51,736.9 tokens/s against MI300X (8 GPUs)
+    27,803.9 on Llama 2 70B Offline is 1.86x as systems and 3.72x per GPU; the claim
+    says per GPU, so 3.7x holds, labelled derived and flagged."""
+    from benchdb.claims.resolve import PageContext
+
+    text = (
+        "In MLPerf Inference v5.1, NVIDIA's GB200 delivered 3.7x the per-GPU throughput of"
+        " AMD's MI300X on Llama 2 70B in the Offline scenario."
+    )
+    found = claim_text.extract_claims(text)
+    rows = claim_facts.check_claims(found, PageContext(text=text, published=date(2025, 9, 10)))
+    ((c, f, v),) = [(c, f, v) for c, f, v in rows if c.unit == "x"]
+    assert (f.per_accelerator, f.system, f.compared_system) == (True, "GB200", "MI300X")
+    assert v.verdict == "consistent"
+    assert v.recomputed_value == pytest.approx((51736.9 / 4) / (27803.9 / 8))
+    assert "per accelerator" in v.details["derived"]
+    assert "per-accelerator-normalization" in v.flags
