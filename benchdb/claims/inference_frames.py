@@ -31,6 +31,7 @@ slots its own words give (:func:`per_watt_frame`):
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -82,9 +83,6 @@ PRODUCTS: tuple[tuple[str, str, str], ...] = (
     (r"RecAccel(?:\s?N3000)?", "RecAccel", "Neuchips"),
     (r"speedAI\s?240|speedAI", "speedAI", "UntetherAI"),
 )
-#: The maker of each training family an inference page may name (``subjects.FAMILIES``
-#: ``maker``), for "the one product of that company the page names".
-_NVIDIA_WORDS = re.compile(r"(?<![A-Za-z])(?:DGX|HGX|Jetson)(?![A-Za-z])")
 #: A company whose name stands right after a comparison: the compared side, not the
 #: subject ("Qualcomm also beat Nvidia at object detection with a score of 3.2").
 _COMPARED_BEFORE = re.compile(
@@ -143,6 +141,13 @@ def products_in(text: str) -> list[tuple[int, str, str]]:
     for mention in find_mentions(text):
         out.append((mention.start, mention.family, _maker(mention.family)))
     return sorted(out)
+
+
+@functools.lru_cache(maxsize=8)
+def _page_products(text: str) -> tuple[tuple[int, str, str], ...]:
+    """:func:`products_in` of a whole page, once per page (each claim reads the part
+    before it)."""
+    return tuple(products_in(text))
 
 
 def _maker(family: str) -> str:
@@ -237,6 +242,12 @@ def measure_scenarios(text: str) -> list[str]:
     that speaks of a figure per watt but gives none ("based on how many data center
     server queries each chip can carry out per watt"). A scenario named beside another
     figure is that figure's only, and is not carried to the others."""
+    return list(_measure_scenarios(text))
+
+
+@functools.lru_cache(maxsize=8)
+def _measure_scenarios(text: str) -> tuple[str, ...]:
+    """:func:`measure_scenarios`, once per page."""
     out: list[str] = []
     start = 0
     for m in [*_SENTENCE_END.finditer(text), None]:
@@ -247,7 +258,7 @@ def measure_scenarios(text: str) -> list[str]:
         if any(_per_watt_after(sentence, f.end()) for f in _FIGURE.finditer(sentence)):
             continue
         out += scenarios_in(sentence)
-    return list(dict.fromkeys(out))
+    return tuple(dict.fromkeys(out))
 
 
 _PER_WATT_WORDS = re.compile(r"per[ -]watt|/\s?W\b", re.I)
@@ -287,7 +298,7 @@ def per_watt_frame(c: ClaimFacts, text: str, start: int, end: int, s0: int, s1: 
     ctx.append("per-watt")
     product = next((p for _, p, maker in products_in(sentence[lo:hi]) if maker == company), "")
     if company and not product:
-        made = {p for _, p, maker in products_in(text[:start]) if maker == company}
+        made = {p for pos, p, maker in _page_products(text) if maker == company and pos < start}
         if len(made) == 1:
             product = made.pop()
             ctx.append("system-page-product")
@@ -416,6 +427,16 @@ def first_round_tag(c: ClaimFacts, text: str) -> ClaimFacts:
     unchanged."""
     if c.suite != "inference" or c.round:
         return c
+    families = _first_families(text)
+    if len(families) != 1:
+        return c
+    return replace(c, context=(*c.context, FIRST_TAG + families[0]))
+
+
+@functools.lru_cache(maxsize=8)
+def _first_families(text: str) -> tuple[str, ...]:
+    """The families the page's "for the first time" sentences name (its first 20,000
+    characters; each such sentence naming exactly one), once per page."""
     families: set[str] = set()
     start = 0
     for m in [*_SENTENCE_END.finditer(text[:20000]), None]:
@@ -425,9 +446,7 @@ def first_round_tag(c: ClaimFacts, text: str) -> ClaimFacts:
             named = {x.family for x in find_mentions(sentence)}
             if len(named) == 1:
                 families |= named
-    if len(families) != 1:
-        return c
-    return replace(c, context=(*c.context, FIRST_TAG + families.pop()))
+    return tuple(sorted(families))
 
 
 def pin_first_round(
