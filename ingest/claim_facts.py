@@ -19,7 +19,7 @@ from datetime import date
 from typing import Any
 
 from benchdb import vocabulary
-from benchdb.claims import readings, resolve, resolve_words, verdicts
+from benchdb.claims import inference_frames, readings, resolve, resolve_words, verdicts
 from benchdb.claims.facts import PRESS_LEAD_DAYS, suite_of
 from benchdb.claims.resolve_suite import resolve_suite
 from benchdb.models import InferenceResult, Result, Round, VendorPage
@@ -53,6 +53,8 @@ _INFERENCE = {
     "value": "value",
     "scenario": "scenario",
     "category": "category",
+    "power": "power",
+    "power_unit": "power_unit",
 }
 #: Suites whose results claims are checked against, in the order they are listed.
 FACT_SUITES = ("training", "inference")
@@ -252,8 +254,13 @@ def claim_facts(
     else:
         facts, sentence = verdicts.ClaimFacts.from_mapping(c), str(c.get("sentence", ""))
     facts = resolve_suite(facts, sentence, page.title, page.text, page.url)
+    if inference_frames.is_per_watt(facts) and facts.mlperf_context:
+        facts = replace(facts, suite="inference")  # a figure per watt: MLPerf Inference's power
     rounds = dates.get(facts.suite or "training", {})
     facts = resolve.resolve_claim(facts, sentence, page, rounds)
+    facts = inference_frames.per_watt_frame(facts, page.text, *_spans(c))
+    facts = inference_frames.value_frame(facts, page.text, *_spans(c))
+    facts = inference_frames.per_watt_gain_frame(facts, page.text, *_spans(c))
     scope = resolve_words.scope_of_count(facts.kind, sentence)
     scope += resolve_words.scope_of_time(facts.kind, sentence)
     if scope:
@@ -262,7 +269,18 @@ def claim_facts(
         return facts
     rnd = verdicts.round_for_date(page.published, rounds, lead_days=PRESS_LEAD_DAYS)
     context = facts.context + ("round-date",) if rnd else facts.context
+    if not rnd:  # "for the first time ... MI300X": resolved against the rounds held
+        return inference_frames.first_round_tag(replace(facts, context=context), page.text)
     return replace(facts, round=rnd, context=context)
+
+
+def _spans(c: claim_text.Claim | Mapping[str, Any]) -> tuple[int, int, int, int]:
+    """(start, end, sentence start, sentence end) of a claim in its page's text (the
+    parser's claim, or a stored ``extracted`` dict); -1s when unknown."""
+    get = c.get if isinstance(c, Mapping) else lambda k, d=-1: getattr(c, k, d)
+    keys = ("start", "end", "sentence_start", "sentence_end")
+    out = [get(k, -1) for k in keys]
+    return tuple(x if isinstance(x, int) else -1 for x in out)  # type: ignore[return-value]
 
 
 def check_claims(

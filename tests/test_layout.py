@@ -38,6 +38,8 @@ PURE = (
     "benchdb/claims/verdicts_gains.py",
     "benchdb/claims/verdicts_values.py",
     "benchdb/claims/readings.py",
+    "benchdb/claims/inference_frames.py",
+    "benchdb/claims/per_watt.py",
     "benchdb/claims/resolve_words.py",
     "benchdb/claims/resolve_suite.py",
     "benchdb/history/diff.py",
