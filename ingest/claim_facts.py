@@ -19,7 +19,7 @@ from datetime import date
 from typing import Any
 
 from benchdb import vocabulary
-from benchdb.claims import readings, resolve, resolve_words, verdicts
+from benchdb.claims import readings, resolve, resolve_words, round_facts, verdicts
 from benchdb.claims.facts import PRESS_LEAD_DAYS, suite_of
 from benchdb.claims.resolve_suite import resolve_suite
 from benchdb.models import InferenceResult, Result, Round, VendorPage
@@ -254,6 +254,7 @@ def claim_facts(
     facts = resolve.resolve_claim(facts, sentence, page, rounds)
     scope = resolve_words.scope_of_count(facts.kind, sentence)
     scope += resolve_words.scope_of_time(facts.kind, sentence)
+    scope += round_facts.scope_tags(facts, sentence, *_figure_span(c))
     if scope:
         facts = replace(facts, context=facts.context + scope)
     if facts.round or "suite-hpc" in facts.context:
@@ -261,6 +262,15 @@ def claim_facts(
     rnd = verdicts.round_for_date(page.published, rounds, lead_days=PRESS_LEAD_DAYS)
     context = facts.context + ("round-date",) if rnd else facts.context
     return replace(facts, round=rnd, context=context)
+
+
+def _figure_span(c: claim_text.Claim | Mapping[str, Any]) -> tuple[int, int]:
+    """The claimed figure's offsets in its sentence ((-1, -1) when unknown)."""
+    get = c.get if isinstance(c, Mapping) else lambda k, d=None: getattr(c, k, d)
+    start, end, base = get("start", None), get("end", None), get("sentence_start", None)
+    if not all(isinstance(x, int) for x in (start, end, base)):
+        return -1, -1
+    return start - base, end - base
 
 
 def check_claims(
