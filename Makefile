@@ -91,12 +91,12 @@ fuzz: install-dev services
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(PYTHON) -m pytest -q -m fuzz -W ignore::DeprecationWarning tests/fuzz
 
 # mypy: strict on the pure modules (pyproject.toml lists them), plain on the rest.
-PURE = benchdb/vocabulary.py benchdb/logcodec.py benchdb/tables/schemas.py benchdb/tables/schemas_reports.py benchdb/tables/writers.py benchdb/mlperf/training_rules.py benchdb/mlperf/training_energy.py benchdb/mlperf/hpc_rules.py benchdb/mlperf/compliance_rules.py benchdb/mlperf/compliance_eval.py benchdb/mlperf/derived.py benchdb/mlperf/result_ids.py benchdb/mlperf/result_ids_v6.py benchdb/mlperf/rcp_rules.py benchdb/mlperf/figures.py benchdb/mlperf/figures_inference.py benchdb/mlperf/chart_marks.py benchdb/mlperf/inference_*.py benchdb/claims/facts.py benchdb/claims/verdicts.py benchdb/claims/readings.py benchdb/claims/explain.py benchdb/claims/subjects.py benchdb/claims/resolve.py benchdb/claims/resolve_words.py benchdb/claims/resolve_suite.py benchdb/claims/choices.py benchdb/claims/verdicts_parity.py benchdb/claims/verdicts_gains.py benchdb/claims/guidelines.py benchdb/claims/families.py benchdb/claims/numbers.py ingest/parsers
+PURE = benchdb/vocabulary.py benchdb/logcodec.py benchdb/tables/schemas.py benchdb/tables/schemas_reports.py benchdb/tables/writers.py benchdb/mlperf/training_rules.py benchdb/mlperf/training_energy.py benchdb/mlperf/hpc_rules.py benchdb/mlperf/compliance_rules.py benchdb/mlperf/compliance_eval.py benchdb/mlperf/derived.py benchdb/mlperf/result_ids.py benchdb/mlperf/result_ids_v6.py benchdb/mlperf/rcp_rules.py benchdb/mlperf/figures.py benchdb/mlperf/figures_inference.py benchdb/mlperf/chart_marks.py benchdb/mlperf/inference_*.py benchdb/claims/facts.py benchdb/claims/verdicts.py benchdb/claims/readings.py benchdb/claims/explain.py benchdb/claims/subjects.py benchdb/claims/resolve.py benchdb/claims/resolve_words.py benchdb/claims/resolve_suite.py benchdb/claims/choices.py benchdb/claims/verdicts_parity.py benchdb/claims/verdicts_gains.py benchdb/claims/guidelines.py benchdb/claims/families.py benchdb/claims/numbers.py benchdb/claims/round_facts.py benchdb/claims/round_counts.py ingest/parsers
 
 lint: install-dev
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
-	$(PYTHON) -m mypy $(PURE) ingest/training.py ingest/energy.py ingest/store.py ingest/inference.py ingest/inference_store.py ingest/claim_facts.py ingest/result_ids.py ingest/pool.py ingest/training_rows.py
+	$(PYTHON) -m mypy $(PURE) ingest/training.py ingest/energy.py ingest/store.py ingest/inference.py ingest/inference_store.py ingest/claim_facts.py ingest/round_trees.py ingest/result_ids.py ingest/pool.py ingest/training_rows.py
 
 fix: install-dev
 	$(PYTHON) -m ruff check --fix .

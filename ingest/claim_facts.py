@@ -19,7 +19,7 @@ from datetime import date
 from typing import Any
 
 from benchdb import vocabulary
-from benchdb.claims import readings, resolve, resolve_words, round_facts, verdicts
+from benchdb.claims import readings, resolve, resolve_words, round_counts, round_facts, verdicts
 from benchdb.claims.facts import PRESS_LEAD_DAYS, suite_of
 from benchdb.claims.resolve_suite import resolve_suite
 from benchdb.models import InferenceResult, Result, Round, VendorPage
@@ -254,7 +254,9 @@ def claim_facts(
     facts = resolve.resolve_claim(facts, sentence, page, rounds)
     scope = resolve_words.scope_of_count(facts.kind, sentence)
     scope += resolve_words.scope_of_time(facts.kind, sentence)
-    scope += round_facts.scope_tags(facts, sentence, *_figure_span(c))
+    span = _figure_span(c)
+    scope += round_facts.scope_tags(facts, sentence, *span)
+    scope += round_counts.scope_tags(facts, sentence, *span)
     if scope:
         facts = replace(facts, context=facts.context + scope)
     if facts.round or "suite-hpc" in facts.context:
@@ -279,14 +281,22 @@ def check_claims(
     *,
     dates: dict[str, dict[str, date]] | None = None,
     results: list[verdicts.ResultFacts] | None = None,
+    holdings: Mapping[tuple[str, str], round_counts.Holding] | None = None,
 ) -> list[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]]:
     """Each claim of a page with its resolved facts and its verification against every
     stored result of its suite (``verify_claim`` reads only those: each claim is given
     them alone, so that it does not scan the other suites' results). Queries: the data
     version and the rounds' dates (the facts are built once per data version); none
     when ``dates`` (:func:`round_dates`) and ``results`` (every suite's facts) are given
-    (the check API reads them first, then verifies in a time-limited child)."""
+    (the check API reads them first, then verifies in a time-limited child).
+    ``holdings``: the rounds held whole (``ingest.round_trees.round_holdings``), read
+    here when ``results`` is not given; counts over a round are checked against them
+    (``benchdb.claims.round_counts``)."""
     dates = round_dates() if dates is None else dates
+    if holdings is None and results is None:
+        from ingest.round_trees import round_holdings
+
+        holdings = round_holdings()
     facts = [claim_facts(c, page, dates) for c in found]
     by_suite: dict[str, list[verdicts.ResultFacts]] = {}
     out = []
@@ -297,7 +307,8 @@ def check_claims(
                 by_suite[suite] = [r for r in results if r.suite == suite]
             else:
                 by_suite[suite] = result_facts(suite=suite) if suite in FACT_SUITES else []
-        out.append((c, f, verdicts.verify_claim(f, by_suite[suite])))
+        counted = round_counts.verify(f, holdings)  # a count over a round held whole
+        out.append((c, f, counted or verdicts.verify_claim(f, by_suite[suite])))
     return out
 
 
