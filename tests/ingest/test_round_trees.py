@@ -73,7 +73,8 @@ def test_a_tree_equal_to_what_is_stored_holds_the_round_whole(
     n = len(_graphcore_benchmarks(mlperf_data))
     assert n == 2  # bert, resnet
     got = _check(
-        f"Graphcore's IPU-POD128 led in the {['', 'one', 'two'][n]} MLPerf benchmarks Graphcore entered."
+        f"Graphcore's IPU-POD128 led in the {['', 'one', 'two'][n]} MLPerf benchmarks"
+        " Graphcore entered."
     )
     assert got[-1][:2] == (float(n), "consistent")
     got = _check("Graphcore's IPU-POD128 led in the three MLPerf benchmarks Graphcore entered.")
