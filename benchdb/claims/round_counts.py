@@ -59,6 +59,8 @@ _ENTERED = re.compile(
     r"(?P<using>\s+using\s+(?P<fw>[A-Z][\w.+-]*(?:(?:,\s*|\s+and\s+)[A-Z][\w.+-]*)*))?"
     r"(?P<tail>[^.;:]*)"
 )
+#: Suites whose rounds benchdb holds no tree of: a sentence naming one is not counted.
+OTHER_SUITE = re.compile(r"(?i:\b(?:Storage|Tiny|Mobile|Automotive|Client)\b)|存储|存儲|储存")
 #: What may follow the verb: nothing, or the round ("in MLPerf Training v1.1").
 _ROUND_TAIL = re.compile(
     r"\s*(?:(?:in|for|to)\s+(?:the\s+)?(?:latest\s+|this\s+)?(?:MLPerf|round)[\w\s.™®-]*)?"
@@ -79,9 +81,15 @@ def scope_tags(c: ClaimFacts, sentence: str, start: int, end: int) -> tuple[str,
     ``sentence[start:end]``; () otherwise (module docstring)."""
     if c.kind != "count" or not 0 <= start <= end <= len(sentence):
         return ()
-    after = sentence[end:]
+    after, figure = sentence[end:], sentence[start:end]
+    if (
+        c.compared_value is not None
+        or re.search(r"(?i:\bof\b)", figure)
+        or OTHER_SUITE.search(sentence)
+    ):
+        return ()  # "four of the six benchmarks": a part of a whole (wins), not entries
     m = _ENTERED.match(after)
-    noun = m is not None and (m.group("noun") or re.search(rf"{_COUNTED}$", sentence[start:end]))
+    noun = m is not None and (m.group("noun") or re.search(rf"{_COUNTED}$", figure))
     if m and noun and c.unit == "benchmark" and _ROUND_TAIL.fullmatch(m.group("tail")):
         fw = re.split(r"\s*,\s*|\s+and\s+", m.group("fw") or "")
         return (f"{TAG}entered:{m.group('who')}:{'|'.join(f.strip('.') for f in fw if f)}",)

@@ -197,6 +197,22 @@ def count_scope(unit: str, sentence: str, figure: str, before: str, after: str) 
     return Scope("new-benchmarks" if new else "benchmarks")
 
 
+_SUITE_NAMES = {
+    "training": re.compile(r"(?i:\bTraining\b)|训练|訓練"),
+    "hpc": re.compile(r"\bHPC\b"),
+    "inference": re.compile(r"(?i:\bInference\b)|推理|推論"),
+}
+#: Suites whose rules benchdb does not keep: a sentence naming one is none of the above.
+_OTHER_SUITES = re.compile(r"(?i:\b(?:Storage|Tiny|Mobile|Automotive|Client)\b)|存储|存儲|储存")
+
+
+def names_suite(sentence: str, suite: str) -> bool:
+    """Whether ``sentence`` names ``suite`` ("MLPerf Training", 训练, "MLPerf HPC") and
+    no suite whose rules benchdb does not keep (Storage, Tiny...)."""
+    pattern = _SUITE_NAMES.get(suite)
+    return bool(pattern and pattern.search(sentence)) and not _OTHER_SUITES.search(sentence)
+
+
 def names_round(sentence: str, rnd: str) -> bool:
     """Whether ``sentence`` names round ``rnd`` ("v2.0", "5.0", "HPC 1.0")."""
     num = re.escape(rnd.lstrip("v"))
@@ -221,7 +237,7 @@ def scope_tags(c: ClaimFacts, sentence: str, start: int, end: int) -> tuple[str,
         return ()
     scope = count_scope(c.unit, sentence, sentence[start:end], sentence[:start], sentence[end:])
     tags: tuple[str, ...] = (f"{TAG}{scope.what or 'restricted'}",)
-    if c.round and names_round(sentence, c.round):
+    if c.round and names_round(sentence, c.round) and names_suite(sentence, _suite(c)):
         tags += (ROUND_IN_SENTENCE,)
     return tags
 
@@ -243,7 +259,9 @@ def verify_round_fact(c: ClaimFacts) -> Verification | None:
     title = f"{_SUITE_WORDS.get(suite, suite)} {c.round}".strip()
     missing = ""
     if not c.round or ROUND_IN_SENTENCE not in c.context:
-        missing = "the sentence names no round: a count of a round's benchmarks needs its round"
+        missing = (
+            "the sentence names no round of the suite: a count of a round's benchmarks needs both"
+        )
     elif c.qualifier and c.qualifier != "only":
         missing = f"a count qualified {c.qualifier!r} is not checked against the round's list"
     elif c.value is None:

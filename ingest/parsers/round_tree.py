@@ -3,7 +3,8 @@ the round it holds: every result folder and the submitters. Pure: no Django; the
 standard library's ``re`` reads the paths.
 
 A result folder is one the MLPerf Training and HPC summarizers score:
-``<Submitter>/results/<system>/<benchmark>/`` holding ``result_*.txt`` directly
+``<Submitter>/results/<system>/<benchmark>/`` (HPC v1.0 on:
+``<Submitter>/results/<system>/<strong|weak>/<benchmark>/``) holding ``result_*.txt`` directly
 (``result_summarizer._compute_strong_score_standalone`` globs ``result_*.txt``; the
 same rule as ``ingest.parsers.training_tree.RUN_FILE``). v0.5's nested layout
 (``v0.5.0/<org>/<submission>/results/...``) is not read here.
@@ -15,7 +16,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-_RUN = re.compile(r"^(?P<folder>(?P<sub>[^/]+)/results/[^/]+/[^/]+)/result_[^/]*\.txt\Z")
+_RUN = re.compile(
+    r"^(?P<folder>(?P<sub>[^/]+)/results/[^/]+/(?:(?:strong|weak)/)?[^/]+)/result_[^/]*\.txt\Z"
+)
 
 
 @dataclass(frozen=True)
