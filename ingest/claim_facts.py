@@ -19,7 +19,15 @@ from datetime import date
 from typing import Any
 
 from benchdb import vocabulary
-from benchdb.claims import readings, resolve, resolve_words, round_counts, round_facts, verdicts
+from benchdb.claims import (
+    headline_times,
+    readings,
+    resolve,
+    resolve_words,
+    round_counts,
+    round_facts,
+    verdicts,
+)
 from benchdb.claims.facts import PRESS_LEAD_DAYS, suite_of
 from benchdb.claims.resolve_suite import resolve_suite
 from benchdb.models import InferenceResult, Result, Round, VendorPage
@@ -257,6 +265,7 @@ def claim_facts(
     span = _figure_span(c)
     scope += round_facts.scope_tags(facts, sentence, *span)
     scope += round_counts.scope_tags(facts, sentence, *span)
+    scope += headline_times.scope_tags(facts.kind, sentence)
     if scope:
         facts = replace(facts, context=facts.context + scope)
     if facts.round or "suite-hpc" in facts.context:

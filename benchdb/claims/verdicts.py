@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from benchdb.claims import round_facts, verdicts_values
+from benchdb.claims import headline_times, round_facts, verdicts_values
 from benchdb.claims.choices import choice, fastest, looked_for, no_result
 from benchdb.claims.facts import (
     IMAGE_BENCHMARKS,
@@ -240,6 +240,18 @@ def _verify_time(
     record = best is not None and len(cands) > 1
     if best is not None:  # "a record 11 minutes": the subject's fastest result, closed first
         cands = [best]
+    if not (named or chosen):  # "H100 trains GPT-3 in 11 minutes": its fastest, or any
+        why_h = {
+            "tolerance": tol,
+            "choices": [
+                choice("subject", what, cands, fastest(cands), headline_times.HEADLINE_WHY)
+            ],
+        }
+        head = headline_times.check(
+            c, cands, lambda r: _time_reading(c, r, "subject", c.value, tol, c.qualifier), why_h
+        )
+        if head is not None:
+            return head
     readings = [_time_reading(c, r, "subject", c.value, tol, c.qualifier) for r in cands]
     same_bench = [r for r in results if r.benchmark == bench and r.score_minutes]
     why = "every result the text allows was read; the verdict holds for all of them"
@@ -252,6 +264,8 @@ def _verify_time(
     )
     if v.recomputed_value is not None and c.value is not None:
         v.details["difference_percent"] = _diff(c.value, v.recomputed_value)
+    if v.verdict == UNVERIFIABLE and "reason" in v.details and not chosen:
+        v.details["reason"] = headline_times.note(c, cands, str(v.details["reason"]))
     if chosen:  # a person chose the results: their verdict stands
         return v
     return named_elsewhere(c, v, same_bench, lambda r: to_unit(r.score_minutes or 0.0, c.unit), tol)
