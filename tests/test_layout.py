@@ -40,6 +40,9 @@ PURE = (
     "benchdb/claims/readings.py",
     "benchdb/claims/resolve_words.py",
     "benchdb/claims/resolve_suite.py",
+    "benchdb/claims/round_facts.py",
+    "benchdb/claims/round_counts.py",
+    "benchdb/claims/headline_times.py",
     "ingest/parsers/*.py",
 )
 #: What a pure module may not import: the web framework, the task queue, the
