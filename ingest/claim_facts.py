@@ -264,7 +264,7 @@ def claim_facts(
     scope += resolve_words.scope_of_time(facts.kind, sentence)
     span = _figure_span(c)
     scope += round_facts.scope_tags(facts, sentence, *span)
-    scope += round_counts.scope_tags(facts, sentence, *span)
+    scope += round_counts.scope_tags(facts, sentence, *span, page=f"{page.title}\n{page.text}")
     scope += headline_times.scope_tags(facts.kind, sentence)
     if scope:
         facts = replace(facts, context=facts.context + scope)

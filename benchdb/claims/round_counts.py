@@ -75,10 +75,14 @@ _YEAR = re.compile(
 _YEARLY = frozenset({"hpc"})
 
 
-def scope_tags(c: ClaimFacts, sentence: str, start: int, end: int) -> tuple[str, ...]:
+def scope_tags(
+    c: ClaimFacts, sentence: str, start: int, end: int, page: str = ""
+) -> tuple[str, ...]:
     """``round-count:entered:<who>[:<frameworks>]`` or ``round-count:submitters:<k>``
     (k rounds before the claim's) for a count claim whose figure is
-    ``sentence[start:end]``; () otherwise (module docstring)."""
+    ``sentence[start:end]``; () otherwise (module docstring). ``page``: the page's title
+    and text; "this year" is the claim's round only when it is the latest round of the
+    suite the page names (:func:`latest_named`)."""
     if c.kind != "count" or not 0 <= start <= end <= len(sentence):
         return ()
     after, figure = sentence[end:], sentence[start:end]
@@ -94,10 +98,21 @@ def scope_tags(c: ClaimFacts, sentence: str, start: int, end: int) -> tuple[str,
         fw = re.split(r"\s*,\s*|\s+and\s+", m.group("fw") or "")
         return (f"{TAG}entered:{m.group('who')}:{'|'.join(f.strip('.') for f in fw if f)}",)
     y = _YEAR.match(after)
-    if y and _SUBMITTERS.search(sentence[:start]):
+    if y and _SUBMITTERS.search(sentence[:start]) and latest_named(page) == c.round:
         back = 0 if y.group("this") else 1 if y.group("last") else 2
         return (f"{TAG}submitters:{back}",)
     return ()
+
+
+_HPC_ROUND = re.compile(r"\bHPC\W{0,3}v?(\d+\.\d+)(?![\d.])")
+
+
+def latest_named(page: str) -> str:
+    """The latest MLPerf HPC round ``page`` names ("MLPerf HPC (v2.0)", "HPC 1.0"); ""
+    when it names none."""
+    named = {f"v{m.group(1)}" for m in _HPC_ROUND.finditer(page)}
+    rounds = [r for r in suite_rounds("hpc") if r in named]
+    return rounds[-1] if rounds else ""
 
 
 def verify(

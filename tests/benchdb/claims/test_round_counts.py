@@ -32,8 +32,9 @@ def _hpc(incomplete: frozenset[str] = frozenset()) -> dict[tuple[str, str], Hold
 
 def _count(sentence: str, figure: str, **kw: object) -> ClaimFacts:
     i = sentence.index(figure)
+    page = str(kw.pop("page", ""))
     c = ClaimFacts(kind="count", value=kw.pop("value"), unit=str(kw.pop("unit", "item")), **kw)  # type: ignore[arg-type]
-    return replace(c, context=c.context + scope_tags(c, sentence, i, i + len(figure)))
+    return replace(c, context=c.context + scope_tags(c, sentence, i, i + len(figure), page))
 
 
 # training/11 (HPCwire on MLPerf HPC v2.0: "the number of submitters remains low; it
@@ -46,28 +47,33 @@ _S = (
 
 
 def test_submitters_this_year_last_year_and_the_year_before() -> None:
-    this = _count(_S, "eight", value=8.0, round="v1.0", context=("suite-hpc",))
+    hpc = {"context": ("suite-hpc",), "page": "Fujitsu and MLPerf HPC v1.0"}
+    this = _count(_S, "eight", value=8.0, round="v1.0", **hpc)
     assert verify(this, _hpc()).verdict == "consistent"  # type: ignore[union-attr]
-    last = _count(_S, "six", value=6.0, round="v1.0", context=("suite-hpc",))
+    last = _count(_S, "six", value=6.0, round="v1.0", **hpc)
     assert verify(last, _hpc()).verdict == "consistent"  # type: ignore[union-attr]
     # no HPC round before v0.7: nothing to count
-    before = _count(_S, "five", value=5.0, round="v1.0", context=("suite-hpc",))
+    before = _count(_S, "five", value=5.0, round="v1.0", **hpc)
     got = verify(before, _hpc())
     assert got is not None and got.verdict == "unverifiable"
-    wrong = _count(_S, "eight", value=8.0, round="v2.0", context=("suite-hpc",))
+    wrong = _count(_S, "eight", value=8.0, round="v2.0", context=("suite-hpc",), page="HPC 2.0")
     v = verify(wrong, _hpc())
     assert v is not None and v.verdict == "inconsistent"
     assert "5 (Dell, Fujitsu+RIKEN" in v.details["reason"]
+    # "this year" is the latest round the page names, not an earlier one it cites
+    page = "MLPerf HPC v2.0 results, compared with MLPerf HPC v1.0"
+    cited = _count(_S, "eight", value=8.0, round="v1.0", context=("suite-hpc",), page=page)
+    assert verify(cited, _hpc()) is None
 
 
 def test_no_count_where_the_round_is_not_held_whole() -> None:
-    c = _count(_S, "eight", value=8.0, round="v1.0", context=("suite-hpc",))
+    c = _count(_S, "eight", value=8.0, round="v1.0", context=("suite-hpc",), page="HPC v1.0")
     v = verify(c, _hpc(frozenset({"NCSA"})))
     assert v is not None and v.verdict == "unverifiable" and "NCSA" in v.details["reason"]
     v = verify(c, {})
     assert v is not None and "no record of its results repository" in v.details["reason"]
     # training has two rounds a year: "last year" names no one round
-    t = _count(_S, "six", value=6.0, round="v3.0")
+    t = _count(_S, "six", value=6.0, round="v3.0", page="MLPerf HPC v3.0")
     v = verify(t, {})
     assert (
         v is not None and v.verdict == "unverifiable" and "two rounds a year" in v.details["reason"]
