@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from benchdb.claims.choices import fastest
+from benchdb.claims.choices import choice, fastest
 from benchdb.claims.facts import ClaimFacts, ResultFacts, Verification
 from benchdb.claims.readings import Reading
 from benchdb.claims.subjects import FAMILIES, family_of
@@ -80,11 +80,13 @@ def check(
     c: ClaimFacts,
     cands: Sequence[ResultFacts],
     reading_of: Callable[[ResultFacts], Reading],
-    details: dict[str, object],
+    tol: float,
+    looked_for: str,
 ) -> Verification | None:
     """``consistent``, resting on the product's fastest result, when ``c`` is a headline
     (:func:`is_headline`) and that result holds (``reading_of`` reads one result as the
-    claim); None otherwise (the caller reads every result: inconsistent when none
+    claim; ``tol``: the tolerance it used, a fraction; ``looked_for``: the frame in
+    words); None otherwise (the caller reads every result: inconsistent when none
     holds, unverifiable when the readings disagree; :func:`note` names them)."""
     if not is_headline(c, cands):
         return None
@@ -94,8 +96,11 @@ def check(
     r = reading_of(best)
     if not r.holds:
         return None
-    out = dict(details)
-    out["n_readings"] = 2
+    out: dict[str, object] = {
+        "tolerance": tol,
+        "choices": [choice("subject", looked_for, cands, best, HEADLINE_WHY)],
+        "n_readings": 2,
+    }
     out["readings_list"] = [
         r.as_dict() | {"label": f"{HEADLINE}: {r.label}"},
         {"label": EXISTENCE, "value": r.value, "holds": True, "slots": {}, "results": []},

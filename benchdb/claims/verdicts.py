@@ -240,18 +240,11 @@ def _verify_time(
     record = best is not None and len(cands) > 1
     if best is not None:  # "a record 11 minutes": the subject's fastest result, closed first
         cands = [best]
-    if not (named or chosen):  # "H100 trains GPT-3 in 11 minutes": its fastest, or any
-        why_h = {
-            "tolerance": tol,
-            "choices": [
-                choice("subject", what, cands, fastest(cands), headline_times.HEADLINE_WHY)
-            ],
-        }
-        head = headline_times.check(
-            c, cands, lambda r: _time_reading(c, r, "subject", c.value, tol, c.qualifier), why_h
-        )
-        if head is not None:
-            return head
+    # "H100 trains GPT-3 in 11 minutes": the product's fastest result, or some result
+    reading_of = lambda r: _time_reading(c, r, "subject", c.value, tol, c.qualifier)  # noqa: E731
+    head = None if named or chosen else headline_times.check(c, cands, reading_of, tol, what)
+    if head is not None:
+        return head
     readings = [_time_reading(c, r, "subject", c.value, tol, c.qualifier) for r in cands]
     same_bench = [r for r in results if r.benchmark == bench and r.score_minutes]
     why = "every result the text allows was read; the verdict holds for all of them"
