@@ -17,6 +17,7 @@ import os
 
 from benchdb.claims.round_counts import Holding
 from benchdb.models import Result, Round, RoundTree
+from benchdb.models.data_version import data_version
 from benchdb.vocabulary import canonical_benchmark
 from ingest.fetch import check_git_ref, git
 from ingest.parsers.round_tree import read_listing
@@ -70,12 +71,29 @@ def round_tree_record(
     return tree
 
 
+#: This process's holdings at one data version: (token, holdings).
+_cached: tuple[str, dict[tuple[str, str], Holding]] | None = None
+
+
 def round_holdings() -> dict[tuple[str, str], Holding]:
     """(suite, round) -> what benchdb holds of each round whose tree is recorded
     (:class:`benchdb.claims.round_counts.Holding`): the tree's submitters, those with a
     listed result folder not stored (the round is not whole for them), and the stored
     results of the listed folders as (submitter folder, benchmark key, division,
-    system folder, framework). Two queries per recorded round."""
+    system folder, framework). Read once per data version in each process (two
+    queries per recorded round; ``benchdb.models.data_version``), each time where no
+    data version is kept. A new dict each call (the holdings are frozen)."""
+    global _cached
+    version = data_version()
+    if version is not None and _cached is not None and _cached[0] == version.token:
+        return dict(_cached[1])
+    out = _read_holdings()
+    if version is not None:
+        _cached = (version.token, out)
+    return dict(out)
+
+
+def _read_holdings() -> dict[tuple[str, str], Holding]:
     out: dict[tuple[str, str], Holding] = {}
     for tree in RoundTree.objects.select_related("round"):
         rnd = tree.round
