@@ -24,7 +24,7 @@ from django.utils import timezone
 from benchdb import vocabulary
 from benchdb.claims import explain, families, guidelines, resolve
 from benchdb.models import InferenceResult, Result
-from ingest import budget, claim_facts, fetch, vendor_pages
+from ingest import budget, claim_facts, fetch, round_trees, vendor_pages
 from ingest.parsers import claim_page, claim_text, vendor_html, vendor_meta
 from ingest.parsers.types import ParseError
 from ingest.parsers.vendor_tables import parse_vendor_tables
@@ -135,6 +135,7 @@ class _Stored:
 
     dates: dict[str, dict[str, date]]
     results: list[Any]
+    holdings: dict[Any, Any]
 
 
 def _read_claims(
@@ -182,7 +183,9 @@ def _read_claims(
     when = meta.published or timezone.now().date()
     page = resolve.PageContext(title=meta.title, text=src.text, published=when, vendor=meta.vendor)
     # the verdicts a stored page's claims get
-    checked = claim_facts.check_claims(found, page, dates=stored.dates, results=stored.results)
+    checked = claim_facts.check_claims(
+        found, page, dates=stored.dates, results=stored.results, holdings=stored.holdings
+    )
     checked = claim_facts.with_page_verdicts(checked, reading.claims)
     return _Reading(src, meta, checked, reading)
 
@@ -191,7 +194,9 @@ def _read_within_budget(text: str, url: str, published: date | None) -> _Reading
     """:func:`_read_claims` given :data:`READ_SECONDS` of wall-clock time; a
     :class:`CheckError` 422 naming the stage that was cut when it runs out."""
     data, ctype, name, kind = _read(text, url)
-    stored = _Stored(claim_facts.round_dates(), claim_facts.all_result_facts())
+    stored = _Stored(
+        claim_facts.round_dates(), claim_facts.all_result_facts(), round_trees.round_holdings()
+    )
     try:
         return budget.run_within(
             READ_SECONDS,
