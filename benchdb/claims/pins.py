@@ -18,6 +18,10 @@ pin survives a result deleted and ingested again. The pins (:class:`Pins`):
 * ``reading``: ``time_reduction`` or ``speedup`` for a percentage: the readings of the
   other kind are dropped and the rest settled again (:func:`readings.settle`).
 
+A verdict the automatic check withholds because the frame looks misread (another result
+gives the figure; the subject came from another sentence) is given once a person has
+pinned the frame: the pinned readings are settled again.
+
 :func:`slot_candidates` lists, for each slot along which the readings differ, each
 value the text allows with its readings' figure, ratio and verdict (settled with
 :func:`readings.settle`, the automatic rule) and the pin that chooses it.
@@ -28,7 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -192,6 +196,8 @@ def apply_pins(
         v = verify_claim(framed, results, pinned=_links(chosen, auto))
     if pins.frame.get("reading"):
         v = _only_reading(framed, v, pins.frame["reading"], results)
+    elif v.details.get("withheld") and v.details.get("readings_list"):
+        v = _settled_again(framed, v, results, lambda rd: True)
     return v
 
 
@@ -232,14 +238,26 @@ def _only_reading(
 ) -> Verification:
     """``v`` settled again on the readings of one kind (``time_reduction`` or
     ``speedup``); unchanged when none is of that kind."""
+    return _settled_again(c, v, results, lambda rd: rd["slots"].get("reading") == reading)
+
+
+def _settled_again(
+    c: ClaimFacts,
+    v: Verification,
+    results: Sequence[ResultFacts],
+    keep: Callable[[Mapping[str, Any]], bool],
+) -> Verification:
+    """``v``'s listed readings that ``keep`` keeps, settled again (``settle``, then the
+    flags): also how a verdict withheld by a guard that suspects a misread frame
+    (``named_elsewhere``, ``subject_elsewhere``, ``page_conflict``) is given once a
+    person has pinned the frame. ``v`` unchanged when no reading is kept."""
     suite = suite_of(c.suite).name
-    rows = [rd for rd in v.details.get("readings_list") or [] if rd["slots"].get("reading")]
-    kept = [_as_reading(rd, suite) for rd in rows if rd["slots"]["reading"] == reading]
+    kept = [_as_reading(rd, suite) for rd in v.details.get("readings_list") or [] if keep(rd)]
     if not kept:
         return v
-    keep = {k: x for k, x in v.details.items() if k not in _SETTLED}
+    details = {k: x for k, x in v.details.items() if k not in (*_SETTLED, "withheld")}
     by_pk = {r.pk: r for r in results if r.suite == suite}
-    return with_flags(c, settle(kept, keep), by_pk)
+    return with_flags(c, settle(kept, details), by_pk)
 
 
 def _open(rows: Sequence[Mapping[str, Any]]) -> list[str]:
