@@ -38,6 +38,7 @@ PURE = (
     "benchdb/claims/verdicts_gains.py",
     "benchdb/claims/verdicts_values.py",
     "benchdb/claims/readings.py",
+    "benchdb/claims/pins.py",
     "benchdb/claims/resolve_words.py",
     "benchdb/claims/resolve_suite.py",
     "ingest/parsers/*.py",
