@@ -112,16 +112,16 @@ def with_pin_columns(rows: Iterable[Mapping[str, Any]]) -> Iterator[dict[str, An
     pin in force for each (its own; "" and {} when none): one query for the pins, and
     one per round the pins name for their state (``pin_flags``). ``pins`` is
     JSON text (the export's columns are scalars or arrays)."""
-    rows = [dict(r) for r in rows]
+    table = [dict(r) for r in rows]
     keys = [
         pins.claim_key(
             r["page"], r["kind"], r["unit"], r["value"], r["compared_value"], r["sentence"]
         )
-        for r in rows
+        for r in table
     ]
     found = pins_in_force(keys)
     now = values_now(k for p in found.values() for k in p.values)
-    for row, key in zip(rows, keys, strict=True):
+    for row, key in zip(table, keys, strict=True):
         p = found.get(key)
         row["settled_by"] = p.user.get_username() if p else ""
         row["settled_at"] = p.created.isoformat() if p else ""
@@ -148,17 +148,13 @@ def claim_queue(*, limit: int = 200) -> list[dict[str, Any]]:
     )
     key_of = {c.pk: claim_key_of(c) for c in claims.only(*_KEY_FIELDS)}
     pinned = set(pins_in_force(key_of.values()))
-    out = [
-        {
-            "family": f,
-            "open": [m for m in f.members if m.verdict in OPEN_VERDICTS],
-            "members": f.members,
-        }
+    entries = [
+        (f, [m for m in f.members if m.verdict in OPEN_VERDICTS])
         for f in fams
         if not any(key_of.get(m.claim) in pinned for m in f.members)
     ]
-    out.sort(key=lambda e: (-len(e["members"]), -len(e["family"].pages), _first_seen(e["family"])))
-    return out[:limit]
+    entries.sort(key=lambda e: (-len(e[0].members), -len(e[0].pages), _first_seen(e[0])))
+    return [{"family": f, "open": o, "members": f.members} for f, o in entries[:limit]]
 
 
 _KEY_FIELDS = (
