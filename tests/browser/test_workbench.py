@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import json
+import secrets
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ PAGES = (
     "graphcore-mlperf-training-v1.1-performance-at-scale.en.txt",
     "graphcore-mlperf-training-v1.1-results.zh.txt",
 )
-PASSWORD = "workbench-browser-test"
+PASSWORD = secrets.token_urlsafe(16)  # this run's reviewer account
 DELL = "training/v1.1/Dell/DSS8440x8A100-PCIE-40GB/resnet"
 
 
@@ -36,8 +37,8 @@ def _data(server_url, django_db_blocker) -> None:  # type: ignore[no-untyped-def
         for name in PAGES:
             vendor_page_ingest(data=None, path_or_url=str(VENDOR / name))
         ClaimPin.objects.all().delete()  # a run before left its pins
-        if not User.objects.filter(username="wb-reviewer").exists():
-            User.objects.create_user("wb-reviewer", password=PASSWORD)
+        User.objects.filter(username="wb-reviewer").delete()
+        User.objects.create_user("wb-reviewer", password=PASSWORD)
         connection.close()
 
 
