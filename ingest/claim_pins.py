@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from benchdb.claims import pins as P
 from benchdb.claims.facts import ClaimFacts, ResultFacts, Verification, suite_of
-from benchdb.claims.pin_selectors import claim_key_of
+from benchdb.claims.pin_selectors import claim_key_of, family_keys_of
 from benchdb.claims.verdicts import verify_claim
 from benchdb.mlperf.search import squeezed
 from benchdb.models import Claim, ClaimPin, InferenceResult, Result, Round
@@ -232,6 +232,7 @@ def claim_pin_set(*, claim_id: int, pins: Mapping[str, Any], user: Any, note: st
             pins=parsed.as_dict(),
             values={k: P.fact_value(f) for k, f in resolved.items()},
             verdict=wb["pinned"]["verdict"],
+            family_keys="".join(f"|{k}" for k in family_keys_of(c)) + "|",
             user=user,
             created=timezone.now(),
             note=note[:2000],

@@ -12,6 +12,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from datetime import date
 from typing import Any
 
+from django.db.models import Q
+
 from benchdb.claims import families, pins
 from benchdb.claims.reports import claim_family_list
 from benchdb.models import Claim, ClaimPin, InferenceResult, Result
@@ -38,18 +40,25 @@ def pins_in_force(keys: Iterable[str]) -> dict[str, ClaimPin]:
 
 def claim_pin_get(c: Claim) -> tuple[ClaimPin | None, bool]:
     """(the pin in force for claim ``c``, whether it is ``c``'s own): its own latest pin,
-    else the latest pin of a claim of its family (:mod:`benchdb.claims.families`), else
-    (None, False). Two queries, four more when it has no pin of its own."""
-    own = pins_in_force([claim_key_of(c)])
-    if own:
-        return next(iter(own.values())), True
+    else the latest pin made on a claim of its family (``ClaimPin.family_keys``), else
+    (None, False). One query."""
+    key = claim_key_of(c)
+    qs = ClaimPin.objects.filter(Q(claim_key=key) | Q(family_keys__contains=f"|{key}|"))
+    found = list(qs.select_related("user").order_by("-created", "-pk")[:50])
+    own = next((p for p in found if p.claim_key == key), None)
+    if own is not None:
+        return own, True
+    return (found[0], False) if found else (None, False)
+
+
+def family_keys_of(c: Claim) -> list[str]:
+    """The claim keys of the other claims of ``c``'s family as it is now (four
+    queries: the families, the members)."""
     fam = next((f for f in claim_family_list() if any(m.claim == c.pk for m in f.members)), None)
-    if fam is None or len(fam.members) < 2:
-        return None, False
-    others = Claim.objects.filter(pk__in=[m.claim for m in fam.members]).select_related("page")
-    found = pins_in_force(claim_key_of(o) for o in others.defer("page__raw", "page__text"))
-    latest = max(found.values(), key=lambda p: p.created, default=None)
-    return latest, False
+    if fam is None:
+        return []
+    others = Claim.objects.filter(pk__in=[m.claim for m in fam.members if m.claim != c.pk])
+    return [claim_key_of(o) for o in others.select_related("page").only(*_KEY_FIELDS)]
 
 
 def values_now(keys: Iterable[str]) -> dict[str, float | None]:
@@ -136,7 +145,8 @@ def claim_queue(*, limit: int = 200) -> list[dict[str, Any]]:
     the family, then pages, then first publication): ``{"family": Family, "open":
     [Member] (its members that need a person), "members": [Member]}``. A family with a
     pin on any member is settled and left out. Queries: the families (two), claim
-    keys of the open families' members (one), their pins (one)."""
+    keys of the open families' members (one), their pins (one). A family is settled by
+    a pin on any member, made before or after the family grew."""
     fams = [
         f
         for f in claim_family_list()

@@ -20,7 +20,9 @@ class ClaimPin(models.Model):
     the row it was made on (kept while that row exists). ``values``: each pinned
     result's value (its unit) when pinned, so a pin whose result later changes or is
     withdrawn is flagged (``benchdb.claims.pins.pin_state``). ``verdict``: the verdict
-    the pins gave when made. The latest pin of a key is the one in force; earlier ones
+    the pins gave when made. ``family_keys``: the keys of the claims of its family
+    (``benchdb.claims.families``) when it was made, which it settles too (the queue
+    reads families as they are now). The latest pin of a key is the one in force; earlier ones
     are its history."""
 
     claim_key = models.CharField(max_length=64)
@@ -32,6 +34,10 @@ class ClaimPin(models.Model):
     pins = models.JSONField(default=dict)
     values = models.JSONField(default=dict, blank=True)
     verdict = models.CharField(max_length=16, blank=True)
+    family_keys = models.TextField(
+        blank=True,
+        help_text='the claim keys of its family when pinned, "|"-separated and -enclosed',
+    )
     user = models.ForeignKey("auth.User", on_delete=models.PROTECT, related_name="claim_pins")
     created = models.DateTimeField()
     note = models.TextField(blank=True)
