@@ -51,9 +51,11 @@ class _Keys:
         )
         for pk, rnd, sub, system, model, scenario in inference:
             names["inference", pk] = P.key_of("inference", (rnd, sub, system, model, scenario))
+        self.facts = list(facts)
         self.of_pk = {
             (f.suite, f.pk): names[f.suite, f.pk] for f in facts if (f.suite, f.pk) in names
         }
+        self.by_pk = {(f.suite, f.pk): f for f in facts}
         self.by_key = {self.of_pk[f.suite, f.pk]: f for f in facts if (f.suite, f.pk) in self.of_pk}
         self.hay = [(f, _haystack(f)) for f in facts]
 
@@ -81,15 +83,15 @@ _lock = threading.Lock()
 
 def result_keys() -> _Keys:
     """The keys of the facts of the current data version (built once per version in
-    each process; every call where no data version is kept)."""
+    each process; every call where no data version is kept). One query (the data
+    version) when built already."""
     global _keys
     version = data_version()
-    facts = claim_facts.all_result_facts()
     if version is None:
-        return _Keys(facts)
+        return _Keys(claim_facts.all_result_facts())
     with _lock:
         if _keys is None or _keys[0] != version.token:
-            _keys = (version.token, _Keys(facts))
+            _keys = (version.token, _Keys(claim_facts.all_result_facts()))
         return _keys[1]
 
 
@@ -133,11 +135,13 @@ def result_row(f: ResultFacts, key: str) -> dict[str, Any]:
     }
 
 
-def resolve_pins(pins: P.Pins, *, strict: bool = True) -> dict[str, ResultFacts]:
+def resolve_pins(
+    pins: P.Pins, *, strict: bool = True, keys: _Keys | None = None
+) -> dict[str, ResultFacts]:
     """Result key -> facts for every key pinned. ``strict``: raise
     :class:`benchdb.claims.pins.PinError` naming keys that name no scored training or
     valid inference result (the API); else leave them out (a stored pin, flagged)."""
-    by_key = result_keys().by_key
+    by_key = (keys or result_keys()).by_key
     missing = [k for k in pins.result_keys() if k not in by_key]
     if missing and strict:
         raise P.PinError(f"no stored result has the key(s) {missing[:5]}")
@@ -150,16 +154,17 @@ def workbench(
     pins: P.Pins,
     resolved: Mapping[str, ResultFacts],
     results: Sequence[ResultFacts],
+    keys: _Keys | None = None,
 ) -> dict[str, Any]:
     """A claim's workbench as the API and page give it: ``automatic`` (verdict,
     recomputed value), ``pins`` (as given), ``pinned`` (the verification with them,
     None without pins), ``candidates`` (:func:`benchdb.claims.pins.slot_candidates` of
     the verification shown, each with its pin's results named by key and labelled)."""
-    keys = result_keys()
+    keys = keys or result_keys()
     suite = suite_of(claim.suite).name
     pinned = P.apply_pins(claim, results, pins, resolved, auto) if pins else None
     shown = pinned or auto
-    labels = {f.pk: f for f in results if f.suite == suite}
+    labels = keys.by_pk
     cands = []
     for cand in P.slot_candidates(shown, suite):
         named = {
@@ -169,7 +174,7 @@ def workbench(
         if cand["slot"] not in ("scenario", "division", "reading"):
             cand["pin"] = {role: ks[0] if len(ks) == 1 else ks for role, ks in named.items()}
         cand["results"] = {
-            role: [labels[pk].label() if pk in labels else str(pk) for pk in pks]
+            role: [labels[suite, pk].label() if (suite, pk) in labels else str(pk) for pk in pks]
             for role, pks in cand["results"].items()
         }
         cands.append(cand)
@@ -269,13 +274,14 @@ def check_with_pins(
     far = [i for i in pins if i is not None and i >= len(checked)]
     if far:
         raise P.PinError(f"pins name claim {far[0]}; the text has {len(checked)} claims")
-    results = claim_facts.all_result_facts()
+    keys = result_keys()
+    results = keys.facts  # the facts the keys were made from: no second read
     out: list[dict[str, Any] | None] = []
     for i, (_, f, v) in enumerate(checked):
         p = pins.get(i) or pins.get(None) or P.Pins()
         if not p and not P.slot_candidates(v):
             out.append(None)
             continue
-        resolved = resolve_pins(p)
-        out.append(workbench(f, v, p, resolved, results))
+        resolved = resolve_pins(p, keys=keys)
+        out.append(workbench(f, v, p, resolved, results, keys))
     return out

@@ -38,7 +38,7 @@ def _data(server_url, django_db_blocker) -> None:  # type: ignore[no-untyped-def
             vendor_page_ingest(data=None, path_or_url=str(VENDOR / name))
         ClaimPin.objects.all().delete()  # a run before left its pins
         User.objects.filter(username="wb-reviewer").delete()
-        User.objects.create_user("wb-reviewer", password=PASSWORD)
+        User.objects.create_user("wb-reviewer", password=PASSWORD, is_staff=True)
         connection.close()
 
 
@@ -70,7 +70,8 @@ def test_a_claim_with_two_readings_is_settled_by_a_click_and_kept(page):  # type
     assert _fits(page, 800)
     page.screenshot("workbench-queue")
     entry.locator("a.wb-settle").focus()
-    page.page.keyboard.press("Enter")
+    with page.page.expect_navigation():
+        page.page.keyboard.press("Enter")
     page.page.wait_for_load_state("networkidle")
     rows = page.page.locator("#candidates tr[data-slot=reading]")
     assert rows.count() == 2
@@ -80,12 +81,14 @@ def test_a_claim_with_two_readings_is_settled_by_a_click_and_kept(page):  # type
     assert reduction.locator(".verdict").inner_text() == "consistent"
     assert speedup.locator(".verdict").inner_text() == "inconsistent"
     page.screenshot("workbench-claim")
-    reduction.locator("a.wb-try").click()
+    with page.page.expect_navigation():
+        reduction.locator("a.wb-try").click()
     page.page.wait_for_load_state("networkidle")
     assert page.page.locator("#pinned-verdict").inner_text() == "consistent"
     page.page.fill("#note", "the page's 24% is Graphcore's time reduction")
     page.page.locator("button.wb-keep").focus()
-    page.page.keyboard.press("Enter")
+    with page.page.expect_navigation():
+        page.page.keyboard.press("Enter")
     page.page.wait_for_load_state("networkidle")
     settled = page.page.locator("#settled")
     assert "Settled by hand" in settled.inner_text() and "wb-reviewer" in settled.inner_text()
