@@ -224,13 +224,13 @@ def _settle(
     row = claims[c.pk]
     pins = truth_pins(t, row)
     if not pins:
-        return "missing: no stored result named", f"automatic {row['verdict']}"
+        return "missing: no stored result named", f"{row['kind']} automatic {row['verdict']}"
     status, out = api(client, body | {"pins": pins, "claim": c.pk})
     if status != 200:
         return "missing: API refused the pins", f"{status} {out.get('error', '')[:100]}"
     pinned = (out["claims"][c.pk].get("workbench") or {}).get("pinned") or {}
     verdict = pinned.get("verdict", "")
-    what = f"{row['verdict']} -> {verdict} with {json.dumps(pins)[:300]}"
+    what = f"{row['kind']} {row['verdict']} -> {verdict} with {json.dumps(pins)[:300]}"
     return ("right" if verdict == t["truth"] else "wrong"), what
 
 
