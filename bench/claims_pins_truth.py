@@ -1,5 +1,5 @@
-"""The claim workbench measured against ../shared/vendor-dev's truths (issue 27): can
-every checkable claim be settled by pins to the right verdict?
+"""The claim workbench measured against ../shared/vendor-dev's truths (issue 27): can every
+checkable claim be settled by pins to the right verdict?
 
 Usage (from the repository root, with DATABASE_URL naming a database that holds the
 rounds the truths cite; nothing is written to it)::
@@ -14,22 +14,24 @@ once without pins; each truth is matched to one of the claims the API returns as
 shared). For each checkable truth (``consistent``, ``inconsistent``, ``ambiguous``;
 basis ``mlperf``) the API is called again with pins naming **the truth's results**: the
 stored results ``official`` names (a result is named when its system folder appears in
-``official`` and, when the claim's frame names a benchmark, it is of that benchmark, or
-when its score or value is printed there to 1-4 decimals; of the rounds ``official``
-names) of which the claim quotes the ones a person would pick (:func:`pick`: the figure
-or pair of figures nearest the claimed ones; ``official`` often names every result of
-the page), and the one scenario ``official`` names when it names one. The pinned
-verdict is **right** when it equals the truth, **wrong** otherwise; a truth is
-**missing** when no claim was extracted for it, when no stored result is named by its
-``official`` text (the round is not in the database, or ``official`` names no system
-folder), or when the API refuses the text. Truths of basis ``page-arithmetic`` rest on
-the page's own figures, not on results: counted apart.
+``official``, or its score or value is printed there to 1-4 decimals; of the rounds
+``official`` names, and of the claim's benchmark when its frame names one), of which the
+ones the claim quotes, as a person would pick them (:func:`pick`: the figure or pair of
+figures nearest the claimed ones, a pair of one benchmark and scenario; ``official``
+often names every result of the page), and the one scenario ``official`` names when it
+names one. The pinned verdict is **right** when it equals the truth, **wrong**
+otherwise; a truth is **missing** when no claim was extracted for it, when no stored
+result is named by its ``official`` text (the round is not in the database, ``official``
+names no system folder or figure of it, or no pair of one benchmark), or when the API
+refuses the text. Truths of basis ``page-arithmetic`` rest on the page's own figures,
+not on results: counted apart.
 
 The text's reading is given 10 s instead of the API's 1.5 s (``READ_SECONDS``): the
 question here is whether pins settle a claim, not the budget.
 
-``--speed N`` also times N check API calls with pins on a one-sentence text (the
-README's example), after one warm-up call: p50, p95, max in seconds.
+``--speed N`` also times N check API calls on a one-sentence text (the README's
+example) with pins and, interleaved, without, after a warm-up call of each: p50, p95,
+max in seconds, and the machine's load average.
 
 The pins a person would give are derived here from ``official`` (free text written by
 whoever established the truth), so a wrong outcome may be the derivation's, not the
@@ -92,7 +94,7 @@ def named_results(official: str, frame: dict[str, Any]) -> list[Any]:
         value = f.score_minutes if f.score_minutes is not None else f.value
         printed = value is not None and any(f"{value:.{d}f}" in flat for d in (1, 2, 3, 4))
         of_bench = not bench or bench in (f.benchmark, f.model)
-        if len(folder) >= 4 and folder in off and (of_bench or printed):
+        if of_bench and ((len(folder) >= 4 and folder in off) or printed):
             out.append((key, f))
     return out
 
@@ -147,9 +149,9 @@ def pick(named: list[Any], row: dict[str, Any]) -> dict[str, list[str]]:
     if kind == "parity":
         wanted = [1.0]
     pairs = [(x, y) for x in named for y in named if x[0] != y[0]]
-    # MLCommons' convention: a ratio compares one benchmark and scenario; the subject
-    # is of the claim's round
-    pairs = [p for p in pairs if _same_task(p[0][1], p[1][1])] or pairs
+    # MLCommons' convention: a ratio compares one benchmark and scenario (no such pair
+    # named: nothing picked); the subject is of the claim's round
+    pairs = [p for p in pairs if _same_task(p[0][1], p[1][1])]
     pairs = [p for p in pairs if p[0][1].round == frame.get("round")] or pairs
     if not pairs:
         return {}
