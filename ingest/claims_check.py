@@ -242,13 +242,7 @@ def claims_check(
         _claim_out(i, c, f, v, urls) | _on_page(p)
         for i, ((c, f, v), p) in enumerate(zip(checked, reading.claims, strict=True))
     ]
-    try:  # the claim workbench (issue 27)
-        benches = claim_pins.check_with_pins(checked, pins or {})
-    except claim_pins.P.PinError as exc:
-        raise CheckError(str(exc)) from None
-    for row, bench in zip(rows, benches, strict=True):
-        if bench is not None:
-            row["workbench"] = bench
+    _with_workbench(rows, checked, pins)
     report = guidelines.page_report(
         [r | {"vendor": vendor} for r in rows],
         text=src.text,
@@ -270,6 +264,20 @@ def claims_check(
         "guidelines": [guidelines.finding_row(g) for g in report],
         "seconds": round(time.perf_counter() - t0, 3),
     }
+
+
+def _with_workbench(
+    rows: list[dict[str, Any]], checked: Sequence[Any], pins: dict[int | None, Any] | None
+) -> None:
+    """Each row whose claim is pinned or whose readings disagree gets its ``workbench``
+    (issue 27: ``ingest.claim_pins.check_with_pins``); a 400 on bad pins."""
+    try:
+        benches = claim_pins.check_with_pins(checked, pins or {})
+    except claim_pins.P.PinError as exc:
+        raise CheckError(str(exc)) from None
+    for row, bench in zip(rows, benches, strict=True):
+        if bench is not None:
+            row["workbench"] = bench
 
 
 def _source_out(src: _Source, meta: Any, when: date, when_source: str) -> dict[str, Any]:
