@@ -40,6 +40,7 @@ PURE = (
     "benchdb/claims/readings.py",
     "benchdb/claims/inference_frames.py",
     "benchdb/claims/per_watt.py",
+    "benchdb/claims/pins.py",
     "benchdb/claims/resolve_words.py",
     "benchdb/claims/resolve_suite.py",
     "benchdb/history/diff.py",

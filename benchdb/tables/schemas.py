@@ -391,7 +391,9 @@ SCHEMAS |= {
 SCHEMAS |= {
     "benchdb.vendor_pages/1": _cols(_VENDOR_PAGE_SPEC)
     + _cols(schemas_reports.VENDOR_PAGE_NUMBERS_SPEC),
-    "benchdb.claims/1": _cols(_CLAIM_SPEC) + _cols(schemas_reports.CLAIM_REASONING_SPEC),
+    "benchdb.claims/1": _cols(_CLAIM_SPEC)
+    + _cols(schemas_reports.CLAIM_REASONING_SPEC)
+    + _cols(schemas_reports.CLAIM_PIN_SPEC),
     "benchdb.claim_links/1": _cols(_CLAIM_LINK_SPEC),
     "benchdb.vendor_results/1": _cols(_VENDOR_RESULT_SPEC),
 }
