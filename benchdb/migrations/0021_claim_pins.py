@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('benchdb', '0018_data_version'),
+        ('benchdb', '0020_round_tree'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
