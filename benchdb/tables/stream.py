@@ -50,18 +50,19 @@ def export_items(
     schema: str,
     name: Sequence[Any],
 ) -> HttpResponseBase | None:
-    """:func:`export` of ``row(item)`` for each of ``items``; a QuerySet is counted
-    (one query) and, when streamed, read ``CHUNK_ROWS`` rows at a time."""
+    """:func:`export` of ``row(item)`` for each of ``items``. A QuerySet is read up to
+    :data:`STREAM_MIN_ROWS` + 1 rows (the queries of reading it whole, when that is
+    all of it); when there are more, it is read again from the start,
+    ``CHUNK_ROWS`` rows at a time, as the response streams."""
     if fmt not in _TYPES:
         return None
-    if isinstance(items, QuerySet):
-        count = items.count()
-        source: Iterable[Any] = (
-            items.iterator(chunk_size=writers.CHUNK_ROWS) if count > STREAM_MIN_ROWS else items
-        )
-    else:
-        count, source = len(items), items
-    return _response(fmt, (row(item) for item in source), count, schema, name)
+    if not isinstance(items, QuerySet):
+        return _response(fmt, (row(item) for item in items), len(items), schema, name)
+    head = list(items[: STREAM_MIN_ROWS + 1])
+    if len(head) <= STREAM_MIN_ROWS:
+        return _response(fmt, [row(item) for item in head], len(head), schema, name)
+    rows = (row(item) for item in items.iterator(chunk_size=writers.CHUNK_ROWS))
+    return _response(fmt, rows, STREAM_MIN_ROWS + 1, schema, name)
 
 
 def _response(

@@ -150,3 +150,24 @@ def test_chunks_read_their_rows_lazily() -> None:
     chunks = writers.csv_chunks(rows(), ["a"], chunk_rows=4)
     assert next(chunks) == "a\n" and seen == []
     assert next(chunks) == "0\n1\n2\n3\n" and seen == [0, 1, 2, 3]
+
+
+@pytest.mark.django_db
+def test_a_paged_tables_export_streams_its_queryset_with_the_same_bytes(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/vendor/claims/ (a QuerySet of claims, benchdb.tables.pages.paged_table_page):
+    read whole when small, read again in chunks and streamed when big."""
+    from ingest.vendor_pages import vendor_page_ingest
+
+    name = "nvidia-training-performance-table-mlperf-v3.0.txt"
+    data = (Path(settings.VENDOR_DATA) / name).read_bytes()
+    vendor_page_ingest(data=data, path_or_url=name)
+    whole = {f: client.get("/vendor/claims/", {"format": f}) for f in ("csv", "json")}
+    assert not any(r.streaming for r in whole.values())
+    assert len(json.loads(whole["json"].content)["rows"]) == 12  # the page's 12 claims
+    monkeypatch.setattr(stream, "STREAM_MIN_ROWS", 5)
+    monkeypatch.setattr(writers, "CHUNK_ROWS", 5)
+    for fmt, before in whole.items():
+        resp = client.get("/vendor/claims/", {"format": fmt})
+        assert resp.streaming and _body(resp) == before.content
