@@ -134,6 +134,8 @@ class CheckForm(forms.Form):
         return d
 
 
+@csrf_exempt  # stores nothing: a cross-site POST spends only the sender's rate limit, and
+# without a token in its form the home page (which embeds the form) is one cached page
 @require_http_methods(["GET", "POST"])
 @ratelimit(key="ip", rate=_rate, method="POST", block=False, group=_GROUP)
 def claims_check_form(request: HttpRequest) -> HttpResponse:
