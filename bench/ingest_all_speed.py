@@ -5,21 +5,26 @@ Usage (from the repository root)::
 
     python bench/ingest_all_speed.py ROUND_DIR [ROUND_DIR ...] [--workers 1,2]
         [--redis redis://127.0.0.1:6379/10] [--postgres postgres://postgres@127.0.0.1:5432/postgres]
+        [--db-prefix benchdb_bench_ingest] [--timeout S]
 
 The round folders (``training_results_v5.1``, ``inference_results_v4.1``,
 ``hpc_results_v2.0``...) are linked into one temporary folder. For each worker count: a
-fresh database ``benchdb_bench_all_<pid>_<n>`` (migrated, dropped at the end), ``n``
+fresh database ``<db-prefix><n>`` (default ``benchdb_bench_all_<pid>_<n>``; migrated,
+dropped at the end; it must not exist), ``n``
 ``celery worker --concurrency 1`` processes with ``INGEST_FANOUT=1`` on the Redis
 database given (flushed first), and ``manage.py ingest-all`` on the folder, timed from
 start to its last job's end (HPC rounds are ingested by the command itself meanwhile).
 Printed per worker count: wall seconds, the command's last line (jobs and results),
-results stored per suite, and the database's size. Nothing is asserted.
+results stored per suite, the database's size and the machine's load average (1, 5 and
+15 minutes) before and after (the machine may be shared: the figures hold for that load).
+Nothing is asserted.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -32,6 +37,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _psql(url: str, sql: str) -> str:
     return subprocess.run(["psql", "-d", url, "-Atc", sql], capture_output=True, text=True).stdout
+
+
+def _load() -> str:
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def _workers(n: int, env: dict[str, str]) -> list[subprocess.Popen[bytes]]:
@@ -53,7 +62,12 @@ def _workers(n: int, env: dict[str, str]) -> list[subprocess.Popen[bytes]]:
 
 
 def _one(folder: str, n: int, args: argparse.Namespace) -> str:
-    name = f"benchdb_bench_all_{os.getpid()}_{n}"
+    name = f"{args.db_prefix or f'benchdb_bench_all_{os.getpid()}_'}{n}"
+    if not re.fullmatch(r"[a-z0-9_]{1,63}", name):
+        raise SystemExit(f"not a plain database name: {name!r}")
+    exists = f"SELECT 1 FROM pg_database WHERE datname = '{name}'"  # noqa: S608 (checked above)
+    if _psql(args.postgres, exists).strip():
+        return f"{n} workers: database {name} exists already; not timed"
     _psql(args.postgres, f"CREATE DATABASE {name}")
     url = args.postgres.rsplit("/", 1)[0] + "/" + name
     env = {**os.environ, "DATABASE_URL": url, "CELERY_BROKER_URL": args.redis}
@@ -65,9 +79,10 @@ def _one(folder: str, n: int, args: argparse.Namespace) -> str:
         subprocess.run([*manage, "migrate", "-v0"], env=env, cwd=ROOT, check=True)
         workers = _workers(n, env)
         time.sleep(4)  # the workers connect
+        load0 = _load()
         t0 = time.perf_counter()
         done = subprocess.run(
-            [*manage, "ingest-all", folder, "--every", "5"],
+            [*manage, "ingest-all", folder, "--every", "5", "--timeout", str(args.timeout)],
             env=env,
             cwd=ROOT,
             capture_output=True,
@@ -85,7 +100,7 @@ def _one(folder: str, n: int, args: argparse.Namespace) -> str:
         size = _psql(url, f"SELECT pg_size_pretty(pg_database_size('{name}'))").strip()
         return (
             f"{n} workers: {wall:.1f} s (exit {done.returncode}); {lines[-1]}\n"
-            f"  stored: {stored}; database {size}; load average {os.getloadavg()}"
+            f"  stored: {stored}; database {size}; load average {load0} before, {_load()} after"
         )
     finally:
         for w in workers:
@@ -100,12 +115,14 @@ def main() -> None:
     ap.add_argument("--workers", default="1,2")
     ap.add_argument("--redis", default="redis://127.0.0.1:6379/10")
     ap.add_argument("--postgres", default="postgres://postgres@127.0.0.1:5432/postgres")
+    ap.add_argument("--timeout", type=float, default=24 * 3600, help="ingest-all's, seconds")
+    ap.add_argument("--db-prefix", default="", help="database name before the worker count")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         for d in args.round_dirs:
             src = Path(d).resolve()
             os.symlink(src, Path(folder) / src.name)
-        print(f"rounds: {', '.join(sorted(os.listdir(folder)))}; load {os.getloadavg()}")
+        print(f"rounds: {', '.join(sorted(os.listdir(folder)))}; load average {_load()}")
         for n in (int(x) for x in args.workers.split(",")):
             print(_one(folder, n, args), flush=True)
 

@@ -198,6 +198,7 @@ def main() -> None:
             threads.append(
                 threading.Thread(target=attacker, args=(base, hostile, stop, args.max_requests))
             )
+        load_before = os.getloadavg()
         for t in threads:
             t.start()
         for t in threads:
@@ -211,6 +212,7 @@ def main() -> None:
                     "pages": len(pages),
                     "readers": readers.summary(),
                     "hostile": hostile.summary(),
+                    "load_average_before_after": [load_before, os.getloadavg()],
                 },
                 indent=1,
             )

@@ -18,7 +18,10 @@ within the same second share a ``Last-Modified``).
 Cached: GET and HEAD of the read pages (URL namespaces :data:`CACHED_NAMESPACES`) by a
 visitor without a session or messages cookie (logged-in users see write links and
 forms: computed each time). Stored: 200 responses that set no cookie, used no CSRF
-token, are not streamed and hold at most ``PAGE_CACHE_MAX_BYTES`` bytes. Not cached:
+token and hold at most ``PAGE_CACHE_MAX_BYTES`` bytes; a streamed export
+(:mod:`benchdb.tables.stream`) is passed on chunk by chunk and stored once its last
+chunk has been sent, unless it grew past that size (then its copy is dropped at once:
+the memory held stays bounded). Not cached:
 the ingest pages (jobs change without the data version), the check API and form, the
 admin, and every database but PostgreSQL (:func:`data_version` is None there).
 """
@@ -26,15 +29,15 @@ admin, and every database but PostgreSQL (:func:`data_version` is None there).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.core.cache import caches
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 from django.utils.cache import get_conditional_response, patch_vary_headers
 from django.utils.http import http_date
 
@@ -99,11 +102,42 @@ def _shareable(request: HttpRequest, response: HttpResponseBase) -> bool:
     return "private" not in control and "no-store" not in control
 
 
+def _max_bytes() -> int:
+    return int(getattr(settings, "PAGE_CACHE_MAX_BYTES", 8 << 20))
+
+
 def _storable(response: HttpResponseBase) -> bool:
     """Not streamed, and small enough to keep (``PAGE_CACHE_MAX_BYTES``)."""
     if response.streaming or not isinstance(response, HttpResponse):
         return False
-    return len(response.content) <= int(getattr(settings, "PAGE_CACHE_MAX_BYTES", 8 << 20))
+    return len(response.content) <= _max_bytes()
+
+
+def _sync_stream(request: HttpRequest, response: HttpResponseBase) -> bool:
+    """A streamed answer to a GET, iterated by a WSGI server (not an async one)."""
+    if not isinstance(response, StreamingHttpResponse) or response.is_async:
+        return False
+    return request.method == "GET"
+
+
+def _store_when_sent(
+    chunks: Iterable[bytes], key: str, status: int, headers: tuple[tuple[str, str], ...]
+) -> Iterator[bytes]:
+    """Pass a streamed body on chunk by chunk, keeping a copy while it is at most
+    ``PAGE_CACHE_MAX_BYTES``; when the last chunk has been sent, store the whole
+    (a body given up half way, a client gone, is not stored)."""
+    kept: list[bytes] | None = []
+    size, limit = 0, _max_bytes()
+    for chunk in chunks:
+        if kept is not None:
+            size += len(chunk)
+            if size > limit:
+                kept = None
+            else:
+                kept.append(chunk)
+        yield chunk
+    if kept is not None:
+        caches[_alias()].set(key, _Entry(status, headers, b"".join(kept)), TIMEOUT_SECONDS)
 
 
 def _key(request: HttpRequest, version: Version) -> str:
@@ -138,6 +172,12 @@ class PageCacheMiddleware:
             assert isinstance(response, HttpResponse)
             entry = _Entry(response.status_code, tuple(response.items()), response.content)
             caches[_alias()].set(key, entry, TIMEOUT_SECONDS)
+            response["X-Page-Cache"] = "miss"
+        elif _sync_stream(request, response):
+            assert isinstance(response, StreamingHttpResponse)
+            headers = tuple(response.items())
+            body = cast(Iterator[bytes], response.streaming_content)
+            response.streaming_content = _store_when_sent(body, key, response.status_code, headers)
             response["X-Page-Cache"] = "miss"
         return _validators(response, etag, version)
 

@@ -23,6 +23,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 from django_ratelimit.decorators import ratelimit
 
+from ingest import claim_pins
 from ingest.claims_check import MAX_CHECK_CHARS, CheckError, claims_check, too_large
 from ingest.parsers import safe_json
 
@@ -75,7 +76,8 @@ def claims_check_api(request: HttpRequest) -> HttpResponse:
         return JsonResponse({"error": f"bad JSON: {exc}"}, status=400)
     try:
         text, url, published = _api_input(data)
-        return JsonResponse(claims_check(text=text, url=url, published=published))
+        pins = _api_pins(data)
+        return JsonResponse(claims_check(text=text, url=url, published=published, pins=pins))
     except CheckError as exc:
         return _error(exc)
 
@@ -85,9 +87,9 @@ def _api_input(data: Any) -> tuple[str, str, date | None]:
     object with a string ``text`` or ``url`` and an ISO ``published`` date if any."""
     if not isinstance(data, dict):
         raise CheckError('expected a JSON object: {"text": "..."} or {"url": "https://..."}')
-    unknown = sorted(set(data) - {"text", "url", "published"})
+    unknown = sorted(set(data) - {"text", "url", "published", "pins", "claim"})
     if unknown:
-        raise CheckError(f"unknown keys {unknown}; the API takes text, url, published")
+        raise CheckError(f"unknown keys {unknown}; the API takes text, url, published, pins")
     text, url, when = data.get("text") or "", data.get("url") or "", data.get("published")
     if not isinstance(text, str) or not isinstance(url, str):
         raise CheckError("text and url must be strings")
@@ -98,6 +100,20 @@ def _api_input(data: Any) -> tuple[str, str, date | None]:
     except (TypeError, ValueError) as exc:
         raise CheckError(f"published must be a date, YYYY-MM-DD: {when!r}") from exc
     return text, url, published
+
+
+def _api_pins(data: dict[str, Any]) -> dict[int | None, Any] | None:
+    """The API's ``pins`` (with ``claim``, the claim they settle: default every claim) ->
+    ``ingest.claim_pins.api_pins``; a 400 when they are malformed."""
+    if data.get("pins") is None:
+        return None
+    pins = data["pins"]
+    if isinstance(pins, dict) and "claim" in data:
+        pins = {**pins, "claim": data["claim"]}
+    try:
+        return claim_pins.api_pins(pins)
+    except claim_pins.P.PinError as exc:
+        raise CheckError(str(exc)) from None
 
 
 class CheckForm(forms.Form):
@@ -118,6 +134,8 @@ class CheckForm(forms.Form):
         return d
 
 
+@csrf_exempt  # stores nothing: a cross-site POST spends only the sender's rate limit, and
+# without a token in its form the home page (which embeds the form) is one cached page
 @require_http_methods(["GET", "POST"])
 @ratelimit(key="ip", rate=_rate, method="POST", block=False, group=_GROUP)
 def claims_check_form(request: HttpRequest) -> HttpResponse:

@@ -19,7 +19,16 @@ from datetime import date
 from typing import Any
 
 from benchdb import vocabulary
-from benchdb.claims import readings, resolve, resolve_words, verdicts
+from benchdb.claims import (
+    headline_times,
+    inference_frames,
+    readings,
+    resolve,
+    resolve_words,
+    round_counts,
+    round_facts,
+    verdicts,
+)
 from benchdb.claims.facts import PRESS_LEAD_DAYS, suite_of
 from benchdb.claims.resolve_suite import resolve_suite
 from benchdb.models import InferenceResult, Result, Round, VendorPage
@@ -53,6 +62,8 @@ _INFERENCE = {
     "value": "value",
     "scenario": "scenario",
     "category": "category",
+    "power": "power",
+    "power_unit": "power_unit",
 }
 #: Suites whose results claims are checked against, in the order they are listed.
 FACT_SUITES = ("training", "inference")
@@ -252,17 +263,46 @@ def claim_facts(
     else:
         facts, sentence = verdicts.ClaimFacts.from_mapping(c), str(c.get("sentence", ""))
     facts = resolve_suite(facts, sentence, page.title, page.text, page.url)
+    if inference_frames.is_per_watt(facts) and facts.mlperf_context:
+        facts = replace(facts, suite="inference")  # a figure per watt: MLPerf Inference's power
     rounds = dates.get(facts.suite or "training", {})
     facts = resolve.resolve_claim(facts, sentence, page, rounds)
+    facts = inference_frames.per_watt_frame(facts, page.text, *_spans(c))
+    facts = inference_frames.value_frame(facts, page.text, *_spans(c))
+    facts = inference_frames.per_watt_gain_frame(facts, page.text, *_spans(c))
     scope = resolve_words.scope_of_count(facts.kind, sentence)
     scope += resolve_words.scope_of_time(facts.kind, sentence)
+    span = _figure_span(c)
+    scope += round_facts.scope_tags(facts, sentence, *span)
+    scope += round_counts.scope_tags(facts, sentence, *span, page=f"{page.title}\n{page.text}")
+    scope += headline_times.scope_tags(facts.kind, sentence)
     if scope:
         facts = replace(facts, context=facts.context + scope)
     if facts.round or "suite-hpc" in facts.context:
         return facts
     rnd = verdicts.round_for_date(page.published, rounds, lead_days=PRESS_LEAD_DAYS)
     context = facts.context + ("round-date",) if rnd else facts.context
+    if not rnd:  # "for the first time ... MI300X": resolved against the rounds held
+        return inference_frames.first_round_tag(replace(facts, context=context), page.text)
     return replace(facts, round=rnd, context=context)
+
+
+def _spans(c: claim_text.Claim | Mapping[str, Any]) -> tuple[int, int, int, int]:
+    """(start, end, sentence start, sentence end) of a claim in its page's text (the
+    parser's claim, or a stored ``extracted`` dict); -1s when unknown."""
+    get = c.get if isinstance(c, Mapping) else lambda k, d=-1: getattr(c, k, d)
+    keys = ("start", "end", "sentence_start", "sentence_end")
+    out = [get(k, -1) for k in keys]
+    return tuple(x if isinstance(x, int) else -1 for x in out)  # type: ignore[return-value]
+
+
+def _figure_span(c: claim_text.Claim | Mapping[str, Any]) -> tuple[int, int]:
+    """The claimed figure's offsets in its sentence ((-1, -1) when unknown)."""
+    get = c.get if isinstance(c, Mapping) else lambda k, d=None: getattr(c, k, d)
+    start, end, base = get("start", None), get("end", None), get("sentence_start", None)
+    if not all(isinstance(x, int) for x in (start, end, base)):
+        return -1, -1
+    return start - base, end - base
 
 
 def check_claims(
@@ -271,14 +311,22 @@ def check_claims(
     *,
     dates: dict[str, dict[str, date]] | None = None,
     results: list[verdicts.ResultFacts] | None = None,
+    holdings: Mapping[tuple[str, str], round_counts.Holding] | None = None,
 ) -> list[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]]:
     """Each claim of a page with its resolved facts and its verification against every
     stored result of its suite (``verify_claim`` reads only those: each claim is given
     them alone, so that it does not scan the other suites' results). Queries: the data
     version and the rounds' dates (the facts are built once per data version); none
     when ``dates`` (:func:`round_dates`) and ``results`` (every suite's facts) are given
-    (the check API reads them first, then verifies in a time-limited child)."""
+    (the check API reads them first, then verifies in a time-limited child).
+    ``holdings``: the rounds held whole (``ingest.round_trees.round_holdings``), read
+    here when ``results`` is not given; counts over a round are checked against them
+    (``benchdb.claims.round_counts``)."""
     dates = round_dates() if dates is None else dates
+    if holdings is None and results is None:
+        from ingest.round_trees import round_holdings
+
+        holdings = round_holdings()
     facts = [claim_facts(c, page, dates) for c in found]
     by_suite: dict[str, list[verdicts.ResultFacts]] = {}
     out = []
@@ -289,7 +337,8 @@ def check_claims(
                 by_suite[suite] = [r for r in results if r.suite == suite]
             else:
                 by_suite[suite] = result_facts(suite=suite) if suite in FACT_SUITES else []
-        out.append((c, f, verdicts.verify_claim(f, by_suite[suite])))
+        counted = round_counts.verify(f, holdings)  # a count over a round held whole
+        out.append((c, f, counted or verdicts.verify_claim(f, by_suite[suite])))
     return out
 
 

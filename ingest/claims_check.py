@@ -24,7 +24,7 @@ from django.utils import timezone
 from benchdb import vocabulary
 from benchdb.claims import explain, families, guidelines, resolve
 from benchdb.models import InferenceResult, Result
-from ingest import budget, claim_facts, fetch, vendor_pages
+from ingest import budget, claim_facts, claim_pins, fetch, round_trees, vendor_pages
 from ingest.parsers import claim_page, claim_text, vendor_html, vendor_meta
 from ingest.parsers.types import ParseError
 from ingest.parsers.vendor_tables import parse_vendor_tables
@@ -135,6 +135,7 @@ class _Stored:
 
     dates: dict[str, dict[str, date]]
     results: list[Any]
+    holdings: dict[Any, Any]
 
 
 def _read_claims(
@@ -182,7 +183,9 @@ def _read_claims(
     when = meta.published or timezone.now().date()
     page = resolve.PageContext(title=meta.title, text=src.text, published=when, vendor=meta.vendor)
     # the verdicts a stored page's claims get
-    checked = claim_facts.check_claims(found, page, dates=stored.dates, results=stored.results)
+    checked = claim_facts.check_claims(
+        found, page, dates=stored.dates, results=stored.results, holdings=stored.holdings
+    )
     checked = claim_facts.with_page_verdicts(checked, reading.claims)
     return _Reading(src, meta, checked, reading)
 
@@ -191,7 +194,9 @@ def _read_within_budget(text: str, url: str, published: date | None) -> _Reading
     """:func:`_read_claims` given :data:`READ_SECONDS` of wall-clock time; a
     :class:`CheckError` 422 naming the stage that was cut when it runs out."""
     data, ctype, name, kind = _read(text, url)
-    stored = _Stored(claim_facts.round_dates(), claim_facts.all_result_facts())
+    stored = _Stored(
+        claim_facts.round_dates(), claim_facts.all_result_facts(), round_trees.round_holdings()
+    )
     try:
         return budget.run_within(
             READ_SECONDS,
@@ -207,11 +212,21 @@ def _read_within_budget(text: str, url: str, published: date | None) -> _Reading
         ) from None
 
 
-def claims_check(*, text: str = "", url: str = "", published: date | None = None) -> dict[str, Any]:
+def claims_check(
+    *,
+    text: str = "",
+    url: str = "",
+    published: date | None = None,
+    pins: dict[int | None, Any] | None = None,
+) -> dict[str, Any]:
     """Check the claims of ``text`` or of the page at ``url`` (one of them).
 
     ``published``: the article's date (default: the date the text gives, else today),
-    for claims that name no round. Returns ``{"schema": "benchdb.claims_check/1",
+    for claims that name no round. ``pins``: claim id (None: every claim) ->
+    ``benchdb.claims.pins.Pins`` (``ingest.claim_pins.api_pins``): those claims are
+    checked again with them; each claim pinned or whose readings disagree gets a ``workbench``
+    (``ingest.claim_pins.workbench``: candidates of its open slots, the verdict with its
+    pins). Returns ``{"schema": "benchdb.claims_check/1",
     "source": {...}, "counts": {...}, "claims": [...], "guidelines": [...],
     "families": int, "seconds": float}`` (JSON-ready; ``claims`` rows are described in
     :func:`_claim_out`, ``guidelines`` rows are ``benchdb.guidelines/1``). Raises
@@ -232,6 +247,7 @@ def claims_check(*, text: str = "", url: str = "", published: date | None = None
         _claim_out(i, c, f, v, urls) | _on_page(p)
         for i, ((c, f, v), p) in enumerate(zip(checked, reading.claims, strict=True))
     ]
+    _with_workbench(rows, checked, pins)
     report = guidelines.page_report(
         [r | {"vendor": vendor} for r in rows],
         text=src.text,
@@ -253,6 +269,20 @@ def claims_check(*, text: str = "", url: str = "", published: date | None = None
         "guidelines": [guidelines.finding_row(g) for g in report],
         "seconds": round(time.perf_counter() - t0, 3),
     }
+
+
+def _with_workbench(
+    rows: list[dict[str, Any]], checked: Sequence[Any], pins: dict[int | None, Any] | None
+) -> None:
+    """Each row whose claim is pinned or whose readings disagree gets its ``workbench``
+    (issue 27: ``ingest.claim_pins.check_with_pins``); a 400 on bad pins."""
+    try:
+        benches = claim_pins.check_with_pins(checked, pins or {})
+    except claim_pins.P.PinError as exc:
+        raise CheckError(str(exc)) from None
+    for row, bench in zip(rows, benches, strict=True):
+        if bench is not None:
+            row["workbench"] = bench
 
 
 def _source_out(src: _Source, meta: Any, when: date, when_source: str) -> dict[str, Any]:

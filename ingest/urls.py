@@ -4,7 +4,7 @@ The read pages of vendor claims are ``benchdb/claims/urls.py``."""
 
 from django.urls import path
 
-from ingest import check_views, vendor_views, views
+from ingest import check_views, vendor_views, views, workbench_views
 
 app_name = "ingest"
 
@@ -17,4 +17,10 @@ urlpatterns = [
     path("vendor/check/", check_views.claims_check_form, name="claims_check"),
     path("api/claims/check", check_views.claims_check_api, name="claims_check_api"),
     path("vendor/claims/<int:pk>/correct/", vendor_views.claim_correct, name="claim_correct"),
+    path(
+        "vendor/claims/<int:pk>/workbench/",
+        workbench_views.claim_workbench,
+        name="claim_workbench",
+    ),
+    path("vendor/claims/<int:pk>/pin/", workbench_views.claim_pin, name="claim_pin"),
 ]

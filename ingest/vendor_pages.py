@@ -29,7 +29,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from benchdb import vocabulary
-from benchdb.claims import readings, verdicts
+from benchdb.claims import readings, round_counts, verdicts
 from benchdb.models import (
     Claim,
     ClaimCorrection,
@@ -38,7 +38,7 @@ from benchdb.models import (
     VendorPage,
     VendorResult,
 )
-from ingest import budget, claim_facts, fetch, result_ids
+from ingest import budget, claim_facts, fetch, result_ids, round_trees
 from ingest.fetch import MAX_PAGE_BYTES as MAX_PAGE_BYTES  # re-exported: the upload view
 from ingest.parsers import claim_page, claim_text, vendor_html, vendor_meta
 from ingest.parsers.types import ParseError
@@ -450,6 +450,7 @@ def claims_reverify(*, page_id: int) -> Counter[str]:
     context = claim_facts.page_context(page)
     dates = claim_facts.round_dates()
     results = claim_facts.all_result_facts()
+    holdings = round_trees.round_holdings()  # counts over a round held whole
     counts: Counter[str] = Counter()
     with transaction.atomic():
         rows = list(
@@ -463,7 +464,8 @@ def claims_reverify(*, page_id: int) -> Counter[str]:
             facts = claim_facts.claim_facts(row.extracted, context, dates)
             stored = [_stored_link(lk) for lk in row.links.all()]
             pinned = stored if row.corrected else None
-            v = verdicts.verify_claim(facts, results, pinned=pinned)
+            counted = None if pinned else round_counts.verify(facts, holdings)
+            v = counted or verdicts.verify_claim(facts, results, pinned=pinned)
             if not pinned:  # as at ingest: claim_facts.with_page_verdicts
                 v = readings.page_conflict(v, p.page_verdict)
             changed = ["round"] if row.round != facts.round else []

@@ -154,8 +154,10 @@ class ResultFacts:
     recomputed LoadGen value (``Tokens/s``, ``Samples/s``, ``Queries/s``,
     ``Latency (ms)``); ``model``: the benchmark without its accuracy variant
     (``llama2-70b``); ``scenario``: ``Offline``, ``Server``, ``Interactive``...;
-    ``category``: ``datacenter``, ``edge`` or both. Training rows keep the defaults
-    (their figure is ``score_minutes``)."""
+    ``category``: ``datacenter``, ``edge`` or both; ``power`` in ``power_unit`` (an
+    inference power result: average ``Watts`` for Offline/Server, energy per query
+    for the latency scenarios; None without a power run). Training rows keep the
+    defaults (their figure is ``score_minutes``)."""
 
     def label(self) -> str:
         """How a claim's page names the result among those tried: ``"v3.0 NVIDIA
@@ -193,6 +195,8 @@ class ResultFacts:
     model: str = ""
     scenario: str = ""
     category: str = ""
+    power: float | None = None
+    power_unit: str = ""
 
 
 @dataclass(frozen=True)

@@ -486,4 +486,6 @@ def claim_export_rows(*, verdict: str = "", kind: str = "") -> Iterator[dict[str
     """Rows of ``benchdb.claims/1`` (:func:`claim_row`) for every claim of a
     ``verdict`` and ``kind`` (any when ""): the claims page and ``manage.py export
     claims`` (two queries)."""
-    return (claim_row(c) for c in claim_list(verdict=verdict, kind=kind))
+    from benchdb.claims.pin_selectors import with_pin_columns  # it reads this module's
+
+    return with_pin_columns(claim_row(c) for c in claim_list(verdict=verdict, kind=kind))

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from benchdb.claims import verdicts_values
+from benchdb.claims import headline_times, round_facts, verdicts_values
 from benchdb.claims.choices import choice, fastest, looked_for, no_result
 from benchdb.claims.facts import (
     IMAGE_BENCHMARKS,
@@ -108,7 +108,8 @@ def verify_claim(
     suite = suite_of(claim.suite)
     mine, by_pk = _of_suite(results, suite.name)
     pins = [lk for lk in pinned if lk.suite == suite.name] if pinned else None
-    out = _scope(claim)
+    # a count its round's rules decide ("the seven workloads in MLPerf Training 5.0")
+    out = round_facts.verify_round_fact(claim) or _scope(claim)
     if out is None:
         out = within_range(claim, _CHECKS[suite.checks](claim, mine, pins))
         if not pins:
@@ -239,6 +240,11 @@ def _verify_time(
     record = best is not None and len(cands) > 1
     if best is not None:  # "a record 11 minutes": the subject's fastest result, closed first
         cands = [best]
+    # "H100 trains GPT-3 in 11 minutes": the product's fastest result, or some result
+    reading_of = lambda r: _time_reading(c, r, "subject", c.value, tol, c.qualifier)  # noqa: E731
+    head = None if named or chosen else headline_times.check(c, cands, reading_of, tol, what)
+    if head is not None:
+        return head
     readings = [_time_reading(c, r, "subject", c.value, tol, c.qualifier) for r in cands]
     same_bench = [r for r in results if r.benchmark == bench and r.score_minutes]
     why = "every result the text allows was read; the verdict holds for all of them"
@@ -251,6 +257,8 @@ def _verify_time(
     )
     if v.recomputed_value is not None and c.value is not None:
         v.details["difference_percent"] = _diff(c.value, v.recomputed_value)
+    if v.verdict == UNVERIFIABLE and "reason" in v.details and not chosen:
+        v.details["reason"] = headline_times.note(c, cands, str(v.details["reason"]))
     if chosen:  # a person chose the results: their verdict stands
         return v
     return named_elsewhere(c, v, same_bench, lambda r: to_unit(r.score_minutes or 0.0, c.unit), tol)

@@ -28,6 +28,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from benchdb.claims import inference_frames, per_watt
 from benchdb.claims.facts import ClaimFacts, Link, ResultFacts, Verification, tolerance, within
 from benchdb.claims.readings import Reading, extreme, named_elsewhere, scale_verdict, settle
 from benchdb.mlperf.inference.rounds import LLM_LIMITS_V51
@@ -346,6 +347,13 @@ def verify(
                 " round, and benchdb may hold a part"
             },
         )
+    c, why = inference_frames.pin_first_round(c, results, sorted(INFERENCE_ROUNDS, key=round_key))
+    if why and not pinned:
+        return Verification(
+            UNVERIFIABLE, details={"reason": why, "missing": {"round": "not named", "pinned": why}}
+        )
+    if per_watt.is_per_watt(c) and not pinned:  # a derived metric: benchdb.claims.per_watt
+        return per_watt.verify(c, results)
     check = _verify_bound if c.metric.startswith("latency-bound") else _KINDS.get(c.kind)
     if check is None:
         return Verification(UNVERIFIABLE, details={"reason": f"no check for a {c.kind} claim"})

@@ -16,8 +16,9 @@ from typing import Any
 from django import forms
 from django.http import HttpRequest, HttpResponse
 
-from benchdb.claims import families, guidelines, numbers
+from benchdb.claims import families, guidelines, numbers, views_pins
 from benchdb.claims.forms import CorrectionForm
+from benchdb.claims.pin_selectors import claim_pin_get, pin_row
 from benchdb.claims.reports import claim_family_list, page_guideline_report, page_list_counts
 from benchdb.claims.selectors import (
     HIDDEN_KINDS,
@@ -166,6 +167,9 @@ def _with_links(
 
 
 def claims(request: HttpRequest) -> HttpResponse:
+    if request.GET.get("open"):  # the queue of claims that need a person (issue 27)
+        return views_pins.claims_open(request)
+
     def select(d: dict[str, Any]) -> PagedTable:
         hide = not d["hardware"] and d["kind"] not in HIDDEN_KINDS
         filters = {name: d[name] for name in ("vendor", "vendor_page", "round", "benchmark")}
@@ -225,6 +229,7 @@ def claim_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "links": links,
             "correction": form,
             "tolerance_percent": tol * 100 if tol else None,
+            "pin": pin_row(*claim_pin_get(claim)),  # settled by hand (issue 27)
         }
         return Table(rows, "benchdb.claim_links/1", ("claim", pk, "results"), context)
 

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from benchdb.mlperf.training.round_table import SORTS
 from benchdb.models import System
 from benchdb.tables.pages import ExportForm
+from benchdb.tables.paging import PageField
 
 MAX_COMPARE = 50
 
@@ -105,6 +106,7 @@ class RoundTableForm(ExportForm):
     submitter = _text()
     accelerator = _text()
     sort = forms.ChoiceField(choices=[("", "submitter"), *[(s, s) for s in SORTS]], required=False)
+    page = PageField()  # every round's systems: thousands of rows (benchdb.tables.paging)
 
 
 class RunLogForm(ExportForm):
@@ -212,6 +214,7 @@ class InferenceBoardForm(InferenceRoundForm):
 
     power = forms.BooleanField(required=False)
     ids = MultiValueField(required=False)
+    page = PageField()  # a board holds up to 2,189 results (benchdb.tables.paging)
 
     def clean_ids(self) -> list[int]:
         return result_ids(self.cleaned_data["ids"])

@@ -4,7 +4,7 @@
 * ``mlperf``: what every suite shares (rounds, submitters, systems, problems) and the
   MLPerf Training results, runs and logs;
 * ``inference``: MLPerf Inference results, their rule findings, logs and compliance tests;
-* ``claims``: vendor pages, their tables and claims;
+* ``claims``: vendor pages, their tables and claims; ``pins``: claims settled by hand;
 * ``history``: result versions and tombstones, claims' verdict history;
 * ``data_version``: the counter every committed change bumps (caches key on it).
 """
@@ -30,16 +30,19 @@ from benchdb.models.mlperf import (
     IngestProblem,
     Result,
     Round,
+    RoundTree,
     Run,
     RunLog,
     Submitter,
     System,
 )
+from benchdb.models.pins import ClaimPin
 
 __all__ = [
     "Benchmark",
     "Claim",
     "ClaimCorrection",
+    "ClaimPin",
     "ClaimResult",
     "ClaimVerdictVersion",
     "DataVersion",
@@ -52,6 +55,7 @@ __all__ = [
     "ResultIdCitation",
     "ResultVersion",
     "Round",
+    "RoundTree",
     "Run",
     "RunLog",
     "Submitter",

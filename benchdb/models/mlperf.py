@@ -55,6 +55,33 @@ class Round(models.Model):
         return f"{suites.suite(self.suite).short} {self.version}"
 
 
+class RoundTree(models.Model):
+    """The whole results repository of a round as it stood at one commit: every result
+    folder it lists (``result_paths``, as ``Result.source_path``:
+    ``<Submitter>/results/<system>/<benchmark>``) and its submitter folders, read from
+    git's own listing of the commit (``git ls-tree``), not from a folder on disk that
+    may hold a part (``manage.py round-tree``, ``ingest.round_trees``).
+
+    A round is **held whole** for a submitter (or for all of them) when every result
+    folder the tree lists for it is a stored ``Result`` of the round (scored or not);
+    counts over a round ("the six benchmarks Google entered", "five submitters this
+    year") are checked only where it is (``benchdb.claims.round_counts``). A round with
+    no tree recorded is never held whole, whatever its results."""
+
+    round = models.OneToOneField(Round, on_delete=models.CASCADE, related_name="tree")
+    repository = models.CharField(max_length=300, help_text="URL or path of the repository")
+    commit = models.CharField(max_length=64, help_text="the commit listed")
+    submitters = models.JSONField(default=list, help_text="submitter folders at the root")
+    result_paths = models.JSONField(default=list, help_text="every result folder listed")
+    recorded = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round"]
+
+    def __str__(self) -> str:
+        return f"{self.round} at {self.commit[:12]}"
+
+
 class Submitter(models.Model):
     """An organization that submits results; ``aliases`` holds every spelling seen
     (results folder names and the ``submitter`` field of systems JSON)."""

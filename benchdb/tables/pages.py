@@ -4,7 +4,9 @@ Every table page (MLPerf, claims, ingest jobs) validates its query string with a
 form, asks one selector for a :class:`Table`, and answers with ``?format=csv``,
 ``?format=json`` or the HTML template, all from the same rows (the way Datasette
 serves every table in three formats from one data function). Column contracts are
-in :mod:`benchdb.tables.schemas`, writing in :mod:`benchdb.tables.writers`.
+in :mod:`benchdb.tables.schemas`, writing in :mod:`benchdb.tables.writers`, big
+exports streamed by :mod:`benchdb.tables.stream`, big HTML tables paged by
+:mod:`benchdb.tables.paging` (a form with a ``page`` field).
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from django import forms
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 
-from benchdb.tables import schemas, writers
+from benchdb.tables import paging, stream
 
 
 @dataclass
@@ -61,21 +64,11 @@ class ExportForm(forms.Form):
 
 def export_response(
     fmt: str, rows: Sequence[Mapping[str, Any]], schema: str, name: Sequence[Any]
-) -> HttpResponse | None:
+) -> HttpResponseBase | None:
     """The CSV or JSON download of a table for ``fmt`` (``csv``/``json``), named
-    ``benchdb-<name parts>.csv``/``.json``; None when the page is wanted as HTML."""
-    stem = writers.download_name(*name)
-    cols = schemas.columns(schema)
-    if fmt == "csv":
-        resp = HttpResponse(writers.to_csv(rows, cols), content_type="text/csv; charset=utf-8")
-        resp["Content-Disposition"] = f'attachment; filename="{stem}.csv"'
-        return resp
-    if fmt == "json":
-        body = writers.to_json(rows, cols, schema)
-        resp = HttpResponse(body, content_type="application/json")
-        resp["Content-Disposition"] = f'inline; filename="{stem}.json"'
-        return resp
-    return None
+    ``benchdb-<name parts>.csv``/``.json``, streamed when big
+    (:func:`benchdb.tables.stream.export`); None when the page is wanted as HTML."""
+    return stream.export(fmt, rows, schema, name)
 
 
 def bad_request(request: HttpRequest, form: forms.Form) -> HttpResponse:
@@ -88,11 +81,12 @@ def table_page(
     form: forms.Form,
     select: Callable[[dict[str, Any]], Table],
     template: str,
-) -> HttpResponse:
+) -> HttpResponseBase:
     """Serve one table page: 400 when ``form`` is invalid, else ``select`` (called
-    with the cleaned data) gives the :class:`Table`, answered as CSV or JSON when
-    ``format`` asks for it, else rendered with ``template`` and the context
-    ``{"form": form, "rows": rows, **table.context}``."""
+    with the cleaned data) gives the :class:`Table`, answered as CSV or JSON (every
+    row) when ``format`` asks for it, else rendered with ``template`` and the context
+    ``{"form": form, "rows": rows, **table.context}``; a form with a ``page`` field
+    gets one page of the rows and ``page_obj`` (:func:`benchdb.tables.paging.paged_context`)."""
     if not form.is_valid():
         return bad_request(request, form)
     data = form.cleaned_data
@@ -100,7 +94,8 @@ def table_page(
     out = export_response(data.get("format") or "", table.rows, table.schema, table.name)
     if out is not None:
         return out
-    return render(request, template, {"form": form, "rows": table.rows, **table.context})
+    context = {"form": form, **paging.paged_context(form, table.rows), **table.context}
+    return render(request, template, context)
 
 
 #: Rows per HTML page of a paged table (CSV and JSON give every row).
@@ -131,20 +126,20 @@ def paged_table_page(
     form: PagedForm,
     select: Callable[[dict[str, Any]], PagedTable],
     template: str,
-) -> HttpResponse:
+) -> HttpResponseBase:
     """:func:`benchdb.tables.pages.table_page` with the HTML cut into pages of
     :data:`PAGE_SIZE` rows (``page_obj`` in the template's context: a Django ``Page``
-    for next/previous links); CSV and JSON hold every row. 400 on a bad form."""
+    for next/previous links); CSV and JSON hold every row, streamed when big
+    (:func:`benchdb.tables.stream.export_items`). 400 on a bad form."""
     if not form.is_valid():
         return bad_request(request, form)
     data = form.cleaned_data
     table = select(data)
-    fmt = data.get("format") or ""
-    if fmt:
-        rows = [table.row(item) for item in table.items]
-        out = export_response(fmt, rows, table.schema, table.name)
-        if out is not None:
-            return out
+    out = stream.export_items(
+        data.get("format") or "", table.items, table.row, table.schema, table.name
+    )
+    if out is not None:
+        return out
     page = Paginator(table.items, PAGE_SIZE).get_page(data.get("page") or 1)
     rows = [table.row(item) for item in page.object_list]
     context = {"form": form, "rows": rows, "page_obj": page, **table.context}

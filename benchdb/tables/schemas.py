@@ -187,7 +187,9 @@ SCHEMAS |= {
 SCHEMAS |= {
     "benchdb.vendor_pages/1": cols(_VENDOR_PAGE_SPEC)
     + cols(schemas_reports.VENDOR_PAGE_NUMBERS_SPEC),
-    "benchdb.claims/1": cols(_CLAIM_SPEC) + cols(schemas_reports.CLAIM_REASONING_SPEC),
+    "benchdb.claims/1": cols(_CLAIM_SPEC)
+    + cols(schemas_reports.CLAIM_REASONING_SPEC)
+    + cols(schemas_reports.CLAIM_PIN_SPEC),
     "benchdb.claim_links/1": cols(_CLAIM_LINK_SPEC),
     "benchdb.vendor_results/1": cols(_VENDOR_RESULT_SPEC),
 }

@@ -88,3 +88,15 @@ open_slots | array | strings: what the text leaves open when its readings disagr
 readings | array | strings: each reading the text allows, "<label>: holds" or "<label>: does not
     hold" (at most 24; benchdb.claims.readings)
 """
+
+#: Appended to ``benchdb.claims/1`` (issue 27): the claim settled by hand, when it is.
+CLAIM_PIN_SPEC = """
+settled_by | string | who settled the claim by hand (pins kept in the claim workbench); "" when
+    nobody did
+settled_at | string | when (ISO 8601, UTC); "" when not settled by hand
+pins | string | the pins as a JSON object: "subject", "compared", "baseline" (result keys: the
+    result's natural key joined by "/", e.g. "training/v1.1/Graphcore/ipu-pod16-TF1/resnet"),
+    "scenario", "division", "round", "benchmark", "reading", "normalisation"; "" when none
+pin_flags | array | strings: "changed" or "withdrawn" for each pinned result whose value changed
+    or that is no longer scored or valid since it was pinned
+"""

@@ -245,14 +245,18 @@ def result_rows(
 
 @register.simple_tag
 def round_table_rows(
-    table: Any, show_round: bool = False, changed: dict[str, str] | None = None
+    table: Any,
+    show_round: bool = False,
+    changed: dict[str, str] | None = None,
+    rows: Any = None,
 ) -> SafeString:
     """The ``<tr>`` of a round table (``benchdb/round_table.html``): built here, as
     :func:`result_rows`, because a template loop over a round's systems x benchmarks
     took most of the page's time; ``format_html`` escapes every value. ``changed``:
-    result URL -> kinds of its changes since publication (marked)."""
+    result URL -> kinds of its changes since publication (marked). ``rows``: the rows
+    shown (one page of ``table.rows``; default all of them)."""
     out = []
-    for row in table.rows:
+    for row in table.rows if rows is None else rows:
         cells = [format_html("<td>{}</td>", row["round"])] if show_round else []
         name = row["system_name"] or row["system"]
         folder = (

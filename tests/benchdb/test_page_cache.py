@@ -10,6 +10,7 @@ database unblocked, on ../shared/mlperf, and undo what they change."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -124,6 +125,54 @@ def test_conditional_get_answers_304_until_the_data_changes(committed: None) -> 
         s.delete()
 
 
+def test_a_streamed_export_is_stored_once_sent_and_answers_conditional_gets(
+    committed: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A big export (benchdb.tables.stream; made big here by lowering the size) is
+    streamed on a miss with its ETag, stored once sent whole, then served from the
+    cache with the same bytes; If-None-Match gets a 304; a change moves the ETag."""
+    from benchdb.tables import stream
+
+    monkeypatch.setattr(stream, "STREAM_MIN_ROWS", 1)
+    Submitter.objects.filter(name="page-cache-test-3").delete()  # a new version: a miss
+    client = Client()
+    url = PAGE + "?format=csv"
+    first = client.get(url)
+    assert first.streaming and first["X-Page-Cache"] == "miss"
+    etag = first["ETag"]
+    body = b"".join(first.streaming_content)
+    assert body.startswith(b"round,division,") and body.count(b"\n") > 2
+    second = client.get(url)
+    assert not second.streaming and second["X-Page-Cache"] == "hit"
+    assert second.content == body and second["ETag"] == etag
+    assert second["Content-Disposition"] == first["Content-Disposition"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    s = Submitter.objects.create(name="page-cache-test-3")
+    try:
+        again = client.get(url, HTTP_IF_NONE_MATCH=etag)
+        assert again.status_code == 200 and again.streaming and again["ETag"] != etag
+        b"".join(again.streaming_content)
+    finally:
+        s.delete()
+
+
+def test_a_streamed_export_over_the_size_limit_is_sent_but_not_stored(
+    committed: None, monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    from benchdb.tables import stream
+
+    monkeypatch.setattr(stream, "STREAM_MIN_ROWS", 1)
+    settings.PAGE_CACHE_MAX_BYTES = 100
+    client = Client()
+    url = PAGE + "?format=json"
+    first = client.get(url)
+    body = b"".join(first.streaming_content)
+    assert len(body) > 100 and json.loads(body)["schema"] == "benchdb.round_table/1"
+    second = client.get(url)
+    assert second.streaming and second["X-Page-Cache"] == "miss"
+    assert b"".join(second.streaming_content) == body
+
+
 def test_logged_in_users_ingest_pages_and_posts_are_not_cached(
     committed: None, django_user_model: Any
 ) -> None:
@@ -163,3 +212,19 @@ def test_an_ingest_that_changes_nothing_keeps_the_version_and_the_cached_pages(
     assert (report.unchanged, report.added, report.changed) == (46, 0, 0)
     assert _version() == before
     assert client.get(PAGE)["X-Page-Cache"] == "hit"
+
+
+def test_the_home_page_is_cached_and_its_check_form_needs_no_token(committed: None) -> None:
+    """The home page embeds the check form; a CSRF token in it made every home page
+    its own (never cached). The check stores nothing, so its form takes no token."""
+    client = Client(enforce_csrf_checks=True)
+    client.get("/")
+    home = client.get("/")
+    assert home.status_code == 200
+    assert home["X-Page-Cache"] == "hit"
+    assert b'id="home-check"' in home.content
+    assert b"csrfmiddlewaretoken" not in home.content
+    text = "In MLPerf Training v1.1, the IPU-POD16 trained ResNet-50 in 28.3 minutes."
+    answer = client.post("/vendor/check/", {"text": text})
+    assert answer.status_code == 200
+    assert b"28.3" in answer.content

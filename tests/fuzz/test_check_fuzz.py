@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -58,6 +59,8 @@ TABLE_LINES = [
 ] or ["Benchmark | Time to Train (minutes) |"]
 #: Seconds any one case may take (the issue's bound).
 LIMIT = 2.0
+#: Cases between two snapshots of a target's tally (``Tally.write``).
+SNAPSHOT_EVERY = 25
 HOSTILE = [
     "| a | b |\n" * 3000,
     "H100 " * 4000,
@@ -80,21 +83,42 @@ SLOW = hsettings(
 )
 
 
+def cpu_seconds() -> float:
+    """CPU seconds of this process and its waited-for children (the check's budget
+    child): a case's own work, which other jobs on a shared machine do not stretch."""
+    me, kids = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
+    )
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
 class Tally:
-    """What one target saw: statuses, the slowest case, cases over :data:`LIMIT`."""
+    """What one target saw: statuses, the slowest case, cases over :data:`LIMIT` of
+    wall-clock time and of CPU time (:func:`cpu_seconds`), the largest input."""
 
     def __init__(self, name: str) -> None:
         self.name, self.outcomes, self.slowest, self.over = name, Counter[str](), 0.0, 0
         self.slow: list[tuple[float, str]] = []
+        self.cpu_slowest, self.cpu_over, self.largest = 0.0, 0, 0
 
-    def add(self, outcome: str, seconds: float, what: str = "") -> None:
+    def add(self, outcome: str, seconds: float, what: str = "", cpu: float = 0.0) -> None:
         self.outcomes[outcome] += 1
         self.slowest = max(self.slowest, seconds)
         self.over += seconds >= LIMIT
+        self.cpu_slowest = max(self.cpu_slowest, cpu)
+        self.cpu_over += cpu >= LIMIT
+        self.largest = max(self.largest, len(what))
+        if sum(self.outcomes.values()) % SNAPSHOT_EVERY == 0:
+            self.write(f".{self.name}.progress")
         if seconds >= LIMIT:
-            self.slow.append((round(seconds, 2), f"{len(what):,} chars: {what[:100]!r}"))
+            where = f"{len(what):,} chars, {cpu:.2f} s CPU: {what[:100]!r}"
+            self.slow.append((round(seconds, 2), where))
 
-    def write(self) -> None:
+    def write(self, suffix: str = "") -> None:
+        """Append the tally to ``FUZZ_REPORT`` (at the end of the run); with a
+        ``suffix``, overwrite that file's ``<suffix>`` sibling instead (a snapshot
+        every :data:`SNAPSHOT_EVERY` cases: what a run stopped early had done)."""
         path = os.environ.get("FUZZ_REPORT")
         if path:
             row = {
@@ -103,9 +127,13 @@ class Tally:
                 "outcomes": dict(self.outcomes),
                 "slowest_seconds": round(self.slowest, 3),
                 "over_2_s": self.over,
+                "cpu_slowest_seconds": round(self.cpu_slowest, 3),
+                "cpu_over_2_s": self.cpu_over,
+                "largest_chars": self.largest,
+                "load_average": os.getloadavg(),
                 "slowest_cases": sorted(self.slow, reverse=True)[:5],
             }
-            with open(path, "a") as f:
+            with open(path + suffix, "w" if suffix else "a") as f:
                 f.write(json.dumps(row) + "\n")
 
 
@@ -191,10 +219,14 @@ def test_the_check_api_answers_every_body_without_a_server_error(
 ) -> None:
     tally = tallies.setdefault("check-api", Tally("check-api"))
     cache.clear()
-    t0 = time.perf_counter()
-    resp = Client().post("/api/claims/check", body, content_type="application/json")
+    t0, c0 = time.perf_counter(), cpu_seconds()
+    try:
+        resp = Client().post("/api/claims/check", body, content_type="application/json")
+    except Exception:  # counted before Hypothesis sees it (a run stopped early says so)
+        tally.add("uncaught", time.perf_counter() - t0, body, cpu_seconds() - c0)
+        raise
     took = time.perf_counter() - t0
-    tally.add(str(resp.status_code), took, body)
+    tally.add(str(resp.status_code), took, body, cpu_seconds() - c0)
     assert resp.status_code in (200, 400, 413, 422, 502), resp.content[:300]
     # Time is tallied (FUZZ_REPORT), not asserted: on a machine shared by other jobs a
     # case a second over its usual time would fail at random and not replay.
@@ -241,20 +273,27 @@ def test_vendor_tables_are_read_without_error(
 ) -> None:
     tally = tallies.setdefault("vendor-tables", Tally("vendor-tables"))
     data, name = page
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), cpu_seconds()
     try:
         doc = parse_vendor_page(data, name=name)
     except ParseError:
-        tally.add("ParseError", time.perf_counter() - t0)
+        tally.add("ParseError", time.perf_counter() - t0, cpu=cpu_seconds() - c0)
         return
-    tables = parse_vendor_tables(doc.text)
     try:
+        tables = parse_vendor_tables(doc.text)
         claims = extract_claims(doc.text, tables=tables, max_claims=2000)
     except ParseError:
-        tally.add("too many claims", time.perf_counter() - t0)
+        tally.add("too many claims", time.perf_counter() - t0, cpu=cpu_seconds() - c0)
         return
-    read_page(doc.text, claims, tables)
+    except Exception:  # counted before Hypothesis sees it (a run stopped early says so)
+        tally.add("uncaught", time.perf_counter() - t0, doc.text, cpu_seconds() - c0)
+        raise
+    try:
+        read_page(doc.text, claims, tables)
+    except Exception:
+        tally.add("uncaught", time.perf_counter() - t0, doc.text, cpu_seconds() - c0)
+        raise
     took = time.perf_counter() - t0
-    tally.add("read", took, data.decode(errors="replace"))
+    tally.add("read", took, data.decode(errors="replace"), cpu_seconds() - c0)
     for c in claims:
         assert 0 <= c.start <= c.end <= len(doc.text)

@@ -60,6 +60,8 @@ def _expected() -> list[ResultFacts]:
                 model=re.sub(r"-99(\.9)?$", "", r.benchmark),
                 scenario=r.scenario,
                 category=r.category,
+                power=r.power,
+                power_unit=r.power_unit,
             )
         )
     return out

@@ -684,7 +684,9 @@ def test_a_record_time_reads_the_subjects_fastest_result(results: list[ResultFac
     """A Graphcore-style headline ("a new record: IPU-POD systems train ResNet-50 in 3.79
     minutes") names a family with several results; the record can only be its fastest
     (ipu-pod256-TF1, 3.795 min), so that one reading decides. Without the record word
-    the other IPU-POD results are readings too and disagree."""
+    and with no configuration named, the text reads as the product's headline (its
+    fastest result) or as some result of it (benchdb.claims.headline_times): the
+    fastest holding, both hold; a slower configuration's time leaves them disagreeing."""
     from benchdb.claims import resolve_words
 
     base = dict(kind="time", value=3.79, unit="min", submitter="Graphcore", round="v1.1")
@@ -695,4 +697,10 @@ def test_a_record_time_reads_the_subjects_fastest_result(results: list[ResultFac
     assert v.verdict == vocabulary.CONSISTENT
     assert [by_folder(results, lk.result) for lk in v.links] == ["ipu-pod256-TF1"]
     plain = verdicts.verify_claim(ClaimFacts(**base), results)  # type: ignore[arg-type]
-    assert plain.verdict == vocabulary.UNVERIFIABLE
+    assert plain.verdict == vocabulary.CONSISTENT
+    assert [by_folder(results, lk.result) for lk in plain.links] == ["ipu-pod256-TF1"]
+    slower = verdicts.verify_claim(ClaimFacts(**base | {"value": 8.5}), results)  # type: ignore[arg-type]
+    assert slower.verdict == vocabulary.UNVERIFIABLE  # ipu-pod64-TF1 8.50 min holds
+    # a configuration in the sentence: every result it allows is read, and they disagree
+    config = verdicts.verify_claim(ClaimFacts(**base, context=("config-named",)), results)  # type: ignore[arg-type]
+    assert config.verdict == vocabulary.UNVERIFIABLE

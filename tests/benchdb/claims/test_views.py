@@ -175,8 +175,9 @@ def test_claims_csv_columns_and_filter(client: Client, pages: dict[str, VendorPa
         # claims with a value); a count per facet (vendor, page, round, benchmark,
         # verdict, kind); hardware figures hidden
         ("/vendor/claims/", 12),
-        # claim with page; links with results; runs; corrections; result-ID citations
-        ("/vendor/claims/{claim}/", 6),  # and its verdict history
+        # claim with page; links with results; runs; corrections; result-ID citations;
+        # its pin, own or its family's (none here); its verdict history
+        ("/vendor/claims/{claim}/", 7),
         ("/vendor/pages/{page}/tables/", 2),  # page; count of its table rows (0: no page read)
     ],
 )

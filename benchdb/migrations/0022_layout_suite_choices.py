@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('benchdb', '0019_history_versions'),
+        ('benchdb', '0021_claim_pins'),
     ]
 
     operations = [

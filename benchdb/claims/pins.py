@@ -1,0 +1,333 @@
+"""The claim workbench's rules (issue 27): a person's pins applied to a claim's frame,
+the verdict recomputed with the automatic check's own rules, and the candidates of each
+open slot with the outcome each would give. Pure: no Django.
+
+A *pin* chooses what the text leaves open. Results are named by a *result key*, the
+result's natural key joined by "/" (``training/v1.1/Graphcore/ipu-pod16-TF1/resnet``,
+``inference/v5.1/closed/NVIDIA/<system>/<model folder>/Server``: :func:`key_of`), so a
+pin survives a result deleted and ingested again. The pins (:class:`Pins`):
+
+* ``subject``, ``compared``, ``baseline``: result keys (one or several each); they
+  become the links :func:`benchdb.claims.verdicts.verify_claim` takes as ``pinned``
+  (the same rules as the automatic verdict, the search replaced). A role left unpinned
+  is read from the automatic readings that share a pinned result (else all of them):
+  pinning the subject of a head-to-head keeps the compared side the text names;
+* ``scenario``, ``division``, ``round``, ``benchmark``, ``normalisation``
+  (``per-accelerator`` or ``system``): slots of the frame (:class:`ClaimFacts`),
+  replaced before the check runs again;
+* ``reading``: ``time_reduction`` or ``speedup`` for a percentage: the readings of the
+  other kind are dropped and the rest settled again (:func:`readings.settle`).
+
+A verdict the automatic check withholds because the frame looks misread (another result
+gives the figure; the subject came from another sentence) is given once a person has
+pinned the frame: the pinned readings are settled again.
+
+:func:`slot_candidates` lists, for each slot along which the readings differ, each
+value the text allows with its readings' figure, ratio and verdict (settled with
+:func:`readings.settle`, the automatic rule) and the pin that chooses it.
+:func:`pin_state` flags a stored pin whose result changed or was withdrawn.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from benchdb.claims.facts import ClaimFacts, Link, ResultFacts, Verification, suite_of
+from benchdb.claims.flags import with_flags
+from benchdb.claims.readings import Reading, settle
+from benchdb.claims.verdicts import verify_claim
+
+#: Pins that name results, as :class:`benchdb.claims.facts.Link` roles.
+RESULT_ROLES = ("subject", "compared", "baseline")
+#: Pins that fill a slot of the frame -> the :class:`ClaimFacts` field.
+FRAME_PINS = {
+    "scenario": "scenario",
+    "division": "division",
+    "round": "round",
+    "benchmark": "benchmark_key",
+    "normalisation": "per_accelerator",
+}
+#: The values some pins may take.
+PIN_VALUES = {
+    "division": ("closed", "open"),
+    "reading": ("time_reduction", "speedup"),
+    "normalisation": ("per-accelerator", "system"),
+    "scenario": ("Offline", "Server", "SingleStream", "MultiStream", "Interactive"),
+}
+PIN_KEYS = (*RESULT_ROLES, *FRAME_PINS, "reading")
+#: Most results one role may pin, and the longest key or value read.
+MAX_PINNED = 24
+MAX_PIN_CHARS = 400
+#: Candidates listed per slot at most.
+MAX_CANDIDATES = 12
+
+
+class PinError(ValueError):
+    """Pins that cannot be applied: an unknown key or value, or a result key that names
+    no stored result; the message says which."""
+
+
+@dataclass(frozen=True)
+class Pins:
+    """Pins as read by :func:`parse_pins`: ``results`` role -> result keys, ``frame``
+    slot -> value (``reading`` included)."""
+
+    results: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    frame: Mapping[str, str] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.results or self.frame)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready, as the API takes them: a role with one key as a string."""
+        out: dict[str, Any] = {k: v[0] if len(v) == 1 else list(v) for k, v in self.results.items()}
+        return out | dict(self.frame)
+
+    def result_keys(self) -> list[str]:
+        """Every result key pinned, each once."""
+        return list(dict.fromkeys(k for keys in self.results.values() for k in keys))
+
+
+def parse_pins(data: Any) -> Pins:
+    """``{"subject": "<key>" | ["<key>", ...], "scenario": "Server", ...}`` ->
+    :class:`Pins` (empty strings and lists are dropped). Raises :class:`PinError` on
+    anything else: not an object, an unknown pin, a value not a string, too many or too
+    long keys, a value outside :data:`PIN_VALUES`."""
+    if data is None:
+        return Pins()
+    if not isinstance(data, Mapping):
+        raise PinError('pins must be an object: {"subject": "<result key>", ...}')
+    unknown = sorted(set(data) - set(PIN_KEYS))
+    if unknown:
+        raise PinError(f"unknown pins {unknown}; pins are {', '.join(PIN_KEYS)}")
+    results: dict[str, tuple[str, ...]] = {}
+    frame: dict[str, str] = {}
+    for name, value in data.items():
+        values = value if isinstance(value, list) else [value]
+        if not all(isinstance(v, str) for v in values):
+            raise PinError(f"pin {name!r} must be a string or a list of strings")
+        values = [v.strip() for v in values if v.strip()]
+        if len(values) > MAX_PINNED or any(len(v) > MAX_PIN_CHARS for v in values):
+            raise PinError(f"pin {name!r}: at most {MAX_PINNED} values of {MAX_PIN_CHARS} chars")
+        if not values:
+            continue
+        if name in RESULT_ROLES:
+            results[name] = tuple(dict.fromkeys(values))
+            continue
+        if len(values) > 1:
+            raise PinError(f"pin {name!r} takes one value")
+        allowed = PIN_VALUES.get(name)
+        if allowed and values[0] not in allowed:
+            raise PinError(f"pin {name!r} must be one of {', '.join(allowed)}: {values[0]!r}")
+        frame[name] = values[0]
+    return Pins(results, frame)
+
+
+def key_of(suite: str, natural_key: Sequence[str]) -> str:
+    """A result's key: its suite and natural key joined by "/" (``Result.natural_key``
+    starts with the suite already; ``InferenceResult.natural_key`` does not)."""
+    parts = list(natural_key)
+    if not parts or parts[0] != suite:
+        parts.insert(0, suite)
+    return "/".join(parts)
+
+
+def claim_key(
+    source: str,
+    kind: str,
+    unit: str,
+    value: float | None,
+    compared_value: float | None,
+    sentence: str,
+) -> str:
+    """What names a claim across ingests of its page (sha256 hex): the page's source
+    (URL, else file name), the claim's kind, unit, figures and sentence (whitespace
+    collapsed). Another version of the page that keeps the sentence keeps the key."""
+    text = re.sub(r"\s+", " ", sentence or "").strip()
+    parts = [source or "", kind or "", unit or "", repr(value), repr(compared_value), text]
+    return hashlib.sha256("\x1f".join(parts).encode("utf-8")).hexdigest()
+
+
+def fact_value(r: ResultFacts) -> float | None:
+    """A result's figure as a pin keeps it: the score (minutes) for training, the
+    value in its unit for inference."""
+    return r.score_minutes if r.score_minutes is not None else r.value
+
+
+def pinned_frame(claim: ClaimFacts, pins: Pins, suite: str = "") -> ClaimFacts:
+    """``claim`` with the frame pins in place (and the suite of the pinned results,
+    ``suite``, when they name one the claim was not resolved to)."""
+    changes: dict[str, Any] = {}
+    for name, value in pins.frame.items():
+        if name == "normalisation":
+            changes["per_accelerator"] = value == "per-accelerator"
+        elif name in FRAME_PINS:
+            changes[FRAME_PINS[name]] = value
+    if suite and suite_of(claim.suite).name != suite:
+        changes["suite"] = suite
+    return replace(claim, **changes) if changes else claim
+
+
+def apply_pins(
+    claim: ClaimFacts,
+    results: Sequence[ResultFacts],
+    pins: Pins,
+    resolved: Mapping[str, ResultFacts],
+    auto: Verification | None = None,
+) -> Verification:
+    """The verdict with ``pins`` (module docstring). ``results``: every result of the
+    claim's suite (as ``verify_claim`` takes them); ``resolved``: result key -> its
+    facts, for every key pinned (a key missing from it is left out: a withdrawn
+    result); ``auto``: the automatic verification of ``claim``, when the caller has it.
+    Never raises on data (as ``verify_claim``)."""
+    chosen = {
+        role: [resolved[k] for k in keys if k in resolved] for role, keys in pins.results.items()
+    }
+    suites = {r.suite for rs in chosen.values() for r in rs}
+    framed = pinned_frame(claim, pins, next(iter(suites)) if len(suites) == 1 else "")
+    if auto is None or framed != claim:
+        auto = verify_claim(framed, results)
+    v = auto
+    if any(chosen.values()):
+        v = verify_claim(framed, results, pinned=_links(chosen, auto))
+    if pins.frame.get("reading"):
+        v = _only_reading(framed, v, pins.frame["reading"], results)
+    elif v.details.get("withheld") and v.details.get("readings_list"):
+        v = _settled_again(framed, v, results, lambda rd: True)
+    return v
+
+
+def _links(chosen: Mapping[str, list[ResultFacts]], auto: Verification) -> list[Link]:
+    """The pinned results as links, and for each role left unpinned the automatic
+    readings' results of that role: those of readings sharing a pinned result, else
+    all of them."""
+    links = [Link(r.pk, role, r.suite) for role, rs in chosen.items() for r in rs]
+    picked = {r.pk for rs in chosen.values() for r in rs}
+    suite = links[0].suite if links else "training"
+    rows = auto.details.get("readings_list") or []
+    for role in RESULT_ROLES:
+        if chosen.get(role):
+            continue
+        paired = [rd for rd in rows if picked & {pk for _, pk in rd.get("links", ())}]
+        pool = [pk for rd in paired or rows for ro, pk in rd.get("links", ()) if ro == role]
+        links += [Link(pk, role, suite) for pk in dict.fromkeys(pool)]
+    return links
+
+
+def _as_reading(rd: Mapping[str, Any], suite: str) -> Reading:
+    """A reading listed in ``details["readings_list"]`` as a :class:`Reading`."""
+    return Reading(
+        tuple(Link(pk, role, suite) for role, pk in rd.get("links", ())),
+        rd.get("value"),
+        bool(rd.get("holds")),
+        dict(rd.get("slots") or {}),
+        str(rd.get("label", "")),
+        rd.get("compared_value"),
+    )
+
+
+_SETTLED = ("readings_list", "n_readings", "reason", "open_slot", "open_slots")
+
+
+def _only_reading(
+    c: ClaimFacts, v: Verification, reading: str, results: Sequence[ResultFacts]
+) -> Verification:
+    """``v`` settled again on the readings of one kind (``time_reduction`` or
+    ``speedup``); unchanged when none is of that kind."""
+    return _settled_again(c, v, results, lambda rd: rd["slots"].get("reading") == reading)
+
+
+def _settled_again(
+    c: ClaimFacts,
+    v: Verification,
+    results: Sequence[ResultFacts],
+    keep: Callable[[Mapping[str, Any]], bool],
+) -> Verification:
+    """``v``'s listed readings that ``keep`` keeps, settled again (``settle``, then the
+    flags): also how a verdict withheld by a guard that suspects a misread frame
+    (``named_elsewhere``, ``subject_elsewhere``, ``page_conflict``) is given once a
+    person has pinned the frame. ``v`` unchanged when no reading is kept."""
+    suite = suite_of(c.suite).name
+    kept = [_as_reading(rd, suite) for rd in v.details.get("readings_list") or [] if keep(rd)]
+    if not kept:
+        return v
+    details = {k: x for k, x in v.details.items() if k not in (*_SETTLED, "withheld")}
+    by_pk = {r.pk: r for r in results if r.suite == suite}
+    return with_flags(c, settle(kept, details), by_pk)
+
+
+def _open(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The slots whose value differs between listed readings
+    (:func:`benchdb.claims.readings.open_slots` over ``readings_list``)."""
+    keys = sorted({k for rd in rows for k in rd.get("slots") or {}})
+    return [k for k in keys if len({(rd.get("slots") or {}).get(k, "") for rd in rows}) > 1]
+
+
+def slot_candidates(v: Verification, suite: str = "training") -> list[dict[str, Any]]:
+    """Each value of each open slot of ``v``'s readings: ``{"slot", "value", "readings"
+    (how many), "figure", "compared_figure", "ratio" (compared / figure, when both),
+    "holds" (each reading's), "verdict" (its readings settled: the automatic rule),
+    "results" (role -> result pks), "pin" (the pins that choose it: a frame slot's
+    value, or its results by role as pks, for the caller to name by key)}``, at most
+    :data:`MAX_CANDIDATES` per slot. Empty when the readings agree on every slot."""
+    rows = v.details.get("readings_list") or []
+    out: list[dict[str, Any]] = []
+    for slot in _open(rows):
+        groups: dict[str, list[Mapping[str, Any]]] = {}
+        for rd in rows:
+            groups.setdefault(str((rd.get("slots") or {}).get(slot, "")), []).append(rd)
+        for value, group in list(groups.items())[:MAX_CANDIDATES]:
+            out.append(_candidate(slot, value, group, suite))
+    return out
+
+
+def _candidate(
+    slot: str, value: str, group: Sequence[Mapping[str, Any]], suite: str
+) -> dict[str, Any]:
+    settled = settle([_as_reading(rd, suite) for rd in group])
+    by_role: dict[str, list[int]] = {}
+    for rd in group:
+        for role, pk in rd.get("links", ()):
+            if pk not in by_role.setdefault(role, []):
+                by_role[role].append(pk)
+    figure, other = group[0].get("value"), group[0].get("compared_value")
+    pin: dict[str, Any] = (
+        {slot: value} if slot in ("scenario", "division", "reading") else dict(by_role)
+    )
+    return {
+        "slot": slot,
+        "value": value,
+        "readings": len(group),
+        "label": str(group[0].get("label", "")),
+        "figure": figure,
+        "compared_figure": other,
+        "ratio": other / figure if figure and other is not None else None,
+        "holds": [bool(rd.get("holds")) for rd in group],
+        "verdict": settled.verdict,
+        "results": by_role,
+        "pin": pin,
+    }
+
+
+def pin_state(
+    then: Mapping[str, float | None], now: Mapping[str, float | None]
+) -> list[dict[str, Any]]:
+    """What became of a stored pin's results: ``then`` key -> value when pinned,
+    ``now`` key -> value now (a key absent: no stored result of that key is scored or
+    valid now). One ``{"key", "flag": "withdrawn" | "changed", "then", "now"}`` per
+    result that is gone or whose value moved by more than one part in 10^9."""
+    out = []
+    for key, old in then.items():
+        if key not in now:
+            out.append({"key": key, "flag": "withdrawn", "then": old, "now": None})
+            continue
+        new = now[key]
+        if (old is None) != (new is None) or (
+            old is not None and new is not None and abs(new - old) > 1e-9 * max(abs(old), 1.0)
+        ):
+            out.append({"key": key, "flag": "changed", "then": old, "now": new})
+    return out

@@ -1,0 +1,235 @@
+"""Counts over a round's results, checked only against a round benchdb holds whole:
+"the six MLPerf benchmarks Google entered", "the number of submitters ... dipped to
+five this year from eight last year and six the year before". Pure: no Django; the
+standard library's ``re`` reads the words.
+
+**Held whole** (``benchdb.models.RoundTree``): benchdb recorded the round's results
+repository as git lists it at one commit, and stores a result for every result folder
+that listing has for the submitter counted (for a count of submitters: for every
+submitter). A round read from a folder that may be a part of it (../shared) has no
+tree and is never held whole; the verdict is then ``unverifiable``, saying so.
+
+What is counted comes from the noun phrase alone: "<N> (MLPerf) benchmarks <submitter>
+entered" counts the benchmarks of the submitter's stored results of the round, read
+with every division the text allows (closed, and all divisions, unless it names one:
+the verdict must hold for both); "using TensorFlow and JAX" after the verb keeps the
+results whose system's framework names one of them. A count of submitters counts the
+repository's submitter folders (MLCommons' convention: a joint submission such as
+"Fujitsu+RIKEN" is one submitter), only in a suite with one round a year (HPC), where
+"this year", "last year" and "the year before" name the claim's round and the one or
+two before it. Any other count is left to the other checks (None).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from benchdb.claims.facts import ClaimFacts, Verification
+from benchdb.claims.round_facts import suite_rounds
+from benchdb.vocabulary import CONSISTENT, INCONSISTENT, UNVERIFIABLE
+
+
+@dataclass(frozen=True)
+class Holding:
+    """What benchdb holds of one round whose tree is recorded: ``submitters`` (the
+    tree's submitter folders), ``incomplete`` (submitters with a listed result folder
+    that is not stored), ``entries`` (each stored result of a listed folder as
+    (submitter folder, benchmark key, division, system folder, framework))."""
+
+    suite: str
+    round: str
+    commit: str
+    submitters: tuple[str, ...]
+    incomplete: frozenset[str]
+    entries: tuple[tuple[str, str, str, str, str], ...]
+
+    def whole(self, submitter: str | None = None) -> bool:
+        """Whether every listed result folder (of ``submitter``, or of all) is stored."""
+        return not self.incomplete if submitter is None else submitter not in self.incomplete
+
+
+TAG = "round-count:"
+_COUNTED = r"(?i:(?:(?:MLPerf|AI|official|different)\s+){0,2}(?:benchmarks?|workloads?|tests?))"
+#: "<N> (MLPerf) benchmarks <submitter> entered (using X and Y)": the submitter's entries.
+_ENTERED = re.compile(
+    rf"^\s*(?P<noun>{_COUNTED}\s+)?(?:that\s+|which\s+)?(?P<who>[A-Z][\w&.+-]*(?:\s+[A-Z][\w&.+-]*)?|we)"
+    r"\s+(?:has\s+|have\s+|had\s+)?(?:entered|submitted\s+(?:to|in|on)|competed\s+in)"
+    r"(?P<using>\s+using\s+(?P<fw>[A-Z][\w.+-]*(?:(?:,\s*|\s+and\s+)[A-Z][\w.+-]*)*))?"
+    r"(?P<tail>[^.;:]*)"
+)
+#: Suites whose rounds benchdb holds no tree of: a sentence naming one is not counted.
+OTHER_SUITE = re.compile(r"(?i:\b(?:Storage|Tiny|Mobile|Automotive|Client)\b)|存储|存儲|储存")
+#: What may follow the verb: nothing, or the round ("in MLPerf Training v1.1").
+_ROUND_TAIL = re.compile(
+    r"\s*(?:(?:in|for|to)\s+(?:the\s+)?(?:latest\s+|this\s+)?(?:MLPerf|round)[\w\s.™®-]*)?"
+)
+#: "the number of submitters ... five this year", "from eight last year", "six the year before".
+_SUBMITTERS = re.compile(r"(?i:\bnumber\s+of\s+submitters\b|\bsubmitters?\s+(?:count|number)\b)")
+_YEAR = re.compile(
+    r"^\s*(?i:(?P<this>this\s+year)|(?P<last>last\s+year|the\s+previous\s+year)"
+    r"|(?P<before>the\s+year\s+before))\b"
+)
+#: Suites with one round a year: "last year" is the round before.
+_YEARLY = frozenset({"hpc"})
+
+
+def scope_tags(
+    c: ClaimFacts, sentence: str, start: int, end: int, page: str = ""
+) -> tuple[str, ...]:
+    """``round-count:entered:<who>[:<frameworks>]`` or ``round-count:submitters:<k>``
+    (k rounds before the claim's) for a count claim whose figure is
+    ``sentence[start:end]``; () otherwise (module docstring). ``page``: the page's title
+    and text; "this year" is the claim's round only when it is the latest round of the
+    suite the page names (:func:`latest_named`)."""
+    if c.kind != "count" or not 0 <= start <= end <= len(sentence):
+        return ()
+    after, figure = sentence[end:], sentence[start:end]
+    if (
+        c.compared_value is not None
+        or re.search(r"(?i:\bof\b)", figure)
+        or OTHER_SUITE.search(sentence)
+    ):
+        return ()  # "four of the six benchmarks": a part of a whole (wins), not entries
+    m = _ENTERED.match(after)
+    noun = m is not None and (m.group("noun") or re.search(rf"{_COUNTED}$", figure))
+    if m and noun and c.unit == "benchmark" and _ROUND_TAIL.fullmatch(m.group("tail")):
+        fw = re.split(r"\s*,\s*|\s+and\s+", m.group("fw") or "")
+        return (f"{TAG}entered:{m.group('who')}:{'|'.join(f.strip('.') for f in fw if f)}",)
+    y = _YEAR.match(after)
+    if y and _SUBMITTERS.search(sentence[:start]) and latest_named(page) == c.round:
+        back = 0 if y.group("this") else 1 if y.group("last") else 2
+        return (f"{TAG}submitters:{back}",)
+    return ()
+
+
+_HPC_ROUND = re.compile(r"\bHPC\W{0,3}v?(\d+\.\d+)(?![\d.])")
+
+
+def latest_named(page: str) -> str:
+    """The latest MLPerf HPC round ``page`` names ("MLPerf HPC (v2.0)", "HPC 1.0"); ""
+    when it names none."""
+    named = {f"v{m.group(1)}" for m in _HPC_ROUND.finditer(page)}
+    rounds = [r for r in suite_rounds("hpc") if r in named]
+    return rounds[-1] if rounds else ""
+
+
+def verify(
+    c: ClaimFacts, holdings: Mapping[tuple[str, str], Holding] | None
+) -> Verification | None:
+    """The verdict on a count tagged by :func:`scope_tags` (None for any other claim):
+    counted over the round benchdb holds whole, else ``unverifiable`` naming what is
+    missing. ``holdings``: (suite, round) -> :class:`Holding`; None when none was read."""
+    tag = next((t[len(TAG) :] for t in c.context if t.startswith(TAG)), "")
+    if not tag or c.value is None or not c.mlperf_context or c.non_mlperf:
+        return None
+    suite = "hpc" if "suite-hpc" in c.context or c.suite == "hpc" else c.suite or "training"
+    kind, _, arg = tag.partition(":")
+    rnd = c.round
+    if kind == "submitters":
+        if suite not in _YEARLY:
+            return _open(f"'last year' names no one round of {suite} (two rounds a year)")
+        rounds = suite_rounds(suite)
+        back = int(arg)
+        if rnd not in rounds or rounds.index(rnd) < back:
+            return _open(f"no {suite} round {back} before {rnd or 'the claim'}'s")
+        rnd = rounds[rounds.index(rnd) - back]
+    if not rnd:
+        return _open("no round named and no publication date")
+    held = (holdings or {}).get((suite, rnd))
+    if held is None:
+        return _open(
+            f"benchdb holds no whole {suite} {rnd}: no record of its results repository"
+            " (a count needs every result of the round; a folder read may be a part)"
+        )
+    if kind == "submitters":
+        return _submitters(c, held)
+    return _entered(c, held, arg)
+
+
+def _open(why: str) -> Verification:
+    return Verification(UNVERIFIABLE, details={"reason": why, "round_count": True})
+
+
+def _submitters(c: ClaimFacts, held: Holding) -> Verification:
+    if not held.whole():
+        return _open(
+            f"{held.round}'s repository at {held.commit[:12]} lists result folders benchdb"
+            f" does not store ({', '.join(sorted(held.incomplete))})"
+        )
+    n = len(held.submitters)
+    return _settle(
+        c, [("submitter folders of the repository", n, ", ".join(held.submitters))], held
+    )
+
+
+def _entered(c: ClaimFacts, held: Holding, arg: str) -> Verification:
+    who, _, fws = arg.partition(":")
+    sub = _submitter_folder(c, who, held)
+    if not sub:
+        return _open(
+            f"{who!r} is not the claim's submitter, or no submitter folder of {held.round}"
+        )
+    if not held.whole(sub):
+        return _open(
+            f"{held.round}'s repository at {held.commit[:12]} lists results of {sub} that"
+            " benchdb does not store"
+        )
+    frameworks = [f.lower() for f in fws.split("|") if f]
+    mine = [
+        e
+        for e in held.entries
+        if e[0] == sub and (not frameworks or any(f in e[4].lower() for f in frameworks))
+    ]
+    ours = [e for e in held.entries if e[0] == sub]
+    unknown = [f for f in frameworks if not any(f in e[4].lower() for e in ours)]
+    if unknown:  # a framework no stored system of the submitter names: spelled otherwise?
+        return _open(f"no stored {held.round} result of {sub} names framework {unknown[0]!r}")
+    divisions = [c.division] if c.division else ["closed", ""]
+    readings = []
+    for div in divisions:
+        benches = sorted({e[1] for e in mine if not div or e[2] == div})
+        label = f"{sub}'s benchmarks, {div or 'every'} division" + (
+            f", {fws.replace('|', ' or ')}" if fws else ""
+        )
+        readings.append((label, len(benches), ", ".join(benches)))
+    return _settle(c, readings, held)
+
+
+def _submitter_folder(c: ClaimFacts, who: str, held: Holding) -> str:
+    """The submitter folder the relative clause names: ``who`` (or "we": the claim's
+    submitter) must be the claim's resolved submitter and one folder of the tree."""
+    name = c.submitter if who.lower() == "we" else who
+    if not name or not c.submitter or _key(name) != _key(c.submitter):
+        return ""
+    folders = [s for s in held.submitters if _key(s) == _key(name)]
+    return folders[0] if len(folders) == 1 else ""
+
+
+def _key(s: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", s.lower())
+
+
+def _settle(c: ClaimFacts, readings: list[tuple[str, int, str]], held: Holding) -> Verification:
+    """consistent when every reading's count is the claimed one, inconsistent when none
+    is, unverifiable (readings named) otherwise."""
+    claimed = c.value or 0.0
+    listed = [
+        {"label": lb, "value": n, "holds": n == claimed, "slots": {"counted": lb}, "evidence": ev}
+        for lb, n, ev in readings
+    ]
+    said = "; ".join(f"{lb}: {n} ({ev})" for lb, n, ev in readings)
+    details = {
+        "round_count": True,
+        "n_readings": len(readings),
+        "readings_list": listed,
+        "source": f"{held.suite} {held.round}: results repository at {held.commit[:12]}",
+    }
+    holds = [n == claimed for _, n, _ in readings]
+    if all(holds) or not any(holds):
+        verdict = CONSISTENT if all(holds) else INCONSISTENT
+        return Verification(verdict, float(readings[0][1]), details=details | {"reason": said})
+    details["open_slots"] = ["counted"]
+    details["reason"] = f"the readings the text allows disagree: {said}"
+    return Verification(UNVERIFIABLE, details=details)
