@@ -17,7 +17,6 @@ from ingest.models import IngestJob, IngestJobError
 from ingest.parsers.types import LoadedResult
 from ingest.store import NOT_STORED, IngestReport
 from ingest.training.service import CODE_VERSION
-from ingest.vendor_pages import claims_reverify
 
 
 class JobProgress:
@@ -109,6 +108,10 @@ def claims_reverify_all() -> int:
     """Check the claims of every vendor page again against the results stored now
     (a page read before its MLPerf results were is ``unverifiable`` until then);
     one transaction per page, outside those of the results. Returns the pages."""
+    # The claims wing (page fetch and parse: trafilatura, dateparser...) loads only when a
+    # sync re-checks claims, not in every process that imports the jobs.
+    from ingest.vendor_pages import claims_reverify
+
     n = 0
     for page_id in Claim.objects.order_by("page_id").values_list("page_id", flat=True).distinct():
         try:

@@ -26,12 +26,13 @@ from typing import Any
 
 from celery import shared_task
 from celery.signals import worker_ready
-from django.db import connections
 
 from ingest.jobs import queue
-from ingest.jobs.parts import job_join, job_part_run
-from ingest.jobs.run import ingest_job_reap, ingest_job_run, source_sync_request
-from ingest.models import Source
+
+# The job modules are imported inside each task, not here: Django registers these tasks
+# in every process that starts (IngestConfig.ready), and the ingest services they pull in
+# (about 240 modules, 20 MB) are a worker's business. Nothing below imports this module
+# back: the job modules send tasks by name (ingest.jobs.queue).
 
 # A full read of a whole round takes minutes, plus the fetch (bench/sync_speed.py,
 # in-process with two parser processes: v1.1, 183 result folders, 41 s; v2.0, 262
@@ -45,6 +46,8 @@ _LIMITS: dict[str, Any] = {"time_limit": 4 * 3600, "soft_time_limit": 4 * 3600 -
 )
 def ingest_job_run_task(self: Any, job_id: int) -> str | None:
     """Run ingest job ``job_id``; returns its final state (None: nothing to do)."""
+    from ingest.jobs.run import ingest_job_run
+
     worker, task_id = self.request.hostname or "", self.request.id or ""
     job = ingest_job_run(job_id=job_id, worker=worker, task_id=task_id)
     return job.state if job else None
@@ -55,12 +58,16 @@ def ingest_job_run_task(self: Any, job_id: int) -> str | None:
 )
 def ingest_job_part_task(job_id: int, part: dict[str, Any]) -> dict[str, Any]:
     """One part of a fanned-out sync (``ingest.jobs.parts``): a submitter folder."""
+    from ingest.jobs.parts import job_part_run
+
     return job_part_run(job_id=job_id, part=part)
 
 
 @shared_task(name=queue.JOIN, acks_late=True)  # type: ignore[untyped-decorator]
 def ingest_job_join_task(outcomes: list[dict[str, Any]], job_id: int) -> str | None:
     """The join of a fanned-out sync: end the job once every part ran."""
+    from ingest.jobs.parts import job_join
+
     job = job_join(job_id=job_id, outcomes=outcomes)
     return job.state if job else None
 
@@ -68,6 +75,9 @@ def ingest_job_join_task(outcomes: list[dict[str, Any]], job_id: int) -> str | N
 @shared_task(name=queue.SYNC_REQUEST, acks_late=True)  # type: ignore[untyped-decorator]
 def source_sync_request_task(source_id: int, trigger: str = "schedule") -> int | None:
     """What beat runs for a source's schedule: queue a sync; returns the job id."""
+    from ingest.jobs.run import source_sync_request
+    from ingest.models import Source
+
     try:
         job = source_sync_request(source_id=source_id, trigger=trigger)
     except Source.DoesNotExist:  # deleted since beat read its schedule
@@ -78,6 +88,10 @@ def source_sync_request_task(source_id: int, trigger: str = "schedule") -> int |
 @worker_ready.connect  # type: ignore[untyped-decorator]
 def _reap_on_worker_start(**kwargs: Any) -> None:
     """A starting worker marks the jobs of dead workers as interrupted."""
+    from django.db import connections
+
+    from ingest.jobs.run import ingest_job_reap
+
     try:
         ingest_job_reap()
     finally:
