@@ -15,7 +15,8 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
@@ -30,7 +31,7 @@ class JobListForm(ExportForm):
     state = forms.ChoiceField(choices=[("", "any"), *IngestJob.State.choices], required=False)
 
 
-def jobs(request: HttpRequest) -> HttpResponse:
+def jobs(request: HttpRequest) -> HttpResponseBase:
     private = request.user.is_authenticated
 
     def select(d: dict[str, Any]) -> Table:
@@ -45,7 +46,7 @@ def jobs(request: HttpRequest) -> HttpResponse:
     return table_page(request, JobListForm(request.GET), select, "ingest/jobs.html")
 
 
-def job(request: HttpRequest, pk: int) -> HttpResponse:
+def job(request: HttpRequest, pk: int) -> HttpResponseBase:
     private = request.user.is_authenticated
 
     def select(d: dict[str, Any]) -> Table:
@@ -56,7 +57,7 @@ def job(request: HttpRequest, pk: int) -> HttpResponse:
     return table_page(request, ExportForm(request.GET), select, "ingest/job.html")
 
 
-def job_errors(request: HttpRequest, pk: int) -> HttpResponse:
+def job_errors(request: HttpRequest, pk: int) -> HttpResponseBase:
     private = request.user.is_authenticated
 
     def select(d: dict[str, Any]) -> Table:
@@ -71,7 +72,7 @@ def job_errors(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def source_sync(request: HttpRequest, pk: int) -> HttpResponse:
+def source_sync(request: HttpRequest, pk: int) -> HttpResponseBase:
     source = get_object_or_404(Source, pk=pk)
     new = sync.source_sync_request(source_id=source.pk, trigger=IngestJob.Trigger.MANUAL)
     assert new is not None  # only scheduled requests of disabled sources return None

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib.syndication.views import Feed
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.utils.feedgenerator import Atom1Feed
 
 from benchdb.history import ids, selectors
@@ -31,7 +32,7 @@ def _filters(d: dict[str, Any]) -> dict[str, str]:
     }
 
 
-def changes(request: HttpRequest) -> HttpResponse:
+def changes(request: HttpRequest) -> HttpResponseBase:
     """Every change of a published result, newest first, filtered."""
 
     def select(d: dict[str, Any]) -> PagedTable:
@@ -42,7 +43,7 @@ def changes(request: HttpRequest) -> HttpResponse:
     return paged_table_page(request, ChangesForm(request.GET), select, "history/changes.html")
 
 
-def result_ids(request: HttpRequest) -> HttpResponse:
+def result_ids(request: HttpRequest) -> HttpResponseBase:
     """Every known result ID and each of its sources."""
 
     def select(d: dict[str, Any]) -> Table:

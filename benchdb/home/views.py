@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 
 from benchdb.claims.selectors import page_row, vendor_page_list
 from benchdb.home.selectors import SuiteSummary, suite_summaries
@@ -30,7 +31,7 @@ def loaded_line(suites: list[SuiteSummary], pages: list[dict[str, Any]]) -> str:
     return ", ".join(parts)
 
 
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: HttpRequest) -> HttpResponseBase:
     """Queries: suites (2, :func:`suite_summaries`), vendor pages (1)."""
 
     def select(d: dict[str, Any]) -> Table:

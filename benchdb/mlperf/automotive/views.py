@@ -7,21 +7,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 
 from benchdb.mlperf import forms
 from benchdb.mlperf.automotive import selectors as sel
 from benchdb.tables.pages import ExportForm, Table, table_page
 
 
-def rounds(request: HttpRequest) -> HttpResponse:
+def rounds(request: HttpRequest) -> HttpResponseBase:
     def select(d: dict[str, Any]) -> Table:
         return Table(sel.automotive_rounds(), "benchdb.inference_rounds/1", ("automotive",), {})
 
     return table_page(request, ExportForm(request.GET), select, "benchdb/automotive/rounds.html")
 
 
-def round_results(request: HttpRequest, round_version: str) -> HttpResponse:
+def round_results(request: HttpRequest, round_version: str) -> HttpResponseBase:
     """One row per result (model and scenario of a system), as ``summary_results.json``."""
 
     def select(d: dict[str, Any]) -> Table:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 
 from benchdb.mlperf.hpc import selectors as selectors_hpc
 from benchdb.tables.pages import ExportForm, Table, table_page
@@ -20,7 +21,7 @@ class HpcBoardForm(ExportForm):
     )
 
 
-def hpc_rounds(request: HttpRequest) -> HttpResponse:
+def hpc_rounds(request: HttpRequest) -> HttpResponseBase:
     """Every HPC round's boards (benchmark x scaling type) with their counts."""
 
     def select(d: dict[str, Any]) -> Table:
@@ -32,7 +33,7 @@ def hpc_rounds(request: HttpRequest) -> HttpResponse:
 
 def hpc_board(
     request: HttpRequest, round_version: str, benchmark: str, scaling_type: str
-) -> HttpResponse:
+) -> HttpResponseBase:
     """One HPC leaderboard: strong scaling by time to train, weak by throughput."""
 
     def select(d: dict[str, Any]) -> Table:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 
 from benchdb.mlperf import forms
 from benchdb.mlperf.inference import figures as figures_inference
@@ -17,7 +18,7 @@ from benchdb.tables.pages import ExportForm, Table, table_page
 from benchdb.vocabulary import inference_scenario_for
 
 
-def rounds(request: HttpRequest) -> HttpResponse:
+def rounds(request: HttpRequest) -> HttpResponseBase:
     def select(d: dict[str, Any]) -> Table:
         rows = sel.inference_rounds()
         return Table(rows, "benchdb.inference_rounds/1", ("inference-rounds",), {})
@@ -25,7 +26,7 @@ def rounds(request: HttpRequest) -> HttpResponse:
     return table_page(request, ExportForm(request.GET), select, "benchdb/inference/rounds.html")
 
 
-def round_table(request: HttpRequest, round_version: str) -> HttpResponse:
+def round_table(request: HttpRequest, round_version: str) -> HttpResponseBase:
     """One row per system, a column per model x scenario; CSV/JSON: the results."""
 
     def select(d: dict[str, Any]) -> Table:
@@ -44,7 +45,7 @@ def round_table(request: HttpRequest, round_version: str) -> HttpResponse:
 
 def leaderboard(
     request: HttpRequest, round_version: str, model: str, scenario: str
-) -> HttpResponse:
+) -> HttpResponseBase:
     """One model and scenario of a round, best first, with a chart against accelerators;
     ``?power=on``: the results measured for power, with their efficiency."""
     scen = inference_scenario_for(scenario) or scenario
@@ -73,7 +74,7 @@ def leaderboard(
     return table_page(request, form, select, "benchdb/inference/leaderboard.html")
 
 
-def _result(request: HttpRequest, key: tuple[str, ...]) -> HttpResponse:
+def _result(request: HttpRequest, key: tuple[str, ...]) -> HttpResponseBase:
     def select(d: dict[str, Any]) -> Table:
         detail = records_inference.inference_result_get(key)
         rows = [
@@ -101,7 +102,7 @@ def result(
     system: str,
     model: str,
     scenario: str,
-) -> HttpResponse:
+) -> HttpResponseBase:
     """A result by its natural key; CSV/JSON: the rules it fails."""
     return _result(request, (round_version, division, submitter, system, model, scenario))
 
@@ -114,7 +115,7 @@ def file_page(
     system: str,
     model: str,
     scenario: str,
-) -> HttpResponse:
+) -> HttpResponseBase:
     """A stored file of a result as numbered lines (``#L<n>`` anchors), the lines the
     rules read or fail at marked; ``?format=raw`` is the file as ingested."""
     key = (round_version, division, submitter, system, model, scenario)
@@ -138,7 +139,7 @@ def file_page(
                       "benchdb/inference/file.html")  # fmt: skip
 
 
-def compare(request: HttpRequest) -> HttpResponse:
+def compare(request: HttpRequest) -> HttpResponseBase:
     """``?ids=3,7[&base=7]``: inference results side by side; no ratio across scenarios
     or models, and every difference the messaging guidelines require stated."""
 
@@ -153,7 +154,7 @@ def compare(request: HttpRequest) -> HttpResponse:
     return table_page(request, form, select, "benchdb/inference/compare.html")
 
 
-def history(request: HttpRequest) -> HttpResponse:
+def history(request: HttpRequest) -> HttpResponseBase:
     """Generations and software over rounds: one model and scenario, one line per
     accelerator model and count."""
 

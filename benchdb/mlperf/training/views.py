@@ -32,7 +32,7 @@ from benchdb.tables import schemas, writers
 from benchdb.tables.pages import ExportForm, Table, bad_request, table_page
 
 
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: HttpRequest) -> HttpResponseBase:
     def select(d: dict[str, Any]) -> Table:
         summary = selectors.round_summary()
         context = {"summary": summary, "search": forms.SearchForm()}
@@ -41,7 +41,7 @@ def home(request: HttpRequest) -> HttpResponse:
     return table_page(request, ExportForm(request.GET), select, "benchdb/home.html")
 
 
-def round_table(request: HttpRequest, round_version: str = "") -> HttpResponse:
+def round_table(request: HttpRequest, round_version: str = "") -> HttpResponseBase:
     """MLCommons' results layout: one row per system and division, a column per
     benchmark; ``/rounds/`` holds every round."""
 
@@ -56,7 +56,7 @@ def round_table(request: HttpRequest, round_version: str = "") -> HttpResponse:
     return table_page(request, form, select, "benchdb/round_table.html")
 
 
-def results(request: HttpRequest) -> HttpResponse:
+def results(request: HttpRequest) -> HttpResponseBase:
     """Search: results whose submitter, system, accelerator or framework contain
     the given text; 100 a page in HTML, all of them as CSV or JSON."""
     form = forms.SearchForm(request.GET)
@@ -72,7 +72,7 @@ def results(request: HttpRequest) -> HttpResponse:
     return table_page(request, form, select, "benchdb/results.html")
 
 
-def leaderboard(request: HttpRequest, round_version: str, benchmark: str) -> HttpResponse:
+def leaderboard(request: HttpRequest, round_version: str, benchmark: str) -> HttpResponseBase:
     def select(d: dict[str, Any]) -> Table:
         board = selectors.leaderboard_get(
             round_version=round_version,
@@ -108,7 +108,7 @@ def result_detail(
     submitter: str,
     system: str,
     benchmark: str,
-) -> HttpResponse:
+) -> HttpResponseBase:
     """One result by its natural key (the permalink)."""
     key = (suite, round_version, submitter, system, benchmark)
 
@@ -124,23 +124,23 @@ def result_detail(
     return table_page(request, ExportForm(request.GET), select, "benchdb/result.html")
 
 
-def _permanent_redirect(request: HttpRequest, url: str) -> HttpResponse:
+def _permanent_redirect(request: HttpRequest, url: str) -> HttpResponseBase:
     """301 to ``url`` with the request's query string (``?format=csv`` stays)."""
     query = request.META.get("QUERY_STRING", "")
     return HttpResponsePermanentRedirect(f"{url}?{query}" if query else url)
 
 
-def result_by_id(request: HttpRequest, pk: int) -> HttpResponse:
+def result_by_id(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The old id URL of a result: a permanent redirect to its permalink."""
     return _permanent_redirect(request, reverse("benchdb:result", args=records.result_key_get(pk)))
 
 
-def system_by_id(request: HttpRequest, pk: int) -> HttpResponse:
+def system_by_id(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The old id URL of a system: a permanent redirect to its permalink."""
     return _permanent_redirect(request, reverse("benchdb:system", args=records.system_key_get(pk)))
 
 
-def run_log_by_id(request: HttpRequest, pk: int) -> HttpResponse:
+def run_log_by_id(request: HttpRequest, pk: int) -> HttpResponseBase:
     """The old id URL of a run's log: a permanent redirect to its permalink."""
     return _permanent_redirect(request, reverse("benchdb:run_log", args=records.run_key_get(pk)))
 
@@ -193,7 +193,7 @@ def run_log_page(
     system: str,
     benchmark: str,
     file_name: str,
-) -> HttpResponse:
+) -> HttpResponseBase:
     """The stored log of a run as a page: numbered lines with ``#L<n>`` anchors, the
     lines the rules read (``run_start``, ``run_stop``, evaluations, the one that reached
     the quality target) marked; ``LOG_WINDOW`` lines at a time (``?start=``)."""
@@ -221,7 +221,7 @@ def _result_url(key: tuple[str, ...]) -> str:
 
 def system_detail(
     request: HttpRequest, suite: str, round_version: str, submitter: str, system: str
-) -> HttpResponse:
+) -> HttpResponseBase:
     """One system by its natural key (the permalink)."""
     key = (suite, round_version, submitter, system)
 
@@ -234,7 +234,7 @@ def system_detail(
     return table_page(request, ExportForm(request.GET), select, "benchdb/system.html")
 
 
-def compare(request: HttpRequest) -> HttpResponse:
+def compare(request: HttpRequest) -> HttpResponseBase:
     """``?ids=3,7[&base=7]``; repeated ``ids`` (checkboxes) redirect to that form."""
     form = forms.CompareForm(request.GET)
     if form.is_valid() and len(request.GET.getlist("ids")) > 1:
@@ -260,7 +260,7 @@ def compare(request: HttpRequest) -> HttpResponse:
     return table_page(request, form, select, "benchdb/compare.html")
 
 
-def divisions(request: HttpRequest) -> HttpResponse:
+def divisions(request: HttpRequest) -> HttpResponseBase:
     def select(d: dict[str, Any]) -> Table:
         rows = analysis.division_list(
             round_version=d["round"], benchmark=d["benchmark"], submitter=d["submitter"]
@@ -282,7 +282,7 @@ def _division_figure(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return figures.division_bars(frame)
 
 
-def software(request: HttpRequest) -> HttpResponse:
+def software(request: HttpRequest) -> HttpResponseBase:
     """One benchmark on one or more accelerator models across rounds. Until both are
     chosen the HTML page shows the matching choice with the most rounds and says what
     to choose; CSV and JSON need both (400)."""
@@ -314,7 +314,7 @@ def software(request: HttpRequest) -> HttpResponse:
     return table_page(request, form, select, "benchdb/software.html")
 
 
-def scaling(request: HttpRequest) -> HttpResponse:
+def scaling(request: HttpRequest) -> HttpResponseBase:
     """One submitter, accelerator model and benchmark across system sizes. Until all
     three are chosen the HTML page shows the matching choice with the most sizes and
     says what to choose; CSV and JSON need all three (400)."""
@@ -382,7 +382,7 @@ def _choose_first(
     required: str,
     template: str,
     context: dict[str, Any],
-) -> HttpResponse:
+) -> HttpResponseBase:
     """A page that needs choices before it has a table: the choosing form as HTML,
     a 400 naming the ``required`` parameters when CSV or JSON was asked for."""
     if form.cleaned_data["format"]:
@@ -392,7 +392,7 @@ def _choose_first(
     return render(request, template, {"form": form, "filters": filters, **context})
 
 
-def api(request: HttpRequest) -> HttpResponse:
+def api(request: HttpRequest) -> HttpResponseBase:
     """The published tables and their columns (``schemas.SCHEMAS``); as JSON with
     ``?format=json``."""
     if request.GET.get("format") == "json":
