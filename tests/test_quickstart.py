@@ -26,6 +26,7 @@ v11 = os.path.join(settings.MLPERF_DATA, "training_results_v1.1")
 call_command("ingest", "mlperf-training", v11)
 call_command("ingest", "mlperf-inference", settings.MLPERF_INFERENCE_DATA)
 call_command("ingest", "mlperf-inference", "tests/data/inference-v6")  # as make demo
+call_command("ingest", "mlperf-automotive", "tests/data/automotive-v0.5/automotive_results_v0.5")
 call_command("ingest", "vendor", os.path.join(settings.VENDOR_DATA,
              "graphcore-mlperf-training-v1.1-performance-at-scale.en.txt"))
 from benchdb.models import Claim, InferenceResult, Result, VendorPage
@@ -39,7 +40,7 @@ for x in v6.select_related("round"):
     v6_pages.append(f"/inference/{x.round.version}/results/{top}/{rest}/")
 urls = ["/", "/api/", "/divisions/", "/software/", "/scaling/", "/compare/",
         result.get_absolute_url(), "/inference/", "/inference/v5.1/", "/hpc/",
-        "/inference/v6.0/", "/inference/v6.1/", *v6_pages,
+        "/inference/v6.0/", "/inference/v6.1/", *v6_pages, "/automotive/", "/automotive/v0.5/",
         "/vendor/", "/vendor/?format=csv", "/vendor/claims/", "/vendor/families/",
         page.get_absolute_url(), f"/vendor/pages/{page.pk}/guidelines/",
         claim.get_absolute_url(), "/vendor/check/"]
