@@ -6,7 +6,7 @@ MLPerf rounds and the vendor pages)::
     python bench/claims_coverage.py [--root CHECKOUT] [--claims] [--page ID ...]
 
 Every stored claim of every page is checked again in memory, as
-``ingest.vendor_pages.claims_reverify`` would (links a person set are kept), with the
+``ingest.claims.pages.claims_reverify`` would (links a person set are kept), with the
 code of ``--root`` (default: this checkout; ``--root /work/main`` gives the "before"
 figures of main's code on the same data); nothing is written. Printed per page: claims,
 not-mlperf, checked (consistent, inconsistent or ambiguous: compared with a stored
@@ -51,10 +51,10 @@ def _recheck(page: Any, rows: list[Any], vp: Any, results: list[Any], dates: Any
 
 
 def _claim_facts(vp: Any) -> Any:
-    """Where the checkout at hand keeps the claim checks: ``ingest.claim_facts``, or
-    ``ingest.vendor_pages`` in checkouts before it was split off."""
+    """Where the checkout at hand keeps the claim checks: ``ingest.claims.facts``, or
+    ``ingest.claims.pages`` in checkouts before it was split off."""
     try:
-        from ingest import claim_facts
+        from ingest.claims import facts as claim_facts
 
         return claim_facts
     except ImportError:
@@ -87,7 +87,7 @@ def main() -> None:
     args = ap.parse_args()
     _setup(args.root.resolve())
     from benchdb.models import Claim, VendorPage
-    from ingest import vendor_pages as vp
+    from ingest.claims import pages as vp
 
     cf = _claim_facts(vp)
     results = cf.all_result_facts()

@@ -6,7 +6,7 @@ of the parsers (issue 21: the check API made linear without changing outputs).
     cmp before.json after.json
 
 With ``--check`` (needs ``DATABASE_URL``: a database with results), each page's
-``ingest.claims_check.claims_check`` answer too (the verdict side: subjects,
+``ingest.claims.check.claims_check`` answer too (the verdict side: subjects,
 resolve), less its ``seconds``.
 
 Reads ../shared/vendor/*.txt and ../shared/vendor-dev/*/*.txt (``VENDOR_DATA``'s
@@ -27,9 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ingest.parsers import claim_page, claim_text  # noqa: E402
-from ingest.parsers.vendor_html import parse_vendor_page  # noqa: E402
-from ingest.parsers.vendor_tables import parse_vendor_tables  # noqa: E402
+from ingest.claims.parsers import page as claim_page
+from ingest.claims.parsers import text as claim_text  # noqa: E402
+from ingest.claims.parsers.page_html import parse_vendor_page  # noqa: E402
+from ingest.claims.parsers.page_tables import parse_vendor_tables  # noqa: E402
 
 SHARED = Path(__file__).resolve().parents[3] / "shared"
 
@@ -57,7 +58,7 @@ def reading(path: Path) -> dict[str, object]:
 
 def checked(path: Path) -> dict[str, object]:
     """The check API's answer for the page's bytes as text, without its timing."""
-    from ingest.claims_check import claims_check
+    from ingest.claims.check import claims_check
 
     out = claims_check(text=path.read_bytes().decode("utf-8", errors="replace"))
     return {k: v for k, v in out.items() if k != "seconds"}

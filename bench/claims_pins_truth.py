@@ -81,7 +81,7 @@ def api(client: Any, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
 
 def named_results(official: str, frame: dict[str, Any]) -> list[Any]:
     """The stored results ``official`` names (module docstring), as result facts."""
-    from ingest.claim_pins import result_keys
+    from ingest.claims.pins import result_keys
 
     off, flat = _norm(official), official.replace(",", "")
     rounds = {f"v{m}" for m in re.findall(r"v?(\d+\.\d+)", official)}
@@ -256,7 +256,7 @@ def speed(client: Any, n: int) -> dict[str, dict[str, float]]:
     """Seconds of ``n`` check API calls on a one-sentence text (the README's example)
     with pins (its compared side pinned) and, interleaved, without, after a warm-up
     call of each: p50, p95, max of each."""
-    from ingest.claim_pins import result_keys
+    from ingest.claims.pins import result_keys
 
     text = (
         "In the MLPerf Training v1.1 closed division, the Graphcore IPU-POD16 with 16 IPUs"
@@ -302,7 +302,7 @@ def main() -> None:
     import django
 
     django.setup()
-    from ingest import claims_check
+    from ingest.claims import check as claims_check
 
     # whether pins settle a claim is measured here, not the reading's time budget (long
     # Chinese pages exceed 1.5 s on a loaded 2-CPU machine): 10 s

@@ -9,7 +9,7 @@ MLPerf rounds the truths cite, ingested whole)::
 For each page of the corpus (``NN-name.<lang>.txt`` beside a ``TRUTH.json``): the three
 header lines (``URL:``, ``DATE:``, blank) are stripped and the text is ingested as a
 user would (``manage.py ingest vendor FILE --url URL [--published DATE]``), through
-``ingest.vendor_pages.vendor_page_ingest``; a page already stored with the same bytes
+``ingest.claims.pages.vendor_page_ingest``; a page already stored with the same bytes
 is deleted first (this writes to the database it is pointed at: use a bench database).
 Then every truth is matched to at most one stored claim of the page, and counted:
 
@@ -263,7 +263,7 @@ def ingest_page(path: Path) -> list[ClaimView]:
     import hashlib
 
     from benchdb.models import Claim, VendorPage
-    from ingest.vendor_pages import vendor_page_ingest
+    from ingest.claims.pages import vendor_page_ingest
 
     url, when, data = split_header(path)
     VendorPage.objects.filter(sha256=hashlib.sha256(data).hexdigest()).delete()

@@ -35,10 +35,10 @@ def main() -> None:
     django.setup()
     from django.conf import settings
 
-    from ingest.parsers.claim_coverage import account_numbers, coverage_counts
-    from ingest.parsers.claim_text import extract_claims
-    from ingest.parsers.vendor_html import parse_vendor_page
-    from ingest.parsers.vendor_tables import parse_vendor_tables
+    from ingest.claims.parsers.coverage import account_numbers, coverage_counts
+    from ingest.claims.parsers.page_html import parse_vendor_page
+    from ingest.claims.parsers.page_tables import parse_vendor_tables
+    from ingest.claims.parsers.text import extract_claims
 
     total: Counter[str] = Counter()
     print(f"{'page':62} {'numbers':>7} {'claim':>5} {'not':>4} {'other':>5}  reasons")

@@ -28,7 +28,7 @@ Prints, for the strong-scaling table of the CSV:
 1. whether ``benchdb.mlperf.training.result_ids.summary_order`` puts the rows in the CSV's order
    (the summarizer's ``sort_values(by=cols)``);
 2. every result ID the vendor files cite for the round (their tables, read with
-   ``ingest.parsers.vendor_tables``), the summarizer row it names, found by benchmark,
+   ``ingest.claims.parsers.page_tables``), the summarizer row it names, found by benchmark,
    accelerator count and the cited time to train (equal to the row's score at the
    cited 3 decimals), and the ID that row gets (a) in the summarizer's workbook
    (``workbook_ids``: ``_summaries_to_xlsx`` at TAG) and (b) under the candidate
@@ -48,7 +48,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from benchdb.mlperf.training import result_ids as rid  # noqa: E402
 from benchdb.vocabulary import canonical_benchmark  # noqa: E402
-from ingest.parsers.vendor_tables import parse_vendor_tables  # noqa: E402
+from ingest.claims.parsers.page_tables import parse_vendor_tables  # noqa: E402
 
 FIXED = 10  # the columns before the scores (``_get_column_schema``)
 

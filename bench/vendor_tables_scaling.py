@@ -58,11 +58,11 @@ def page(lines: list[str], seed: int, rows: int, html: bool) -> tuple[bytes, str
 
 def stages(data: bytes, name: str) -> tuple[dict[str, float], str]:
     """CPU seconds of each stage; and the text read."""
-    from ingest.parsers.claim_page import read_page
-    from ingest.parsers.claim_text import extract_claims
+    from ingest.claims.parsers.page import read_page
+    from ingest.claims.parsers.page_html import parse_vendor_page
+    from ingest.claims.parsers.page_tables import parse_vendor_tables
+    from ingest.claims.parsers.text import extract_claims
     from ingest.parsers.types import ParseError
-    from ingest.parsers.vendor_html import parse_vendor_page
-    from ingest.parsers.vendor_tables import parse_vendor_tables
 
     clock = time.process_time
     out: dict[str, float] = {}

@@ -196,7 +196,7 @@ RATELIMIT_IP_META_KEY = "benchdb.client_ip.client_ip"
 # page, not Django's default /accounts/profile/, which is no page here (a 404).
 LOGIN_REDIRECT_URL = "/"
 
-# The check-this-text API's rate limit (django-ratelimit, ingest/check_views.py): requests
+# The check-this-text API's rate limit (django-ratelimit, ingest/claims/views_check.py): requests
 # per client IP (benchdb/client_ip.py; IPv6 by /64) counted in the default cache. Django's own
 # RedisCache increments atomically (Redis INCR), which django-ratelimit's list of supported
 # backends predates (its W001). Without CACHE_URL the cache is per-process memory, which

@@ -290,7 +290,7 @@ NOT_MLPERF, UNVERIFIABLE = "not-mlperf", "unverifiable"
 VERDICTS = (CONSISTENT, INCONSISTENT, AMBIGUOUS, NOT_MLPERF, UNVERIFIABLE)
 #: A claim's page verdict, beside its MLPerf verdict: whether two figures the page itself
 #: gives (in any of its sentences or tables) recompute its multiplier or percentage
-#: (``ingest.parsers.claim_arithmetic``); "" when the page gives none.
+#: (``ingest.claims.parsers.arithmetic``); "" when the page gives none.
 CONSISTENT_WITH_PAGE, INCONSISTENT_WITH_PAGE = "consistent-with-page", "inconsistent-with-page"
 PAGE_VERDICTS = (CONSISTENT_WITH_PAGE, INCONSISTENT_WITH_PAGE)
 
@@ -408,7 +408,7 @@ INFERENCE_BENCHMARKS: dict[str, str] = {
 #: Inference models as vendors and the press write them (regular expressions, matched
 #: ignoring case, most specific first) -> the checker's model without its accuracy
 #: variant (``ResultFacts.model``): read by the claim parser
-#: (``ingest.parsers.claim_inference``) and the suite resolution
+#: (``ingest.claims.parsers.inference``) and the suite resolution
 #: (``benchdb.claims.resolve_suite``), one list for both.
 INFERENCE_MODEL_NAMES: tuple[tuple[str, str], ...] = (
     (r"Llama[ -]?2[ -]?70B", "llama2-70b"),

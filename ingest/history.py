@@ -193,7 +193,7 @@ def claims_follow() -> int:
     before and after as a ``ClaimVerdictVersion`` naming the version that caused it.
     Returns the claims checked. Run it after a sync's results are stored, before any
     other re-check (which would overwrite the verdicts before they are kept)."""
-    from ingest.vendor_pages import claims_reverify
+    from ingest.claims.pages import claims_reverify
 
     pending = list(
         ResultVersion.objects.filter(claims_checked=False, origin=ResultVersion.Origin.INGEST)

@@ -312,7 +312,7 @@ def result_ids_cite(*, page_id: int) -> dict[str, int]:
     """Store the result IDs a vendor page cites (:func:`_page_citations`) and settle them
     with every other citation and imported ID of their rounds (:func:`_settle`): a stored
     citation's ID goes on every result of its system row with origin ``vendor-cited``.
-    Called by ``ingest.vendor_pages`` after a page's claims are stored, checked again or
+    Called by ``ingest.claims.pages`` after a page's claims are stored, checked again or
     corrected. Idempotent (nothing is written when nothing changed); one transaction.
     Returns ``{"citations": n, "stored": n, "conflicts": n, "results_changed": n}``."""
     with transaction.atomic():

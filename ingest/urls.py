@@ -4,7 +4,10 @@ The read pages of vendor claims are ``benchdb/claims/urls.py``."""
 
 from django.urls import path
 
-from ingest import check_views, vendor_views, views, workbench_views
+from ingest import views
+from ingest.claims import views_check as check_views
+from ingest.claims import views_pages as vendor_views
+from ingest.claims import views_workbench as workbench_views
 
 app_name = "ingest"
 

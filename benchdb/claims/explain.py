@@ -422,7 +422,7 @@ _SECONDS = {"s": 1.0, "min": 60.0, "h": 3600.0}
 
 def page_arithmetic_text(a: Mapping[str, Any]) -> str:
     """A claim's page arithmetic (``Claim.page_arithmetic``, from
-    ``ingest.parsers.claim_arithmetic.PageArithmetic.as_dict``) as a formula: ``"4200 s
+    ``ingest.claims.parsers.arithmetic.PageArithmetic.as_dict``) as a formula: ``"4200 s
     / 91.5 s = 45.9x"`` (two times in the smaller of their units), ``"(6.25 s - 2.69 s) /
     6.25 s = 57%"`` (a time reduction), ``"6.25 s / 2.69 s - 1 = 132.3%"`` (a percent
     speedup), ``"2000 img/s / 1000 img/s = 2x"`` (throughputs: new over old); "" when
@@ -448,7 +448,7 @@ def page_arithmetic_text(a: Mapping[str, Any]) -> str:
 
 def baseline_text(b: Mapping[str, Any]) -> str:
     """What a claim is compared against (``Claim.baseline_facts``, from
-    ``ingest.parsers.claim_baselines.Baseline.as_dict``): its name as the page writes
+    ``ingest.claims.parsers.baselines.Baseline.as_dict``): its name as the page writes
     it, "not stated" when the page names none, "" for a claim that compares nothing."""
     if not b:
         return ""

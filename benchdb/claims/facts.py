@@ -202,7 +202,7 @@ class ResultFacts:
 @dataclass(frozen=True)
 class ClaimFacts:
     """A claim as verification reads it. The parser's claim
-    (``ingest.parsers.claim_types.Claim``) extends it with where the claim stands in
+    (``ingest.claims.parsers.types.Claim``) extends it with where the claim stands in
     the text, so one shape serves both; a stored claim comes back through
     :meth:`from_mapping`. ``round`` must be resolved before verifying (named, or the
     page's date: :func:`round_for_date`).

@@ -40,7 +40,7 @@ from benchdb.claims.facts import ClaimFacts, ResultFacts
 from benchdb.claims.subjects import FAMILIES, family_matches, find_mentions
 from benchdb.vocabulary import INFERENCE_MODEL_NAMES
 
-#: Claim units (``ingest.parsers.claim_quantities.throughput_unit``) of a figure per watt.
+#: Claim units (``ingest.claims.parsers.quantities.throughput_unit``) of a figure per watt.
 PER_WATT_UNITS = frozenset({"query/W", "sample/W", "token/W", "image/W", "frame/W"})
 
 #: Companies that submit MLPerf Inference results or make the accelerators in them, as

@@ -3,7 +3,7 @@ numeric statement on a page is either a claim or listed as 'number not treated a
 claim' with why"). Pure: no Django.
 
 The numbers themselves are found and judged at ingest
-(``ingest.parsers.claim_coverage.account_numbers``) and stored on the page
+(``ingest.claims.parsers.coverage.account_numbers``) and stored on the page
 (``VendorPage.numbers``: ``{"start", "end", "text", "status", "reason", "claim"}`` per
 number, in text order). Here they are reshaped for the page: each number not treated
 as a claim with its line and the words around it, the reason in words, and the
@@ -16,7 +16,7 @@ import bisect
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-#: Reason code (``ingest.parsers.claim_coverage.REASONS``, in its order) -> why, in words.
+#: Reason code (``ingest.claims.parsers.coverage.REASONS``, in its order) -> why, in words.
 REASON_NOTES = {
     "url": "part of a web address, file name or path",
     "result-id": "an MLPerf result ID",

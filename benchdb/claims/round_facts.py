@@ -222,7 +222,7 @@ def names_round(sentence: str, rnd: str) -> bool:
 # --- the verdict ----------------------------------------------------------------------
 
 #: The context tag that carries a count's :class:`Scope` from its sentence to the
-#: verdict (``ingest.claim_facts.claim_facts`` adds it; ``round-fact:<what>``).
+#: verdict (``ingest.claims.facts.claim_facts`` adds it; ``round-fact:<what>``).
 TAG = "round-fact:"
 #: The tag of a count whose sentence names the round it is checked against.
 ROUND_IN_SENTENCE = "round-in-sentence"

@@ -118,7 +118,7 @@ def verify_claim(
 
 
 #: The last few (results, suite) -> (that suite's results, by pk): a page's claims are
-#: verified one after the other against the same list (ingest.claim_facts.check_claims),
+#: verified one after the other against the same list (ingest.claims.facts.check_claims),
 #: which need not be scanned again for each (22k inference facts: 5 ms a claim).
 _SUITE_INDEX: list[
     tuple[Sequence[ResultFacts], str, list[ResultFacts], dict[int, ResultFacts]]

@@ -34,7 +34,7 @@ from benchdb.claims.readings import Reading, extreme, named_elsewhere, scale_ver
 from benchdb.mlperf.inference.rounds import LLM_LIMITS_V51
 from benchdb.vocabulary import CONSISTENT, INCONSISTENT, INFERENCE_ROUNDS, UNVERIFIABLE, round_key
 
-#: Claim units (as ``ingest.parsers.claim_quantities`` writes them) -> (result units
+#: Claim units (as ``ingest.claims.parsers.quantities`` writes them) -> (result units
 #: they can be read against, factor from the result's unit to the claim's).
 _UNITS: dict[str, tuple[frozenset[str], float]] = {
     "token/s": (frozenset({"Tokens/s"}), 1.0),

@@ -4,7 +4,7 @@ the same rows as HTML, ``?format=csv`` and ``?format=json`` with the columns of 
 schema in :mod:`benchdb.tables.schemas`; the claims tables are paginated
 (:func:`benchdb.tables.pages.paged_table_page`: 100 rows per HTML page, every row as
 CSV or JSON). The writes (upload, corrections) are ingest's pages
-(``ingest/vendor_views.py``) and need a login. Text from vendor pages is only ever
+(``ingest/claims/views_pages.py``) and need a login. Text from vendor pages is only ever
 rendered through autoescaping templates.
 """
 

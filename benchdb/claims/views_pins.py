@@ -1,6 +1,6 @@
 """The queue of claims that still need a person (issue 27), ``/vendor/claims/?open=1``:
 one entry per claim family, most-cited first (``pin_selectors.claim_queue``); each
-entry leads to the claim workbench (``ingest/workbench_views.py``), where a family is
+entry leads to the claim workbench (``ingest/claims/views_workbench.py``), where a family is
 settled once. HTML, or ``?format=json``."""
 
 from __future__ import annotations

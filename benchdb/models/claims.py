@@ -11,8 +11,8 @@ from django.urls import reverse
 from benchdb.models.inference import InferenceResult
 from benchdb.models.mlperf import Result
 
-# Issue 4. Written only by ``ingest.vendor_pages`` (vendor_page_ingest, claim_links_correct);
-# the parsing is ``ingest.parsers.vendor_html`` / ``ingest.parsers.claim_text``, the checking
+# Issue 4. Written only by ``ingest.claims.pages`` (vendor_page_ingest, claim_links_correct);
+# the parsing is ``ingest.claims.parsers.page_html`` / ``ingest.claims.parsers.text``, the checking
 # ``benchdb.claims.verdicts``.
 
 
@@ -21,7 +21,7 @@ class VendorPage(models.Model):
     ``text``: the cleaned text that claim spans point into; ``sha256`` of ``raw``
     (the same bytes twice are one page). ``title``, ``vendor`` (the company whose
     results the page is about) and ``published`` (the page's date): given, or found in
-    the page by ``ingest.parsers.vendor_meta``; ``*_source`` says where ("given",
+    the page by ``ingest.claims.parsers.page_meta``; ``*_source`` says where ("given",
     "html", "url", "title", "text"; "" when not found); ``retrieved``: when benchdb
     got it."""
 
@@ -56,7 +56,7 @@ class VendorPage(models.Model):
         default=list,
         blank=True,
         help_text="every number of the text: a claim, or not one and why "
-        "(ingest.parsers.claim_coverage)",
+        "(ingest.claims.parsers.coverage)",
     )
     numbers_not_claims = models.PositiveIntegerField(
         default=0, help_text="how many of numbers are not claims (counted when numbers are set)"
@@ -77,7 +77,7 @@ class VendorPage(models.Model):
         return self.url or self.file_name
 
     def set_numbers(self, numbers: list[dict[str, Any]]) -> None:
-        """``numbers`` (``ingest.parsers.claim_coverage``, JSON-safe) and their count of
+        """``numbers`` (``ingest.claims.parsers.coverage``, JSON-safe) and their count of
         entries not treated as claims, kept together (the pages list reads the count)."""
         self.numbers = numbers
         self.numbers_not_claims = sum(1 for n in numbers if n.get("status") == "not-claim")
@@ -132,9 +132,9 @@ class Claim(models.Model):
     attribute the parser found. ``results``: the MLPerf results it was checked
     against, each with its role; ``corrected``: links set by a person.
     ``page_verdict`` / ``page_arithmetic``: the claim recomputed from two figures of its
-    own page (``ingest.parsers.claim_arithmetic``), beside the MLPerf ``verdict``;
+    own page (``ingest.claims.parsers.arithmetic``), beside the MLPerf ``verdict``;
     ``baseline_facts``: what it is compared against and where the sides differ
-    (``ingest.parsers.claim_baselines``)."""
+    (``ingest.claims.parsers.baselines``)."""
 
     class Kind(models.TextChoices):
         TIME = "time", "Time to train"

@@ -1,7 +1,7 @@
 """The data version: one counter that every committed change of benchdb's data bumps.
 
 Pages and exports are cached under it (:mod:`benchdb.page_cache`) and the check API's
-result facts are built once per value of it (``ingest.claim_facts.result_facts``), so
+result facts are built once per value of it (``ingest.claims.facts.result_facts``), so
 a page is computed once per change and never served stale.
 
 How it is bumped (PostgreSQL, migration ``0018_data_version``): every table of

@@ -1,5 +1,5 @@
 """Pins: a person's choice of the evidence a claim rests on (issue 27, the claim
-workbench). Written only by ``ingest.claim_pins.claim_pin_set``; applied by
+workbench). Written only by ``ingest.claims.pins.claim_pin_set``; applied by
 ``benchdb.claims.pins`` (pure)."""
 
 from __future__ import annotations

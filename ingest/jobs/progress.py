@@ -110,7 +110,7 @@ def claims_reverify_all() -> int:
     one transaction per page, outside those of the results. Returns the pages."""
     # The claims wing (page fetch and parse: trafilatura, dateparser...) loads only when a
     # sync re-checks claims, not in every process that imports the jobs.
-    from ingest.vendor_pages import claims_reverify
+    from ingest.claims.pages import claims_reverify
 
     n = 0
     for page_id in Claim.objects.order_by("page_id").values_list("page_id", flat=True).distinct():

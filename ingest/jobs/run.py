@@ -24,7 +24,7 @@ A result folder whose transaction is rolled back (a database error) is an error
 row of the job, and the job fails: ``last_commit`` stays, so the next sync reads
 that diff again, skips what was stored and stores what was not. After a job that
 wrote results, the claims of every vendor page are checked again against them
-(:func:`ingest.vendor_pages.claims_reverify`).
+(:func:`ingest.claims.pages.claims_reverify`).
 
 Safe to interrupt: each result is written in its own transaction, and
 ``last_commit`` only moves when a job succeeds, so the next job re-reads the same
@@ -302,9 +302,9 @@ def _vendor_sync(job: IngestJob, progress: JobProgress) -> dict[str, Any]:
 
 
 def _vendor_ingest(source: Source, got: Fetched) -> bool:
-    """Store the page with the vendor ingest service (``ingest.vendor_pages``); True if
+    """Store the page with the vendor ingest service (``ingest.claims.pages``); True if
     it made a new page (False: these bytes were already stored)."""
-    from ingest.vendor_pages import VendorIngestError, vendor_page_ingest
+    from ingest.claims.pages import VendorIngestError, vendor_page_ingest
 
     try:
         report = vendor_page_ingest(

@@ -19,7 +19,7 @@ def _vendor_pages(server_url, django_db_blocker) -> dict[str, int]:  # type: ign
     """The shared vendor pages ingested before Chromium starts (idempotent)."""
     from django.db import connection
 
-    from ingest.vendor_pages import vendor_page_ingest
+    from ingest.claims.pages import vendor_page_ingest
 
     with django_db_blocker.unblock():
         ids = {

@@ -35,7 +35,7 @@ def _vendor_pages(server_url, django_db_blocker) -> None:  # type: ignore[no-unt
     first; no ORM while Playwright runs); idempotent (the same bytes are one page)."""
     from django.db import connection
 
-    from ingest.vendor_pages import vendor_page_ingest
+    from ingest.claims.pages import vendor_page_ingest
 
     with django_db_blocker.unblock():
         for name, url in sorted(_readme_urls().items()):

@@ -32,7 +32,7 @@ def _data(server_url, django_db_blocker) -> None:  # type: ignore[no-untyped-def
     from django.db import connection
 
     from benchdb.models import ClaimPin
-    from ingest.vendor_pages import vendor_page_ingest
+    from ingest.claims.pages import vendor_page_ingest
 
     with django_db_blocker.unblock():
         for name in PAGES:

@@ -35,11 +35,11 @@ from hypothesis import HealthCheck, event, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
-from ingest.parsers.claim_page import read_page
-from ingest.parsers.claim_text import extract_claims
+from ingest.claims.parsers.page import read_page
+from ingest.claims.parsers.page_html import parse_vendor_page
+from ingest.claims.parsers.page_tables import parse_vendor_tables
+from ingest.claims.parsers.text import extract_claims
 from ingest.parsers.types import ParseError
-from ingest.parsers.vendor_html import parse_vendor_page
-from ingest.parsers.vendor_tables import parse_vendor_tables
 from tests.fuzz.budget import FUZZ
 
 pytestmark = [

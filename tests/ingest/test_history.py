@@ -19,7 +19,7 @@ from django.conf import settings
 from django.test import Client
 
 from benchdb.models import Claim, ClaimVerdictVersion, Result, ResultVersion
-from ingest import vendor_pages as vendor
+from ingest.claims import pages as vendor
 from ingest.jobs import run as sync
 from tests.ingest.gitsource import GitRepo, run_sync
 

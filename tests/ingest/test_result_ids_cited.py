@@ -14,9 +14,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from benchdb.models import Claim, Result, ResultIdCitation
+from ingest.claims.pages import claims_reverify, vendor_page_ingest
 from ingest.result_ids import result_ids_import
 from ingest.training.service import mlperf_training_ingest
-from ingest.vendor_pages import claims_reverify, vendor_page_ingest
 
 pytestmark = pytest.mark.django_db
 

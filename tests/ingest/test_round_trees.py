@@ -23,8 +23,8 @@ from django.core.management.base import CommandError
 from benchdb.claims.resolve import PageContext
 from benchdb.models import RoundTree
 from benchdb.vocabulary import INFERENCE_ROUND_PUBLISHED, ROUND_PUBLISHED
-from ingest import claim_facts
-from ingest.parsers import claim_text
+from ingest.claims import facts as claim_facts
+from ingest.claims.parsers import text as claim_text
 from ingest.round_trees import RoundTreeError, round_holdings, round_tree_record
 
 pytestmark = pytest.mark.django_db

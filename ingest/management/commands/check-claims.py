@@ -2,7 +2,7 @@
 
 The claims of a text file (or the page at an http(s) URL, fetched with the site's
 SSRF checks), their verdicts, flags and guideline findings, printed as the JSON of
-``POST /api/claims/check`` (``ingest.claims_check``). Nothing is stored. ``-`` reads
+``POST /api/claims/check`` (``ingest.claims.check``). Nothing is stored. ``-`` reads
 standard input."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ingest.claims_check import MAX_CHECK_CHARS, CheckError, claims_check, too_large
+from ingest.claims.check import MAX_CHECK_CHARS, CheckError, claims_check, too_large
 from ingest.fetch import is_http_url
 
 

@@ -160,7 +160,7 @@ def handle_vendor(cmd: BaseCommand, opts: dict[str, Any]) -> None:
     """Ingest each page and print one line per page naming it; a page that fails is
     reported and the others still go in; CommandError at the end when any failed.
     ``--published/--url/--title/--vendor`` describe one page, so they need one."""
-    from ingest import vendor_pages as vendor
+    from ingest.claims import pages as vendor
 
     locations = vendor_locations(opts["location"])
     one_page = ("published", "url", "title", "vendor")

@@ -84,7 +84,7 @@ def test_families_of_the_shared_pages(client: Client, ingested_shared: object) -
     same claims: 28.3 vs 29.1 min (once on each page), 24% and 41% ResNet-50 and 5% and
     12% BERT gains (once in English, twice in the repost), 5.67, 3.79 and 5.78 min
     (once each); each family is first seen on the English post."""
-    from ingest.vendor_pages import vendor_page_ingest
+    from ingest.claims.pages import vendor_page_ingest
 
     for p in sorted(VENDOR.glob("*.txt")):
         vendor_page_ingest(data=None, path_or_url=str(p))

@@ -114,7 +114,7 @@ def graphcore(ingested_shared: object) -> dict[str, list[dict[str, Any]]]:
     """The guideline reports of Graphcore's two v1.1 pages, ingested with
     ../shared/mlperf (v1.0, v1.1, v2.0) stored."""
     from benchdb.claims.reports import page_guideline_report, report_page_get
-    from ingest.vendor_pages import vendor_page_ingest
+    from ingest.claims.pages import vendor_page_ingest
 
     out = {}
     for p in sorted(VENDOR.glob("graphcore-mlperf-training-v1.1-*.txt")):

@@ -16,8 +16,8 @@ import pytest
 
 from benchdb.claims import headline_times
 from benchdb.claims.resolve import PageContext
-from ingest import claim_facts
-from ingest.parsers import claim_text
+from ingest.claims import facts as claim_facts
+from ingest.claims.parsers import text as claim_text
 
 pytestmark = pytest.mark.django_db
 

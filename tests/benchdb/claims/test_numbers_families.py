@@ -18,9 +18,9 @@ from django.test import Client
 from benchdb.claims import numbers
 from benchdb.models import VendorPage
 from benchdb.tables import schemas
-from ingest.parsers.claim_coverage import REASONS
-from ingest.vendor_pages import vendor_page_ingest
-from tests.ingest.parsers.written_pages import IBM_EN, IBM_ZH
+from ingest.claims.pages import vendor_page_ingest
+from ingest.claims.parsers.coverage import REASONS
+from tests.ingest.claims.parsers.written_pages import IBM_EN, IBM_ZH
 from tests.pages import html_of
 
 VENDOR = Path(settings.VENDOR_DATA)
@@ -112,7 +112,7 @@ def test_graphcore_v1_1_page_lists_its_dates_and_names(client: Client) -> None:
 
 @pytest.mark.django_db
 def test_ibm_quality_figures_are_listed_as_quality(client: Client) -> None:
-    """IBM's page as written in tests/ingest/parsers/written_pages.py: by reading it,
+    """IBM's page as written in tests/ingest/claims/parsers/written_pages.py: by reading it,
     the numbers that are no claims are AC922's 922 and V100's 100 (names), 89 machines
     (a count) and the test losses 0.1292 and 0.1293 (quality); "16 NVIDIA Tesla V100
     GPUs" is a scale claim."""

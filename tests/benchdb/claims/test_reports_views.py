@@ -14,7 +14,7 @@ from django.test import Client
 
 from benchdb.models import VendorPage
 from benchdb.tables import schemas
-from ingest.vendor_pages import vendor_page_ingest
+from ingest.claims.pages import vendor_page_ingest
 
 VENDOR = Path(settings.VENDOR_DATA)
 ZH = "graphcore-mlperf-training-v1.1-results.zh.txt"

@@ -15,7 +15,7 @@ from benchdb.claims.resolve import PageContext, resolve_claim
 from benchdb.claims.resolve_suite import resolve_suite
 from benchdb.claims.subjects import benchmark_in_clause, benchmarks_named
 from benchdb.vocabulary import ROUND_PUBLISHED
-from ingest.parsers.vendor_meta import page_metadata
+from ingest.claims.parsers.page_meta import page_metadata
 
 
 def _resolve(c: ClaimFacts, sentence: str, **page: object) -> ClaimFacts:
@@ -223,7 +223,7 @@ def test_a_product_named_only_after_compared_to_is_the_baseline() -> None:
 
 def test_microsofts_pages_speak_for_the_azure_submitter() -> None:
     """training/08 (windowsnews on Azure): the page's vendor as MLPerf files it."""
-    from ingest.parsers.vendor_meta import SUBMITS_AS
+    from ingest.claims.parsers.page_meta import SUBMITS_AS
 
     assert SUBMITS_AS.get("Microsoft") == "Azure"
     s = "Our ND H200 v5 VMs trained Llama 2 70B LoRA in 1.6 minutes."
@@ -309,7 +309,7 @@ def test_the_suite_resolution_and_the_parser_read_one_list_of_inference_models()
     drifted: resolution read "DLRMv3" as DLRM v2 and knew no v6 model). A Google-style
     sentence naming v6 models: each is read as the checker names it."""
     from benchdb.claims import resolve_suite
-    from ingest.parsers import claim_inference
+    from ingest.claims.parsers import inference as claim_inference
 
     text = "TPU v7 served DLRMv3, gpt-oss-120B and Qwen3-VL, and DLRM v2 on Trillium."
     assert resolve_suite.models_named(text) == [

@@ -13,8 +13,8 @@ import pytest
 from benchdb.claims import round_facts as rf
 from benchdb.claims.resolve import PageContext
 from benchdb.vocabulary import INFERENCE_ROUND_PUBLISHED, ROUND_PUBLISHED
-from ingest import claim_facts
-from ingest.parsers import claim_text
+from ingest.claims import facts as claim_facts
+from ingest.claims.parsers import text as claim_text
 
 
 def test_the_rounds_lists_as_mlperf_logging_keeps_them() -> None:

@@ -17,8 +17,9 @@ from pathlib import Path
 from benchdb.claims import resolve, verdicts
 from benchdb.claims.facts import PRESS_LEAD_DAYS, ClaimFacts, ResultFacts, round_for_date
 from benchdb.vocabulary import INFERENCE_ROUND_PUBLISHED, ROUND_PUBLISHED
-from ingest import claim_facts
-from ingest.parsers import claim_text, vendor_html
+from ingest.claims import facts as claim_facts
+from ingest.claims.parsers import page_html as vendor_html
+from ingest.claims.parsers import text as claim_text
 
 PAGES = Path(__file__).resolve().parents[2] / "data" / "vendor-pages"
 DATES = {"training": dict(ROUND_PUBLISHED), "inference": dict(INFERENCE_ROUND_PUBLISHED)}

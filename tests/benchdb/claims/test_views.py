@@ -19,7 +19,7 @@ import benchdb.claims
 from benchdb.claims.views import highlight_segments
 from benchdb.models import Claim, Result, VendorPage
 from benchdb.tables import schemas
-from ingest import vendor_pages as vendor
+from ingest.claims import pages as vendor
 from tests.pages import html_of
 
 VENDOR = Path(settings.VENDOR_DATA)
@@ -308,11 +308,11 @@ def test_a_vendor_table_of_250_rows_shows_100_a_page_and_exports_every_row(
 
 
 def test_pages_list_counts_page_verdicts_and_numbers_not_claims(client: Client) -> None:
-    """IBM's page as written in tests/ingest/parsers/written_pages.py: both 46x claims
+    """IBM's page as written in tests/ingest/claims/parsers/written_pages.py: both 46x claims
     are consistent with the page; by reading it, five numbers are no claims (AC922's
     922, V100's 100, 89 machines, the losses 0.1292 and 0.1293; "16 NVIDIA Tesla V100
     GPUs" is a scale claim)."""
-    from tests.ingest.parsers.written_pages import IBM_EN
+    from tests.ingest.claims.parsers.written_pages import IBM_EN
 
     vendor.vendor_page_ingest(data=IBM_EN.encode(), path_or_url="ibm-snapml.en.txt")
     (row,) = json.loads(client.get("/vendor/", {"format": "json"}).content)["rows"]

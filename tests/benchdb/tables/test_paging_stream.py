@@ -158,7 +158,7 @@ def test_a_paged_tables_export_streams_its_queryset_with_the_same_bytes(
 ) -> None:
     """/vendor/claims/ (a QuerySet of claims, benchdb.tables.pages.paged_table_page):
     read whole when small, read again in chunks and streamed when big."""
-    from ingest.vendor_pages import vendor_page_ingest
+    from ingest.claims.pages import vendor_page_ingest
 
     name = "nvidia-training-performance-table-mlperf-v3.0.txt"
     data = (Path(settings.VENDOR_DATA) / name).read_bytes()

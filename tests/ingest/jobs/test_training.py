@@ -13,7 +13,7 @@ from django.db import connection
 
 from benchdb.models import Claim, IngestProblem, Result, Run
 from ingest import fetch, selectors
-from ingest import vendor_pages as vendor
+from ingest.claims import pages as vendor
 from ingest.jobs import run as sync
 from ingest.jobs import training as sync_mlperf
 from ingest.training.service import NOT_STORED

@@ -1,0 +1,358 @@
+"""The stored results and page a vendor claim is checked against, and the check.
+
+``result_facts`` gives the stored results claims are checked against as
+:class:`benchdb.claims.verdicts.ResultFacts`, by suite, round and benchmark, built once
+per data version in each process (``all_result_facts``: all of them);
+``claim_facts`` resolves a claim's subject, benchmark and round from its sentence and
+its page (``benchdb.claims.resolve``); ``check_claims`` verifies a page's claims
+(``benchdb.claims.verdicts.verify_claim``). Reads only: ``ingest.claims.pages`` stores
+what they return.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
+from datetime import date
+from typing import Any
+
+from benchdb import vocabulary
+from benchdb.claims import (
+    headline_times,
+    inference_frames,
+    readings,
+    resolve,
+    resolve_words,
+    round_counts,
+    round_facts,
+    verdicts,
+)
+from benchdb.claims.facts import PRESS_LEAD_DAYS, suite_of
+from benchdb.claims.resolve_suite import resolve_suite
+from benchdb.models import InferenceResult, Result, Round, VendorPage
+from benchdb.models.data_version import data_version
+from ingest import history
+from ingest.claims.parsers import page_meta as vendor_meta
+from ingest.claims.parsers import text as claim_text
+
+#: The columns every suite reads the same way (:class:`verdicts.ResultFacts` fields):
+#: round, submitter, system and its accelerators, division, availability, result ID.
+_COMMON = {
+    "pk": "pk",
+    "round": "round__version",
+    "submitter": "system__submitter__name",
+    "system_folder": "system__folder",
+    "system_name": "system__name",
+    "division": "division",
+    "availability": "system__availability",
+    "accelerators": "system__accelerators",
+    "accelerator_model": "system__accelerator_model",
+    "framework": "system__framework",
+    "nodes": "system__nodes",
+    "result_id": "result_id",
+}
+_TRAINING = {**_COMMON, "benchmark": "benchmark__key", "score_minutes": "score_minutes"}
+_INFERENCE = {
+    **_COMMON,
+    "benchmark": "benchmark",
+    "metric": "metric",
+    "unit": "unit",
+    "higher_is_better": "higher_is_better",
+    "value": "value",
+    "scenario": "scenario",
+    "category": "category",
+    "power": "power",
+    "power_unit": "power_unit",
+}
+#: Suites whose results claims are checked against, in the order they are listed.
+FACT_SUITES = ("training", "inference")
+
+
+def _rows(
+    suite: str, rounds: Iterable[str] | None, benchmarks: Iterable[str] | None
+) -> Iterator[dict[str, Any]]:
+    """The stored results of ``suite`` that claims rest on, as dicts of
+    :class:`verdicts.ResultFacts` fields, filtered in SQL (one query; column values
+    only: no model instance, no systems JSON). Training: every scored result (HPC
+    results share the table but no claim suite yet); inference: every valid result
+    with a value (``model`` is the benchmark without its accuracy variant)."""
+    if suite == "training":
+        qs: Any = Result.objects.filter(
+            status=Result.Status.SCORED, round__suite=Round.Suite.TRAINING
+        ).order_by("pk")
+        columns, bench = _TRAINING, "benchmark__key__in"
+    else:
+        qs = InferenceResult.objects.filter(  # LoadGen suites share the table (benchdb.suites)
+            round__suite="inference", status=InferenceResult.Status.VALID, value__isnull=False
+        ).order_by("round__suite", "round__version", "source_path")  # the model's ordering
+        columns, bench = _INFERENCE, "benchmark__in"
+    qs = history.without_tombstoned(qs, training=suite == "training")
+    if rounds is not None:
+        qs = qs.filter(round__version__in=list(rounds))
+    if benchmarks is not None:
+        qs = qs.filter(**{bench: list(benchmarks)})
+    names = list(columns)
+    for values in qs.values_list(*columns.values()):  # 23k rows of scalars: one fetch
+        row = dict(zip(names, values, strict=True))
+        if suite == "inference":
+            row |= {"suite": "inference", "score_minutes": None}
+            row["model"] = re.sub(r"-99(\.9)?$", "", row["benchmark"])
+        yield row
+
+
+def _query_facts(
+    suites: Sequence[str], rounds: Iterable[str] | None, benchmarks: Iterable[str] | None
+) -> list[verdicts.ResultFacts]:
+    """:func:`result_facts` read from the database (one query per suite)."""
+    return [
+        verdicts.ResultFacts(**row) for suite in suites for row in _rows(suite, rounds, benchmarks)
+    ]
+
+
+class _FactStore:
+    """Every result's facts at one data version (and the rounds' dates), built once
+    and shared (frozen dataclasses), grouped by (suite, round, benchmark) so that a
+    selection reads only its groups. Strings repeated across results (submitters,
+    accelerators) are kept once."""
+
+    def __init__(self) -> None:
+        self.groups: dict[tuple[str, str, str], list[tuple[int, verdicts.ResultFacts]]] = {}
+        self.by_suite: dict[str, list[verdicts.ResultFacts]] = {}
+        self.count = 0
+        self.dates = _read_round_dates()
+        seen: dict[Any, Any] = {}
+        for suite in FACT_SUITES:
+            for row in _rows(suite, None, None):
+                row = {
+                    k: seen.setdefault(v, v) if isinstance(v, str) else v for k, v in row.items()
+                }
+                facts = verdicts.ResultFacts(**row)
+                key = (facts.suite, facts.round, facts.benchmark)
+                self.groups.setdefault(key, []).append((self.count, facts))
+                self.by_suite.setdefault(suite, []).append(facts)
+                self.count += 1
+
+    def select(
+        self, suites: Sequence[str], rounds: Iterable[str] | None, benchmarks: Iterable[str] | None
+    ) -> list[verdicts.ResultFacts]:
+        if rounds is None and benchmarks is None:  # whole suites: no sorting
+            return [f for suite in suites for f in self.by_suite.get(suite, ())]
+        want_rounds = None if rounds is None else set(rounds)
+        want_benchmarks = None if benchmarks is None else set(benchmarks)
+        picked = [
+            item
+            for (suite, rnd, bench), items in self.groups.items()
+            if suite in suites
+            and (want_rounds is None or rnd in want_rounds)
+            and (want_benchmarks is None or bench in want_benchmarks)
+            for item in items
+        ]
+        picked.sort(key=lambda item: item[0])
+        return [facts for _, facts in picked]
+
+
+#: This process's store: (data version token, store); one version at a time.
+_store: tuple[str, _FactStore] | None = None
+_store_lock = threading.Lock()
+
+
+def _current_store() -> _FactStore | None:
+    """The store of the current data version, built on first use after a change;
+    None where no data version is kept (``benchdb.models.data_version``)."""
+    global _store
+    version = data_version()
+    if version is None:
+        return None
+    with _store_lock:  # threads of one process build it once
+        if _store is None or _store[0] != version.token:
+            _store = (version.token, _FactStore())
+        return _store[1]
+
+
+def result_facts(
+    *,
+    suite: str | None = None,
+    rounds: Iterable[str] | None = None,
+    benchmarks: Iterable[str] | None = None,
+) -> list[verdicts.ResultFacts]:
+    """The stored results claims are checked against, as
+    :class:`benchdb.claims.ResultFacts`: every scored training result (``suite``
+    "training", HPC left out) and every valid MLPerf Inference result with a value
+    (``suite`` "inference"; ``value`` in ``unit``), training first.
+
+    ``suite``: one of :data:`FACT_SUITES` (None: both); ``rounds``: versions
+    (``"v3.0"``); ``benchmarks``: canonical keys (inference: the model with its
+    accuracy variant, ``"llama2-70b-99"``); None: no filter. Each call returns a new
+    list of shared frozen facts. They are built once per data version in each process
+    (the first call after an ingest reads every result: about 0.5 s with all MLPerf
+    history) and then selected in memory; inside a transaction, or on a database
+    without a data version, they are read with the filters in SQL each time. Raises
+    ValueError on an unknown suite.
+    """
+    if suite is not None and suite not in FACT_SUITES:
+        raise ValueError(f"unknown suite {suite!r}; claims are checked on {FACT_SUITES}")
+    suites = FACT_SUITES if suite is None else (suite,)
+    store = _current_store()
+    if store is None:
+        return _query_facts(suites, rounds, benchmarks)
+    return store.select(suites, rounds, benchmarks)
+
+
+def inference_result_facts() -> list[verdicts.ResultFacts]:
+    """Every valid MLPerf Inference result with a value (:func:`result_facts`)."""
+    return result_facts(suite="inference")
+
+
+def all_result_facts() -> list[verdicts.ResultFacts]:
+    """The results of every suite claims are checked against (:func:`result_facts`)."""
+    return result_facts()
+
+
+def round_dates() -> dict[str, dict[str, date]]:
+    """Suite -> round -> publication date, for claims that name a round in words or
+    by their page's date: ``vocabulary.ROUND_PUBLISHED`` (training) and
+    ``vocabulary.INFERENCE_ROUND_PUBLISHED``, over which the stored rounds' own dates
+    win. Read once per data version with the result facts (:func:`result_facts`);
+    a new dict each call."""
+    store = _current_store()
+    dates = store.dates if store is not None else _read_round_dates()
+    return {suite: dict(rounds) for suite, rounds in dates.items()}
+
+
+def _read_round_dates() -> dict[str, dict[str, date]]:
+    """:func:`round_dates` from the database (one query)."""
+    dates = {
+        "training": dict(vocabulary.ROUND_PUBLISHED),
+        "inference": dict(vocabulary.INFERENCE_ROUND_PUBLISHED),
+    }
+    for suite, version, published in Round.objects.filter(
+        suite__in=[Round.Suite.TRAINING, Round.Suite.INFERENCE], published__isnull=False
+    ).values_list("suite", "version", "published"):
+        if published is not None:
+            dates[str(suite)][version] = published
+    return dates
+
+
+def page_context(page: VendorPage) -> resolve.PageContext:
+    """What a page's claims may take from it (``benchdb.claims.resolve``): its vendor
+    as MLPerf names the submitter (``vendor_meta.SUBMITS_AS``: Microsoft -> Azure)."""
+    return resolve.PageContext(
+        title=page.title,
+        text=page.text,
+        published=page.published,
+        vendor=vendor_meta.SUBMITS_AS.get(page.vendor, page.vendor),
+        url=page.url,
+    )
+
+
+def claim_facts(
+    c: claim_text.Claim | Mapping[str, Any],
+    page: resolve.PageContext,
+    dates: dict[str, dict[str, date]],
+) -> verdicts.ClaimFacts:
+    """A claim (the parser's, or a stored ``extracted`` dict) with its suite
+    (``benchdb.claims.resolve_suite``), subject, benchmark and round resolved from its
+    sentence and ``page`` (``benchdb.claims.resolve.resolve_claim``); a round still
+    missing is the latest one of its suite published by the page's date (or a few
+    days after it: ``benchdb.claims.facts.PRESS_LEAD_DAYS``); an MLPerf HPC claim gets
+    no round from a date (HPC's rounds are not in ``dates``)."""
+    facts: verdicts.ClaimFacts
+    if isinstance(c, claim_text.Claim):
+        facts, sentence = c, c.sentence
+    else:
+        facts, sentence = verdicts.ClaimFacts.from_mapping(c), str(c.get("sentence", ""))
+    facts = resolve_suite(facts, sentence, page.title, page.text, page.url)
+    if inference_frames.is_per_watt(facts) and facts.mlperf_context:
+        facts = replace(facts, suite="inference")  # a figure per watt: MLPerf Inference's power
+    rounds = dates.get(facts.suite or "training", {})
+    facts = resolve.resolve_claim(facts, sentence, page, rounds)
+    facts = inference_frames.per_watt_frame(facts, page.text, *_spans(c))
+    facts = inference_frames.value_frame(facts, page.text, *_spans(c))
+    facts = inference_frames.per_watt_gain_frame(facts, page.text, *_spans(c))
+    scope = resolve_words.scope_of_count(facts.kind, sentence)
+    scope += resolve_words.scope_of_time(facts.kind, sentence)
+    span = _figure_span(c)
+    scope += round_facts.scope_tags(facts, sentence, *span)
+    scope += round_counts.scope_tags(facts, sentence, *span, page=f"{page.title}\n{page.text}")
+    scope += headline_times.scope_tags(facts.kind, sentence)
+    if scope:
+        facts = replace(facts, context=facts.context + scope)
+    if facts.round or "suite-hpc" in facts.context:
+        return facts
+    rnd = verdicts.round_for_date(page.published, rounds, lead_days=PRESS_LEAD_DAYS)
+    context = facts.context + ("round-date",) if rnd else facts.context
+    if not rnd:  # "for the first time ... MI300X": resolved against the rounds held
+        return inference_frames.first_round_tag(replace(facts, context=context), page.text)
+    return replace(facts, round=rnd, context=context)
+
+
+def _spans(c: claim_text.Claim | Mapping[str, Any]) -> tuple[int, int, int, int]:
+    """(start, end, sentence start, sentence end) of a claim in its page's text (the
+    parser's claim, or a stored ``extracted`` dict); -1s when unknown."""
+    get = c.get if isinstance(c, Mapping) else lambda k, d=-1: getattr(c, k, d)
+    keys = ("start", "end", "sentence_start", "sentence_end")
+    out = [get(k, -1) for k in keys]
+    return tuple(x if isinstance(x, int) else -1 for x in out)  # type: ignore[return-value]
+
+
+def _figure_span(c: claim_text.Claim | Mapping[str, Any]) -> tuple[int, int]:
+    """The claimed figure's offsets in its sentence ((-1, -1) when unknown)."""
+    get = c.get if isinstance(c, Mapping) else lambda k, d=None: getattr(c, k, d)
+    start, end, base = get("start", None), get("end", None), get("sentence_start", None)
+    if not all(isinstance(x, int) for x in (start, end, base)):
+        return -1, -1
+    return start - base, end - base
+
+
+def check_claims(
+    found: Sequence[claim_text.Claim],
+    page: resolve.PageContext,
+    *,
+    dates: dict[str, dict[str, date]] | None = None,
+    results: list[verdicts.ResultFacts] | None = None,
+    holdings: Mapping[tuple[str, str], round_counts.Holding] | None = None,
+) -> list[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]]:
+    """Each claim of a page with its resolved facts and its verification against every
+    stored result of its suite (``verify_claim`` reads only those: each claim is given
+    them alone, so that it does not scan the other suites' results). Queries: the data
+    version and the rounds' dates (the facts are built once per data version); none
+    when ``dates`` (:func:`round_dates`) and ``results`` (every suite's facts) are given
+    (the check API reads them first, then verifies in a time-limited child).
+    ``holdings``: the rounds held whole (``ingest.round_trees.round_holdings``), read
+    here when ``results`` is not given; counts over a round are checked against them
+    (``benchdb.claims.round_counts``)."""
+    dates = round_dates() if dates is None else dates
+    if holdings is None and results is None:
+        from ingest.round_trees import round_holdings
+
+        holdings = round_holdings()
+    facts = [claim_facts(c, page, dates) for c in found]
+    by_suite: dict[str, list[verdicts.ResultFacts]] = {}
+    out = []
+    for c, f in zip(found, facts, strict=True):
+        suite = suite_of(f.suite).name  # KeyError on an unknown suite, as verify_claim
+        if suite not in by_suite:
+            if results is not None:
+                by_suite[suite] = [r for r in results if r.suite == suite]
+            else:
+                by_suite[suite] = result_facts(suite=suite) if suite in FACT_SUITES else []
+        counted = round_counts.verify(f, holdings)  # a count over a round held whole
+        out.append((c, f, counted or verdicts.verify_claim(f, by_suite[suite])))
+    return out
+
+
+def with_page_verdicts(
+    checked: Sequence[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]],
+    on_page: Sequence[Any],
+) -> list[tuple[claim_text.Claim, verdicts.ClaimFacts, verdicts.Verification]]:
+    """``checked`` (from :func:`check_claims`) with each verdict reconciled with its
+    claim's page verdict (``on_page``: ``claim_page.ClaimOnPage`` aligned with it): an
+    inconsistent verdict the page's own figures contradict is withheld
+    (``benchdb.claims.readings.page_conflict``). The ingest, the check API and the
+    re-check all call it, so they give the same verdicts for the same text."""
+    return [
+        (c, f, readings.page_conflict(v, p.page_verdict))
+        for (c, f, v), p in zip(checked, on_page, strict=True)
+    ]

@@ -1,0 +1,249 @@
+"""The quantities of a sentence: times, percentages, multipliers, scales, counts,
+hardware figures and throughputs, each with its unit and qualifier. Pure: no Django.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .patterns import (
+    ACCEL_AFTER_X,
+    FRACTION,
+    FRACTION_VALUES,
+    NEGATION,
+    Q_AFTER,
+    Q_BEFORE,
+    QUALIFIERS,
+    QUANTITY,
+    RANGE,
+    RESULT_ID,
+    SHARED_UNIT,
+    TIME_UNITS,
+    quality_figure,
+    share_figure,
+)
+from .sentences import Sentence
+from .types import Quantity, to_number
+from .words import word_quantities
+
+#: A number right after these is part of a name, not a count: "Gaudi 2 accelerator",
+#: "MLPerf Training 3.1 results", "MLPerf 4.0 results".
+NAMED_BEFORE = re.compile(r"(?:\bGaudi|\bMLPerf|\b(?i:training|inference))\s*[vV]?$")
+
+# --- quantities --------------------------------------------------------------------
+
+
+def find_quantities(t: str, s: Sentence) -> list[Quantity]:
+    """The quantities of sentence ``s`` of the prepared text ``t``, in text order:
+    ranges and gains in words first (:func:`_ranges_and_words`), then every
+    figure with a unit; figures under a negation ("不能說 100% 超越") are left out
+    (``claim_coverage`` lists them as negated)."""
+    seg = t[s.start : s.end]
+    seg = RESULT_ID.sub(lambda m: " " * len(m.group()), seg)
+    out = _ranges_and_words(seg, s.start)
+    out += [q for q in word_quantities(seg, s.start) if not _overlaps(q, out)]
+    for m in SHARED_UNIT.finditer(seg):  # "28.3 vs 29.1 minutes": the first shares the unit
+        if any(q.start <= s.start + m.start() < q.end for q in out):
+            continue
+        unit = TIME_UNITS[m.group("unit").lower()]
+        out.append(
+            Quantity(
+                "time", to_number(m.group("num")), unit, s.start + m.start(), s.start + m.end()
+            )
+        )
+    for m in QUANTITY.finditer(seg):
+        if any(q.start <= s.start + m.start() < q.end for q in out):
+            continue
+        value = to_number(m.group("num"))
+        if value is not None and m.group("mag"):  # "~300k tokens/s"
+            value *= 1e6 if m.group("mag").strip() == "M" else 1e3
+        unit, kind, hint = _unit(m, seg)
+        if kind in ("scale", "count") and (
+            NAMED_BEFORE.search(seg[: m.start()]) or "." in m.group("num")
+        ):
+            continue  # "Gaudi 2 accelerators", "MLPerf 3.1 results": part of a name
+        q = Quantity(kind, value, unit, s.start + m.start(), s.start + m.end(), system_hint=hint)
+        qb = Q_BEFORE.search(seg[max(0, m.start() - 24) : m.start()])
+        qa = Q_AFTER.match(seg[m.end() :])
+        written = (qb.group("en") or qb.group("zh")) if qb else (qa.group("zh") if qa else "")
+        if written:
+            q.qualifier_text, q.qualifier = written, QUALIFIERS.get(written.lower(), "")
+        out.append(q)
+    out = [q for q in out if not negated(seg, q.start - s.start) and not _no_gain(seg, q, s.start)]
+    return sorted(out, key=lambda q: q.start)
+
+
+def _overlaps(q: Quantity, others: list[Quantity]) -> bool:
+    return any(o.start < q.end and q.start < o.end for o in others)
+
+
+def _no_gain(seg: str, q: Quantity, base: int) -> bool:
+    """A percentage that is a quality figure or a share ("75.9% top-1 accuracy", "30%
+    of the servers"): no claim (the page's number accounting gives its reason)."""
+    if q.kind != "percentage":
+        return False
+    a, b = q.start - base, q.end - base
+    return quality_figure(seg[max(0, a - 30) : a], seg[b : b + 30]) or share_figure(
+        seg[max(0, a - 30) : a], seg[b - 1 : b + 60]
+    )
+
+
+def negated(seg: str, at: int) -> bool:
+    """Whether a negation governs the figure at offset ``at`` of ``seg`` (NEGATION:
+    the words just before it, a qualifier between them allowed)."""
+    before = seg[max(0, at - 24) : at]
+    qb = Q_BEFORE.search(before)
+    if qb:
+        before = before[: qb.start()]
+    return bool(NEGATION.search(before))
+
+
+def _ranges_and_words(seg: str, base: int) -> list[Quantity]:
+    """Ranges ("2-3x", "20~30%": ``value`` the low figure, ``high`` the other,
+    qualifier "at least") and gains in words ("缩短了一倍多": 2x, more than;
+    "halved", "tripled"); offsets + ``base``."""
+    out: list[Quantity] = []
+    for m in RANGE.finditer(seg):
+        low, high = to_number(m.group("num")), to_number(m.group("high"))
+        unit = "%" if m.group("unit") in ("%", "percent") else "x"
+        kind = "percentage" if unit == "%" else "multiplier"
+        q = Quantity(kind, low, unit, base + m.start(), base + m.end(), "at least", m.group())
+        q.high = high
+        out.append(q)
+    for m in FRACTION.finditer(seg):
+        words = m.group("one") or m.group("zh2") or re.sub(r"\s+", " ", m.group("en").lower())
+        q = Quantity("multiplier", FRACTION_VALUES[words], "x", base + m.start(), base + m.end())
+        qb = Q_BEFORE.search(seg[max(0, m.start() - 24) : m.start()])
+        written = (qb.group("en") or qb.group("zh")) if qb else ""
+        if m.group("more"):
+            written = m.group("more")
+        if written:
+            q.qualifier_text, q.qualifier = written, QUALIFIERS.get(written.lower(), "")
+        out.append(q)
+    return out
+
+
+def _unit(m: re.Match[str], seg: str) -> tuple[str, str, str]:
+    g = m.groupdict()
+    if g["thr"]:
+        return throughput_unit(g["thr"]), "throughput", ""
+    if g["time"] or g["ztime"]:
+        return TIME_UNITS[(g["time"] or g["ztime"]).lower()], "time", ""
+    if g["pct"]:
+        return "%", "percentage", ""
+    if g["mult"]:
+        after = ACCEL_AFTER_X.match(seg[m.end() :]) if g["mult"] in "xX×" else None
+        if after:  # "8x H100": eight H100s
+            return _scale_unit(after.group("acc")), "scale", after.group("acc")
+        return "x", "multiplier", ""
+    if g["scale"]:
+        return _scale_unit(g["scale"]), "scale", ""
+    if g["zscale"]:
+        return _scale_unit(g["zscale"]), "scale", ""
+    if g["zsys"]:
+        return "system", "scale", (g["sysname"] or "").strip()
+    if g["zcount"] or g["count"]:
+        return (
+            _COUNT_UNITS.get(
+                (g["zwhat"] or g["what"] or "").lower().split()[-1].rstrip("s"), "item"
+            ),
+            "count",
+            "",
+        )
+    return _SPEC_UNITS.get(g["spec"].lower(), g["spec"]), "spec", ""
+
+
+_COUNT_UNITS = {
+    "冠军": "win",
+    "冠軍": "win",
+    "win": "win",
+    "place": "win",
+    "record": "record",
+    "任务": "task",
+    "任務": "task",
+    "成绩": "result",
+    "成績": "result",
+    "result": "result",
+    "submission": "result",
+    "公司": "organization",
+    "厂商": "organization",
+    "廠商": "organization",
+    "companie": "organization",
+    "organization": "organization",
+    "manufacturer": "organization",
+    "member": "organization",
+}
+_SPEC_UNITS = {
+    "tflops": "TFLOPS",
+    "pflops": "PFLOPS",
+    "tops": "TOPS",
+    "gb/s": "GB/s",
+    "gb": "GB",
+    "mb": "MB",
+    "tb": "TB",
+    "ghz": "GHz",
+    "mhz": "MHz",
+    "nm": "nm",
+}
+
+
+_THR_NOUNS = {"querie": "query", "inference": "sample", "sequence": "sample"}
+
+
+def throughput_unit(written: str) -> str:
+    """The unit of a throughput as written: "tokens/s" -> ``token/s``, "server queries
+    per watt" -> ``query/W``, "FPS" -> ``frame/s``, "IPS/W" -> ``image/W``."""
+    w = re.sub(r"\s+", " ", written.strip().lower())
+    short = {"fps": "frame/s", "ips": "image/s", "qps": "query/s"}
+    if w.replace(" ", "") in ("ips/w",):
+        return "image/W"
+    if w in short:
+        return short[w]
+    noun = re.split(r"\s*/\s*|\s+per\s+", w.removeprefix("server ").removeprefix("offline "))
+    base = noun[0].rstrip("s")
+    base = _THR_NOUNS.get(base, base)
+    per = "s"
+    if noun[-1] in ("watt", "w") or w.endswith("/w"):
+        per = "W"
+    elif noun[-1] == "joule":
+        per = "J"
+    return f"{base}/{per}"
+
+
+def _scale_unit(word: str) -> str:
+    w = word.strip().lower()
+    for key, unit in (
+        ("gpu", "GPU"),
+        ("ipu", "IPU"),
+        ("tpu", "TPU"),
+        ("hpu", "HPU"),
+        ("chip", "chip"),
+        ("芯片", "chip"),
+        ("颗", "chip"),
+        ("顆", "chip"),
+        ("accelerator", "accelerator"),
+        ("加速器", "accelerator"),
+        ("node", "node"),
+        ("节点", "node"),
+        ("節點", "node"),
+        ("card", "card"),
+        ("张", "card"),
+        ("張", "card"),
+        ("a100", "GPU"),
+        ("h100", "GPU"),
+        ("v100", "GPU"),
+        ("gaudi", "HPU"),
+        ("mi", "GPU"),
+    ):
+        if key in w:
+            return unit
+    return w
+
+
+def minutes_of(q: Quantity) -> float:
+    return (q.value or 0.0) * unit_scale(q.unit, "min")
+
+
+def unit_scale(unit: str, to: str) -> float:
+    per_min = {"min": 1.0, "s": 1 / 60.0, "h": 60.0}
+    return per_min.get(unit, 1.0) / per_min.get(to, 1.0)
