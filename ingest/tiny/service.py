@@ -105,11 +105,23 @@ def published_rows(root: str) -> tuple[dict[str, dict[str, str]], list[Problem]]
     return {f"{d}/{o}/results/{s}/{m}": row for (d, o, s, m), row in rows.items()}, []
 
 
-def result_ids(version: str, records: tuple[TinyRecord, ...]) -> dict[str, tuple[str, str]]:
-    """Result folder -> (result ID, Unique ID) of the results the checker's table holds
-    (:func:`benchdb.mlperf.tiny.rules.result_ids`)."""
-    rows = {}
-    for r in records:
+def result_ids(
+    version: str, records: tuple[TinyRecord, ...], published: dict[str, dict[str, str]]
+) -> dict[str, tuple[str, str]]:
+    """Result folder -> (result ID, Unique ID), numbered as ``generate_final_report.py``
+    numbers its input (:func:`benchdb.mlperf.tiny.rules.result_ids`): the published
+    ``summary.csv`` when the tree has it (the report's own input: the IDs hold for any
+    part of the round read), else the results the checker lists (valid ones)."""
+    rows: dict[str, dict[str, str]] = {}
+    for path, p in published.items():
+        rows[path] = {
+            "Category": p["Division"],
+            "Availability": p.get("Availability", ""),
+            "Submitter": p["Organization"],
+            "BoardName": p.get("BoardName", ""),
+            "UsedModel": p["Model"],
+        }
+    for r in records if not published else ():
         if not r.judgement.valid:
             continue
         d = r.system_description
@@ -124,9 +136,8 @@ def result_ids(version: str, records: tuple[TinyRecord, ...]) -> dict[str, tuple
     ids = tiny_rules.result_ids(version, rows.values())
     out = {}
     for path, row in rows.items():
-        unique = tiny_rules.unique_id(
-            row["Category"], row["Submitter"], row["BoardName"], row["UsedModel"]
-        )
+        keys = (row["Category"], row["Submitter"], row["BoardName"], row["UsedModel"])
+        unique = tiny_rules.unique_id(*keys)
         out[path] = (ids[unique], unique)
     return out
 
@@ -152,7 +163,7 @@ def _ingest_round(
     known = dict(
         InferenceResult.objects.filter(round=rnd).values_list("source_path", "content_sha256")
     )
-    ids = result_ids(version, read.records)
+    ids = result_ids(version, read.records, published)
     writer = Writer(rnd, url, commit, ids, published)
     desc = f"MLPerf Tiny {version}"
     for rec in pipeline.shown(read.records, len(read.records), desc, progress):

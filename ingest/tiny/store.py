@@ -140,7 +140,7 @@ class Writer:
                 "median_energy_recomputed": j.median_energy,
                 "board_name": board,
                 "unique_id": unique,
-                "result_id_origin": "derived" if result_id else "",
+                "result_id_origin": ("summary.csv" if row else "derived") if result_id else "",
                 "published_accuracy": row.get("Accuracy", ""),
             },
         }

@@ -27,10 +27,10 @@ def tiny_rounds() -> list[dict[str, Any]]:
     rounds = (
         Round.objects.filter(suite=SUITE)
         .annotate(
-            results=Count("inference_results"),
-            valid=Count("inference_results", filter=Q(inference_results__status="valid")),
-            systems=Count("inference_results__system", distinct=True),
-            submitters=Count("inference_results__system__submitter", distinct=True),
+            n_results=Count("inference_results"),
+            n_valid=Count("inference_results", filter=Q(inference_results__status="valid")),
+            n_systems=Count("inference_results__system", distinct=True),
+            n_submitters=Count("inference_results__system__submitter", distinct=True),
         )
         .order_by("version")
     )
@@ -38,11 +38,11 @@ def tiny_rounds() -> list[dict[str, Any]]:
         {
             "round": r.version,
             "checker": CHECKER.get(r.version, r.ruleset_tag),
-            "results": r.results,
-            "valid": r.valid,
-            "invalid": r.results - r.valid,
-            "systems": r.systems,
-            "submitters": r.submitters,
+            "results": r.n_results,
+            "valid": r.n_valid,
+            "invalid": r.n_results - r.n_valid,
+            "systems": r.n_systems,
+            "submitters": r.n_submitters,
             "url": reverse("benchdb:tiny_round", args=[r.version]),
         }
         for r in rounds
@@ -132,10 +132,11 @@ def result_get(pk: int) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict
         r = InferenceResult.objects.select_related("round", "system").get(pk=pk, round__suite=SUITE)
     except InferenceResult.DoesNotExist:
         raise Http404(f"no MLPerf Tiny result {pk}") from None
-    evidence = list(
-        r.findings.order_by("pk").values("rule", "path", "line", "message", "invalidates")
-    )
-    files = list(r.logs.order_by("path").values("kind", "path", "size", "sha256"))
+    evidence: list[dict[str, Any]] = [
+        dict(x)
+        for x in r.findings.order_by("pk").values("rule", "path", "line", "message", "invalidates")
+    ]
+    files = [dict(x) for x in r.logs.order_by("path").values("kind", "path", "size", "sha256")]
     return _row(r), evidence, files
 
 

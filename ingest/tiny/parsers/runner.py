@@ -54,7 +54,7 @@ class RunnerResults:
     estimated_throughput: tuple[Figure, ...] = ()
 
 
-_NUMBER = r"([-+0-9.eE]+|\S+)"
+_NUMBER = r"(\S+)"
 #: label -> (what names the figure on a line, where its number is). A line the first
 #: matches and the second does not, or whose number is not finite, is a ParseError.
 _LABELS: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
