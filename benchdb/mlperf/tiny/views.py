@@ -11,6 +11,7 @@ from django import forms
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 
+from benchdb.mlperf.tiny import figures
 from benchdb.mlperf.tiny import selectors as sel
 from benchdb.tables.pages import ExportForm, Table, table_page
 
@@ -53,6 +54,12 @@ def board(request: HttpRequest, round_version: str, model: str, metric: str) -> 
             "label": label,
             "unit": unit,
             "better": better,
+            "figure": figures.board(
+                rows,
+                metric="latency_ms" if metric == "latency" else "energy",
+                unit=unit,
+                title=f"MLPerf Tiny {round_version} {model}: {label}",
+            ),
         }
         return Table(rows, "benchdb.tiny_board/1", ("tiny", round_version, model, metric), context)
 

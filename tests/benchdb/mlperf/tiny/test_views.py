@@ -51,6 +51,8 @@ def test_every_link_from_the_rounds_page_answers_and_every_download_parses(store
             header = next(csv.reader(io.StringIO(body)))
             assert header and all(header)
         else:
+            if re.fullmatch(r"/tiny/v1\.\d/\w+/\w+/", url):  # a leaderboard: its chart
+                assert 'id="tiny-chart"' in body and "data-figure" in body, url
             todo += sorted(_links(body, url) - seen)
     pages = {u for u in seen if "format=" not in u}
     assert {
