@@ -136,6 +136,17 @@ def _parsed(
         return None
 
 
+def _windows(
+    path: str, perf: RunnerResults | None, log: RunnerResults | None
+) -> tuple[checks.Window, ...]:
+    """The performance windows: ``results.txt``'s, else ``log.txt``'s (v1.3 runners that
+    print only the median in ``results.txt``)."""
+    src = perf if perf is not None and perf.windows else log
+    if src is None:
+        return ()
+    return tuple(checks.Window(w.value, src.path, w.line) for w in src.windows)
+
+
 def _record(root: str, version: str, path: str, desc: SystemDescription | None) -> TinyRecord:
     division, submitter, _, system, model = path.split("/")
     files: list[TinyFile] = []
@@ -148,14 +159,12 @@ def _record(root: str, version: str, path: str, desc: SystemDescription | None) 
         data = next((f.data for f in files if f.path == rel), None)
         if data is not None:
             results[test] = (rel, data.decode("utf-8", "replace").splitlines())
-        log = _parsed(root, f"{path}/{test}/log.txt", files, problems)
-        if test == "performance" and parsed[test] is not None and not parsed[test].windows:  # type: ignore[union-attr]
-            parsed["performance_log"] = log
-    perf = parsed.get("performance") or None
-    windows = perf.windows if perf is not None else ()
-    if not windows and parsed.get("performance_log") is not None:
-        windows = parsed["performance_log"].windows  # type: ignore[union-attr]
-    energy = parsed.get("energy")
+        log = f"{path}/{test}/log.txt"
+        if test == "performance":  # its windows, when results.txt has none
+            parsed["performance/log"] = _parsed(root, log, files, problems)
+        else:
+            _read(root, log, files, problems)
+    energy = parsed["energy"]
     f = checks.ResultFiles(
         version=version,
         division=division,
@@ -163,16 +172,9 @@ def _record(root: str, version: str, path: str, desc: SystemDescription | None) 
         folder=path,
         status=desc.status if desc is not None else None,
         results=results,
-        windows=tuple(
-            checks.Window(
-                w.value,
-                (perf.path if perf and perf.windows else f"{path}/performance/log.txt"),
-                w.line,
-            )
-            for w in windows
-        ),
+        windows=_windows(path, parsed["performance"], parsed["performance/log"]),
         energies=tuple(checks.Window(w.value, energy.path, w.line) for w in energy.energies)
-        if energy
+        if energy is not None
         else (),
     )
     return TinyRecord(
