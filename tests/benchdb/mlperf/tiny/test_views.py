@@ -98,3 +98,17 @@ def test_inference_pages_do_not_count_tiny_results(stored) -> None:  # type: ign
     assert all(r["round"] not in ("v1.2", "v1.3") or r["results"] == 0 for r in inference_rounds())
     home = Client().get("/").content.decode()
     assert "MLPerf Tiny" in home and 'href="/tiny/v1.3/"' in home
+
+
+def test_the_selectors_read_in_a_fixed_number_of_queries(stored, django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
+    from benchdb.mlperf.tiny import selectors as sel
+
+    with django_assert_num_queries(1):  # rounds with their counts
+        assert [r["round"] for r in sel.tiny_rounds()] == ["v1.2", "v1.3"]
+    with django_assert_num_queries(2):  # the round exists; its results with round and system
+        assert len(sel.round_rows("v1.2")) == 3
+    with django_assert_num_queries(1):  # the board's results with round and system
+        assert len(sel.board_rows("v1.2", "ad", "energy")) == 1
+    pk = sel.round_rows("v1.3")[0]["id"]
+    with django_assert_num_queries(3):  # the result; its findings; its files
+        sel.result_get(pk)
