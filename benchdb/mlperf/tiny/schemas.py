@@ -11,6 +11,8 @@ id | integer | id of the result (/tiny/result/<id>/)
 round | string | Tiny round version, e.g. "v1.2"
 result_id | string | result ID as generate_final_report.py numbers it ("1.2-0003"; "" when
     the result is not in the table)
+result_id_origin | string | "summary.csv" (numbered over the published table), "derived"
+    (over the results the checker lists here: the round publishes no table) or ""
 division | string | "closed" or "open"
 submitter | string | submitter folder
 system | string | system folder (the systems file's name)

@@ -56,6 +56,7 @@ def _row(r: InferenceResult) -> dict[str, Any]:
         "id": r.pk,
         "round": r.round.version,
         "result_id": r.result_id,
+        "result_id_origin": s.get("result_id_origin", ""),
         "division": r.division,
         "submitter": r.system.submitter_folder.split("/", 1)[-1],
         "system": r.system.folder,

@@ -53,6 +53,7 @@ def test_the_v12_subset_is_stored_as_published_and_a_second_ingest_writes_nothin
         assert (r.power or 0.0) == float(row["Power"]) and r.published_value == float(row["Result"])
         assert r.settings["accuracy_text"] == row["Accuracy"]
         assert r.result_id == ids[r.settings["unique_id"]] and r.status == "valid"
+        assert r.settings["result_id_origin"] == "summary.csv"
     assert Round.objects.get(suite="tiny").get_suite_display() == "Tiny"
     before = _snapshot()
     report = mlperf_tiny_ingest(location=str(V12))
@@ -75,6 +76,8 @@ def test_the_v13_subset_is_stored_with_the_lines_the_checker_reads() -> None:
     assert got[kws] == (34.489, {"top-1": 90.2}, 664.4239, "uJ/inf.")
     assert got[sww][0] == 85.789 and got[sww][2:] == (11.4741, "mW")
     assert got[sww][1]["f1"] == 88 / 98
+    origins = InferenceResult.objects.filter(round__version="v1.3", round__suite="tiny")
+    assert {r.settings["result_id_origin"] for r in origins} == {"derived"}  # no table published
     evidence = InferenceFinding.objects.filter(result__source_path=kws, rule="read: median energy")
     assert [(e.path, e.line) for e in evidence] == [(f"{kws}/energy/results.txt", 33)]
 
