@@ -97,7 +97,12 @@ def judge(f: ResultFiles) -> Judgement:
     j = Judgement()
     closed = f.division == "closed"
     if f.status is None:
-        j.reject("system description", f.folder, None, "no system description for the system")
+        j.reject(
+            "system description",
+            f.folder,
+            None,
+            "no readable system description (systems/<system>.json)",
+        )
     elif f.status not in rules.AVAILABILITIES:
         j.reject("system status", f.folder, None, f"invalid Status {f.status!r}")
     models = rules.MODELS[f.version]

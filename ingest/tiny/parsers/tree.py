@@ -83,9 +83,13 @@ def read_round(root: str, version: str) -> RoundRead:
                 continue
             for system in listing.dirs:
                 desc = _system(root, base, system, systems, problems)
-                for model in safe_tree.list_dir(root, f"{base}/results/{system}").dirs:
-                    path = f"{base}/results/{system}/{model}"
-                    records.append(_record(root, version, path, desc))
+                try:
+                    models = safe_tree.list_dir(root, f"{base}/results/{system}").dirs
+                except (ParseError, OSError) as exc:
+                    problems.append(_problem(exc, f"{base}/results/{system}"))
+                    continue
+                for model in models:
+                    records.append(_record(root, version, f"{base}/results/{system}/{model}", desc))
     return RoundRead(tuple(records), tuple(problems))
 
 

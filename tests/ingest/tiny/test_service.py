@@ -98,6 +98,21 @@ def test_a_broken_file_is_a_problem_naming_file_and_line_and_the_round_goes_on(
     assert kws.status == "invalid" and "Median throughput" in kws.reason
 
 
+def test_a_broken_system_description_is_a_problem_and_its_results_are_not_valid(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "tiny_results_v1.2"
+    shutil.copytree(V12, root)
+    rel = "closed/bosch/systems/NUCLEO_H7A3ZI_float.json"
+    (root / rel).write_bytes((root / rel).read_bytes().replace(b'"Status"', b'"Status', 1))
+    report = mlperf_tiny_ingest(location=str(root))
+    assert (report.results_seen, report.scored, report.unscored) == (3, 2, 1)
+    problem = IngestProblem.objects.get(path=rel)
+    assert problem.line is not None and problem.message.startswith("not JSON")
+    bosch = InferenceResult.objects.get(source_path=FOLDERS_V12[2])
+    assert bosch.status == "invalid" and "system description" in bosch.reason
+
+
 def test_export_suite_tiny_gives_the_stored_rows() -> None:
     mlperf_tiny_ingest(location=str(V12))
     out = StringIO()
