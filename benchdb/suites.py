@@ -20,6 +20,7 @@ from benchdb import vocabulary
 from benchdb.mlperf.automotive.rules import CHECKER_COMMIT as AUTOMOTIVE_CHECKER
 from benchdb.mlperf.automotive.rules import ROUNDS as AUTOMOTIVE_ROUNDS
 from benchdb.mlperf.hpc.rules import HPC_TAGS
+from benchdb.mlperf.tiny.rules import ROUNDS as TINY_ROUNDS
 
 
 @dataclass(frozen=True)
@@ -140,6 +141,23 @@ SUITES: tuple[Suite, ...] = (
         export_schema="benchdb.inference_results/1",
         rounds_url="benchdb:automotive_rounds",
         ingest_options=("model_map",),
+        report_words=("valid", "not", "files", "not valid"),
+    ),
+    Suite(
+        name="tiny",
+        label="MLPerf Tiny",
+        short="Tiny",
+        metric="latency per model (1000 / median throughput of 5 windows); energy per inference",
+        unit="ms",
+        better="lower",
+        rounds=TINY_ROUNDS,
+        package="benchdb.mlperf.tiny",
+        result_model="benchdb.InferenceResult",
+        source_kind="mlperf-tiny",
+        ingest="ingest.tiny.service.mlperf_tiny_ingest",
+        export_rows="benchdb.mlperf.tiny.selectors.export_rows",
+        export_schema="benchdb.tiny_results/1",
+        rounds_url="benchdb:tiny_rounds",
         report_words=("valid", "not", "files", "not valid"),
     ),
 )
