@@ -158,7 +158,7 @@ SUITES: tuple[Suite, ...] = (
         export_rows="benchdb.mlperf.storage.selectors.export_rows",
         export_schema="benchdb.storage_results/1",
         rounds_url="benchdb:storage_rounds",
-        report_words=("valid", "rejected", "files", "rejected"),
+        report_words=("valid", "rejected", "runs", "rejected"),
     ),
 )
 

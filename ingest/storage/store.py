@@ -71,7 +71,7 @@ class Writer:
             report.added += 1
         else:
             report.changed += 1
-        report.runs_stored += len(rec.files)
+        report.runs_stored += len(rec.runs)
         report.problems += len(rec.problems)
 
     def _system(self, rec: StorageRecord, submitter: Submitter) -> System | None:
