@@ -67,18 +67,26 @@ class StorageRecord:
 def find_results(root: str) -> tuple[list[str], list[Problem]]:
     """The result folders under ``root`` (a round's repository): every folder holding
     ``mlperf_storage_report.json``, sorted; code folders and hidden ones are not
-    entered. Folders that cannot be listed are problems."""
+    entered. Problems: folders that cannot be listed, and a ``summary.json`` under no
+    result folder (a result submitted without its report)."""
     found, problems = [], []
 
     def descend(name: str) -> bool:
         low = name.lower()
         return not name.startswith(".") and low != "code" and not low.endswith("_code")
 
+    runs = []
     for here, listing in safe_tree.walk(root, "", max_depth=12, descend=descend):
         if isinstance(listing, Exception):
             problems.append(Problem(here, None, f"not read: {listing}"))
         elif REPORT in listing.files:
             found.append(here)
+        elif SUMMARY in listing.files:
+            runs.append(f"{here}/{SUMMARY}")
+    for path in runs:  # a run whose result folder has no report is not a result
+        if not any(path.startswith(f"{f}/") for f in found):
+            note = f"no {REPORT} in any folder above it: not part of a result"
+            problems.append(Problem(path, None, note, "warning"))
     return sorted(found), problems
 
 

@@ -12,6 +12,7 @@ from django import forms
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 
+from benchdb.mlperf.inference import figures as figures_inference
 from benchdb.mlperf.storage import selectors as sel
 from benchdb.tables.pages import ExportForm, Table, table_page
 
@@ -61,13 +62,34 @@ def board(
             workload=workload,
             accelerator=accelerator,
             board=True,
-            **filters,
+            division=filters["division"],
+            submitter=filters["submitter"],
         )
         name = ("storage", round_version, workload, accelerator)
-        context = {"round_version": round_version, "workload": workload, "accelerator": accelerator}
+        context: dict[str, Any] = {
+            "round_version": round_version,
+            "workload": workload,
+            "accelerator": accelerator,
+        }
+        if not d["format"]:
+            title = f"{workload} {accelerator}, MLPerf Storage {round_version}"
+            points = [_point(r) for r in rows]
+            context["figure"] = figures_inference.leaderboard(points, unit="MiB/s", title=title)
         return Table(rows, "benchdb.storage_results/1", name, context)
 
     return table_page(request, StorageRoundForm(request.GET), select, "benchdb/storage/board.html")
+
+
+def _point(row: dict[str, Any]) -> dict[str, Any]:
+    """A leaderboard row as a point of Inference's leaderboard chart (value against
+    accelerators, log-log): MiB/s against simulated accelerators."""
+    return {
+        **row,
+        "value": row["mb_per_second"],
+        "unit": "MiB/s",
+        "system_name": row["system"],
+        "software": f"{row['workload']} {row['accelerator']}",
+    }
 
 
 def result(request: HttpRequest, pk: int) -> HttpResponseBase:

@@ -114,3 +114,17 @@ def test_export_results_suite_storage_gives_the_round_table() -> None:
         float(by[HAMMERSPACE]["mb_per_second"])
         == (report(HAMMERSPACE)["overall"]["train_throughput_mean_MB_per_second"])
     )
+
+
+def test_runs_without_a_report_are_a_problem_not_a_result(tmp_path: Path) -> None:
+    tree = tmp_path / "storage_results_v1.0"
+    shutil.copytree(ROOT, tree)
+    (tree / HAMMERSPACE / "mlperf_storage_report.json").unlink()
+    rep = mlperf_storage_ingest(location=str(tree))
+    assert rep.results_seen == 4
+    assert not StorageResult.objects.filter(source_path=HAMMERSPACE).exists()
+    orphans = IngestProblem.objects.filter(path__startswith=f"{HAMMERSPACE}/run")
+    assert sorted(p.path for p in orphans) == [
+        f"{HAMMERSPACE}/run{n}/summary.json" for n in range(1, 6)
+    ]
+    assert all("no mlperf_storage_report.json" in p.message for p in orphans)

@@ -53,12 +53,21 @@ def test_every_storage_link_answers_and_every_table_parses(stored) -> None:  # t
         assert all(list(r) == columns for r in rows)
 
 
-def test_the_leaderboard_ranks_valid_results_by_mib_per_second(stored) -> None:  # type: ignore[no-untyped-def]
-    rows = Client().get("/storage/v1.0/unet3d/h100/", {"format": "json"}).json()["rows"]
+def test_the_leaderboard_ranks_valid_results_by_mib_per_second_with_a_chart(stored) -> None:  # type: ignore[no-untyped-def]
+    c = Client()
+    rows = c.get("/storage/v1.0/unet3d/h100/", {"format": "json"}).json()["rows"]
     assert [r["location"] for r in rows][0].startswith("Closed/YanRongTech")
     values = [r["mb_per_second"] for r in rows]
     assert values == sorted(values, reverse=True) and len(values) == 2
     assert all(r["status"] == "valid" for r in rows)
+    html = c.get("/storage/v1.0/unet3d/h100/").content.decode()
+    data = re.search(
+        r'<script id="storage-chart-data" type="application/json">(.*?)</script>', html
+    )
+    assert data is not None
+    traces = json.loads(data.group(1))["data"]
+    assert sorted(y for t in traces for y in t["y"]) == sorted(values)
+    assert sorted(x for t in traces for x in t["x"]) == sorted(r["accelerators"] for r in rows)
 
 
 def test_the_result_page_shows_runs_evidence_and_the_published_figure(stored) -> None:  # type: ignore[no-untyped-def]
