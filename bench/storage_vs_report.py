@@ -18,6 +18,12 @@ summed in the report's own run order (``report.py`` sums in ``os.walk`` order, w
 the report's key order records): the same five floats summed in another order can
 differ in the last bit. Prints the table and every difference with its reason; asserts
 nothing.
+
+``--tool DIR``: ``DIR/report.py`` is mlcommons/storage's at tag v1.0 (``git show
+v1.0:report.py``); it is also run, as a child process, on each result's runs staged as it
+wants them (``<run>/summary.json`` and ``<run>/configs/overrides.yaml``, copies of the
+published files; several submitters moved them after running it), and its report is
+compared with benchdb's the same way.
 """
 
 from __future__ import annotations
@@ -26,7 +32,10 @@ import argparse
 import json
 import math
 import os
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -119,10 +128,36 @@ def compare(row: Any, report: dict[str, Any]) -> tuple[str, list[str]]:
     return ("equal in the report's run order", order_only) if order_only else ("equal", [])
 
 
+def run_tool(tool: Path, tree: Path, row: Any, stage: Path) -> tuple[str, list[str]]:
+    """The official ``report.py`` (``tool``) run as a child process on the result's runs
+    staged as it wants them (``<run>/summary.json``, ``<run>/configs/overrides.yaml``:
+    copies of the published files), its report compared like the published one."""
+    if stage.exists():
+        shutil.rmtree(stage)
+    for run in row.runs:
+        for summary in run["summaries"]:
+            here = stage / run["name"]
+            (here / "configs").mkdir(parents=True)
+            source = (tree / summary["path"]).parent
+            shutil.copy(source / "summary.json", here / "summary.json")
+            shutil.copy(source / "configs" / "overrides.yaml", here / "configs" / "overrides.yaml")
+    cwd = stage.parent / "out"
+    cwd.mkdir(exist_ok=True)
+    done = subprocess.run(
+        [sys.executable, str(tool / "report.py"), "-rd", str(stage)],
+        cwd=cwd, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["?"])[-1]
+        return "refused", [f"report.py exit {done.returncode}: {last[:200]}"]
+    return compare(row, json.loads((cwd / REPORT).read_text()))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("tree", type=Path)
     ap.add_argument("--version", default=None)
+    ap.add_argument("--tool", type=Path, help="folder holding report.py of mlcommons/storage v1.0")
     args = ap.parse_args()
     import django
 
@@ -183,6 +218,8 @@ def main() -> None:
         print(f"[{verdict}] {path}")
         for r in reasons:
             print(f"    {r}")
+    if args.tool:
+        _tool_table(args.tool, args.tree, rows)
     warned = IngestProblem.objects.filter(round__suite="storage", round__version=version)
     print()
     print(
@@ -192,6 +229,22 @@ def main() -> None:
     kinds = Counter(p.message.split(":")[0][:60] for p in warned)
     for k, n in kinds.most_common(8):
         print(f"  {n:>4}  {k}")
+
+
+def _tool_table(tool: Path, tree: Path, rows: Any) -> None:
+    verdicts: Counter[str] = Counter()
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        for row in rows.order_by("source_path"):
+            verdict, reasons = run_tool(tool, tree, row, Path(tmp) / "result")
+            verdicts[verdict] += 1
+            if verdict not in ("equal", ORDER_ONLY):
+                print(f"[report.py: {verdict}] {row.source_path}: {'; '.join(reasons)[:300]}")
+    took = time.perf_counter() - t0
+    print()
+    print(f"the official report.py ({tool}) on each result's runs, {took:.1f} s:")
+    for verdict in ("equal", ORDER_ONLY, "different", "refused"):
+        print(f"{verdict:32} {verdicts[verdict]:>5}")
 
 
 if __name__ == "__main__":
