@@ -132,21 +132,24 @@ class _Reader:
         self.files.append((rel, hashlib.sha256(data).hexdigest()))
         return data
 
-    def parsed(self, rel: str, fn: Any) -> Any:
+    def parsed(self, rel: str, fn: Any, *, warn: bool = False) -> Any:
+        """``fn(bytes, rel)``, or None with a problem naming the file (and line) when it
+        cannot be read or parsed; ``warn``: the problem is a warning (a file
+        ``report.py`` does not read: a system description, a run's ``config.yaml``)."""
+        before = len(self.problems)
         data = self.read(rel)
-        if data is None:
-            return None
-        try:
-            return fn(data, rel)
-        except ParseError as exc:
-            self.problems.append(
-                Problem(
-                    exc.path or rel,
-                    exc.line,
-                    f"{exc.reason}" + (f" ({exc.field})" if exc.field else ""),
-                )
-            )
-            return None
+        value = None
+        if data is not None:
+            try:
+                value = fn(data, rel)
+            except ParseError as exc:
+                field = f" ({exc.field})" if exc.field else ""
+                self.problems.append(Problem(exc.path or rel, exc.line, exc.reason + field))
+        if warn:
+            self.problems[before:] = [
+                replace(p, severity="warning") for p in self.problems[before:]
+            ]
+        return value
 
 
 def _check_summary(
@@ -198,7 +201,7 @@ def _run(reader: _Reader, name: str, paths: list[str]) -> Run:
     summaries = [s for p in paths if (s := reader.parsed(p, parse.parse_summary))]
     first = paths[0].rsplit("/", 1)[0]
     workload = reader.parsed(f"{first}/configs/overrides.yaml", parse.parse_overrides)
-    cfg = reader.parsed(f"{first}/configs/config.yaml", parse.parse_config)
+    cfg = reader.parsed(f"{first}/configs/config.yaml", parse.parse_config, warn=True)
     au_means = []
     for s in summaries:
         found, au_mean = _check_summary(s, cfg)
@@ -238,11 +241,10 @@ def _system(reader: _Reader, division: str, submitter: str, system: str) -> tupl
         note = f"no {system}.json: the system is not described"
         reader.problems.append(Problem(folder, None, note, "warning"))
         return "", None
-    errors = len(reader.problems)
-    value = reader.parsed(f"{folder}/{match[0]}", parse.parse_system)
     # report.py never reads the systems folder: a description it cannot read is a warning
-    reader.problems[errors:] = [replace(p, severity="warning") for p in reader.problems[errors:]]
-    return f"{folder}/{match[0]}", value
+    return f"{folder}/{match[0]}", reader.parsed(
+        f"{folder}/{match[0]}", parse.parse_system, warn=True
+    )
 
 
 def read_result(root: str, rel: str) -> StorageRecord:

@@ -8,6 +8,7 @@ the other results are stored."""
 from __future__ import annotations
 
 import csv
+import json
 import shutil
 from io import StringIO
 from pathlib import Path
@@ -128,3 +129,32 @@ def test_runs_without_a_report_are_a_problem_not_a_result(tmp_path: Path) -> Non
         f"{HAMMERSPACE}/run{n}/summary.json" for n in range(1, 6)
     ]
     assert all("no mlperf_storage_report.json" in p.message for p in orphans)
+
+
+def test_a_run_under_the_au_threshold_rejects_the_result_as_report_py_would(
+    tmp_path: Path,
+) -> None:
+    """``report.py`` stops on a run whose ``train_au_meet_expectation`` is "fail"; DLIO's
+    own figure (the epochs' mean AU against ``metric.au``) is checked beside it."""
+    tree = tmp_path / "storage_results_v1.0"
+    shutil.copytree(ROOT, tree)
+    summary = tree / HAMMERSPACE / "run2" / "summary.json"
+    data = summary.read_bytes()
+    assert data.count(b'"success"') == 1
+    summary.write_bytes(data.replace(b'"success"', b'"fail"'))
+    (tree / HAMMERSPACE / "run4" / "configs" / "config.yaml").unlink()
+    mlperf_storage_ingest(location=str(tree))
+    r = StorageResult.objects.get(source_path=HAMMERSPACE)
+    assert r.status == "invalid"
+    assert r.reason == (
+        f"AU value didn't pass the threshold in the run reported by {HAMMERSPACE}/run2/summary.json"
+    )
+    dlio = IngestProblem.objects.get(path=f"{HAMMERSPACE}/run2/summary.json")
+    assert (dlio.line, dlio.severity) == (15, "error")
+    au = json.loads(data)["metric"]["train_au_mean_percentage"]
+    assert dlio.message == (
+        f"train_au_meet_expectation 'fail': the epochs' mean AU {au:.4f}% is at or over 90%"
+    )
+    missing = IngestProblem.objects.get(path=f"{HAMMERSPACE}/run4/configs/config.yaml")
+    assert missing.severity == "warning" and missing.message.startswith("not read")
+    assert [run["au_threshold"] for run in r.runs] == [0.9, 0.9, 0.9, None, 0.9]
