@@ -55,7 +55,7 @@ endef
 export INFERENCE_MODEL_MAP
 
 # The home page says what the demo holds.
-demo serve: export BENCHDB_DATA_NOTE = a small real subset of MLCommons' public results (../shared, tests/data/hpc, tests/data/automotive-v0.5)
+demo serve: export BENCHDB_DATA_NOTE = a small real subset of MLCommons' public results (../shared, tests/data/hpc, tests/data/automotive-v0.5, tests/data/storage-v1.0)
 
 # Every suite's real subset: training, inference, HPC, then the vendor pages (their claims are
 # checked against the results loaded before them).
@@ -70,6 +70,7 @@ demo-data:
 	$(PYTHON) manage.py ingest mlperf-training tests/data/training-v6.0/training_results_v6.0
 	$(PYTHON) manage.py ingest mlperf-hpc $(HPC_DATA)
 	$(PYTHON) manage.py ingest mlperf-automotive tests/data/automotive-v0.5/automotive_results_v0.5
+	$(PYTHON) manage.py ingest mlperf-storage tests/data/storage-v1.0/storage_results_v1.0
 	$(PYTHON) manage.py ingest vendor $(VENDOR_DATA)
 
 serve:

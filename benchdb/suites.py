@@ -21,6 +21,7 @@ from benchdb.mlperf.automotive.rules import CHECKER_COMMIT as AUTOMOTIVE_CHECKER
 from benchdb.mlperf.automotive.rules import ROUNDS as AUTOMOTIVE_ROUNDS
 from benchdb.mlperf.hpc.rules import HPC_TAGS
 from benchdb.mlperf.tiny.rules import ROUNDS as TINY_ROUNDS
+from benchdb.mlperf.storage.rules import ROUNDS as STORAGE_ROUNDS
 
 
 @dataclass(frozen=True)
@@ -159,6 +160,23 @@ SUITES: tuple[Suite, ...] = (
         export_schema="benchdb.tiny_results/1",
         rounds_url="benchdb:tiny_rounds",
         report_words=("valid", "not", "files", "not valid"),
+    ),
+    Suite(
+        name="storage",
+        label="MLPerf Storage",
+        short="Storage",
+        metric="training throughput: mean over 5 runs at the accelerator-utilisation threshold",
+        unit="MiB/s (and samples/s)",
+        better="higher",
+        rounds=STORAGE_ROUNDS,
+        package="benchdb.mlperf.storage",
+        result_model="benchdb.StorageResult",
+        source_kind="mlperf-storage",
+        ingest="ingest.storage.service.mlperf_storage_ingest",
+        export_rows="benchdb.mlperf.storage.selectors.export_rows",
+        export_schema="benchdb.storage_results/1",
+        rounds_url="benchdb:storage_rounds",
+        report_words=("valid", "rejected", "runs", "rejected"),
     ),
 )
 

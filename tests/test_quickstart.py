@@ -27,9 +27,10 @@ call_command("ingest", "mlperf-training", v11)
 call_command("ingest", "mlperf-inference", settings.MLPERF_INFERENCE_DATA)
 call_command("ingest", "mlperf-inference", "tests/data/inference-v6")  # as make demo
 call_command("ingest", "mlperf-automotive", "tests/data/automotive-v0.5/automotive_results_v0.5")
+call_command("ingest", "mlperf-storage", "tests/data/storage-v1.0/storage_results_v1.0")
 call_command("ingest", "vendor", os.path.join(settings.VENDOR_DATA,
              "graphcore-mlperf-training-v1.1-performance-at-scale.en.txt"))
-from benchdb.models import Claim, InferenceResult, Result, VendorPage
+from benchdb.models import Claim, InferenceResult, Result, StorageResult, VendorPage
 page, claim = VendorPage.objects.get(), Claim.objects.order_by("pk").first()
 result, inf = Result.objects.order_by("pk").first(), InferenceResult.objects.order_by("pk").first()
 c = Client(HTTP_HOST="127.0.0.1")
@@ -41,6 +42,8 @@ for x in v6.select_related("round"):
 urls = ["/", "/api/", "/divisions/", "/software/", "/scaling/", "/compare/",
         result.get_absolute_url(), "/inference/", "/inference/v5.1/", "/hpc/",
         "/inference/v6.0/", "/inference/v6.1/", *v6_pages, "/automotive/", "/automotive/v0.5/",
+        "/storage/", "/storage/v1.0/", "/storage/v1.0/unet3d/a100/",
+        StorageResult.objects.order_by("pk").first().get_absolute_url(),
         "/vendor/", "/vendor/?format=csv", "/vendor/claims/", "/vendor/families/",
         page.get_absolute_url(), f"/vendor/pages/{page.pk}/guidelines/",
         claim.get_absolute_url(), "/vendor/check/"]

@@ -1,6 +1,6 @@
 """The home page's reads (issue 23): every suite's rounds with their counts and the
-boards of each suite's latest round, in two grouped queries (training and HPC results
-together, inference results apart); the vendor pages come from
+boards of each suite's latest round, in three grouped queries (training and HPC results
+together, inference results apart, storage results apart); the vendor pages come from
 :func:`benchdb.claims.selectors.vendor_page_list`."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 from django.db.models import Count
 
 from benchdb import suites, vocabulary
-from benchdb.models import InferenceResult, Result
+from benchdb.models import InferenceResult, Result, StorageResult
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,8 @@ def _summaries(groups: list[dict[str, Any]]) -> list[SuiteSummary]:
 
 def suite_summaries() -> list[SuiteSummary]:
     """Every suite's rounds and counts, and its latest round's boards. Queries: training
-    and HPC results grouped by round, board and status; inference results likewise (2)."""
+    and HPC results grouped by round, board and status; inference results likewise;
+    storage results likewise (3)."""
     groups: list[dict[str, Any]] = []
     mlperf = Result.objects.values(
         "round__suite", "round__version", "benchmark__key", "scaling_type", "status"
@@ -110,6 +111,19 @@ def suite_summaries() -> list[SuiteSummary]:
                 "board": (row["benchmark"], row["scenario"]),
                 "status": status[row["status"]],
                 "n": row["n"],
+            }
+        )
+    storage = StorageResult.objects.values(
+        "round__suite", "round__version", "workload", "accelerator", "status"
+    ).annotate(n=Count("id"))
+    for srow in storage.order_by():
+        groups.append(
+            {
+                "suite": srow["round__suite"],
+                "round": srow["round__version"],
+                "board": (srow["workload"], srow["accelerator"]),
+                "status": status[srow["status"]],
+                "n": srow["n"],
             }
         )
     return _summaries(groups)

@@ -4,6 +4,7 @@
 * ``mlperf``: what every suite shares (rounds, submitters, systems, problems) and the
   MLPerf Training results, runs and logs;
 * ``inference``: MLPerf Inference results, their rule findings, logs and compliance tests;
+* ``storage``: MLPerf Storage results (their runs on the row);
 * ``claims``: vendor pages, their tables and claims; ``pins``: claims settled by hand;
 * ``history``: result versions and tombstones, claims' verdict history;
 * ``data_version``: the counter every committed change bumps (caches key on it).
@@ -37,6 +38,7 @@ from benchdb.models.mlperf import (
     System,
 )
 from benchdb.models.pins import ClaimPin
+from benchdb.models.storage import StorageResult
 
 __all__ = [
     "Benchmark",
@@ -58,6 +60,7 @@ __all__ = [
     "RoundTree",
     "Run",
     "RunLog",
+    "StorageResult",
     "Submitter",
     "System",
     "VendorPage",

@@ -38,8 +38,9 @@ def _inference_official() -> list[dict[str, str]]:
 def test_every_suite_is_on_the_home_page_with_its_counts(
     client, everything, official_scores, django_assert_num_queries
 ):
-    # training and HPC results grouped; inference results grouped; vendor pages (3)
-    with django_assert_num_queries(3):
+    # training and HPC results grouped; inference results grouped; storage results
+    # grouped; vendor pages (4)
+    with django_assert_num_queries(4):
         html = client.get("/").content.decode()
     rows = json.loads(client.get("/", {"format": "json"}).content)["rows"]
     csv_rows = list(

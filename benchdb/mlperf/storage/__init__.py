@@ -1,0 +1,1 @@
+"""MLPerf Storage: rules (``rules.py``, pure), schemas, reads and pages of the suite."""

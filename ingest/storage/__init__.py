@@ -1,0 +1,1 @@
+"""MLPerf Storage ingest: parsers (pure), the service and its writer."""

@@ -1,0 +1,1 @@
+"""Pure parsers of MLPerf Storage files (DLIO summary.json, configs, reports, systems)."""
