@@ -122,6 +122,27 @@ def tolerance(benchmark: str, suite: str = "training", claimed: float | None = N
     return s.run_to_run.get(benchmark, s.default)
 
 
+def gain_tolerance(
+    kind: str, claimed: float, benchmark: str = "", suite: str = "inference"
+) -> float:
+    """Tolerance (a fraction of the ratio) of a gain claimed as ``kind`` ``multiplier``
+    (``claimed`` is the ratio, "1.6x") or ``percentage`` (``claimed`` in percent, "40%"),
+    for the ratio of two results' values. Training (run-to-run): :func:`tolerance`, the
+    same fraction as a time's. Inference (printed digits): a multiplier's digits bound the
+    ratio itself ("2.3x": 2.25-2.35x); a percentage's digits bound the percentage points,
+    not the ratio ("40%": 35-45%, a ratio of 1.35-1.45, so half a unit of its last digit,
+    5 points, over the claimed ratio 1.40: 3.6%, not 12.5%), at least the suite's
+    default. Raises KeyError on an unknown suite."""
+    s = suite_of(suite)
+    if s.tolerance != "printed-digits" or kind != "percentage":
+        return tolerance(benchmark, suite, claimed)
+    ratio = 1.0 + claimed / 100.0
+    if ratio <= 0:
+        return s.default
+    points = printed_tolerance(claimed) * abs(claimed) / 100.0
+    return max(s.default, points / ratio)
+
+
 #: Days before a round's publication that pages already report it: MLCommons briefs
 #: the press under embargo, and reposts are dated by the writer's time zone (EE Times'
 #: "Nvidia leads, Habana challenges" on MLPerf Training v3.0 is dated June 26, 2023,

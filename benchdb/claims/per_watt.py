@@ -33,6 +33,7 @@ from benchdb.claims.facts import (
     Link,
     ResultFacts,
     Verification,
+    gain_tolerance,
     submitter_matches,
     within,
 )
@@ -212,7 +213,7 @@ def verify_gain(c: ClaimFacts, results: Sequence[ResultFacts]) -> Verification:
         return _missing(
             c, "results", f"no stored {c.round} power result of {who} gives a figure per watt"
         )
-    tol = _tolerance("", "inference", c.value)
+    tol = gain_tolerance(c.kind, c.value or 0.0)
     claimed = (c.value or 0.0) if c.kind == "multiplier" else 1.0 + (c.value or 0.0) / 100.0
     readings = []
     for a in subj:

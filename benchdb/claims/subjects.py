@@ -250,6 +250,19 @@ _ROUND_WORDS = (
     re.compile(r"MLPerf[™®]?\s*v?(?P<r>\d\.\d)(?!\d)\s*" + _SUITE + "?", re.I),
     re.compile(r"MLPerf[™®]?\s*" + _SUITE + r"\s*(?:round\s*)?v?(?P<r>\d\.\d)(?!\d)", re.I),
     re.compile(r"MLPerf[™®]?\s*(?P<s>训练|訓練|推理)\s*V?(?P<r>\d\.\d)(?!\d)", re.I),
+    # "MLPerf Training results, version 6.0", "MLPerf Inference benchmark round 4.1"
+    re.compile(
+        r"MLPerf[™®]?\s*" + _SUITE + r"\s*(?:benchmarks?\s*)?(?:results?|scores?)?,?\s*"
+        r"(?:version|round)\s*v?(?P<r>\d\.\d)(?!\d)",
+        re.I,
+    ),
+    # "version 3.1 of MLPerf Training", "round 4.1 of the MLPerf Inference benchmark"
+    re.compile(
+        r"(?:version|round)\s*v?(?P<r>\d\.\d)(?!\d)\s*of\s*(?:the\s*)?MLPerf[™®]?\s*"
+        + _SUITE
+        + "?",
+        re.I,
+    ),
 )
 _SUITE_WORDS = {"训练": "training", "訓練": "training", "推理": "inference"}
 _ROUND_CONTEXT = re.compile(r"MLPerf|round|update|results|submission", re.I)

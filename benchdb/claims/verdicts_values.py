@@ -29,7 +29,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from benchdb.claims import inference_frames, per_watt
-from benchdb.claims.facts import ClaimFacts, Link, ResultFacts, Verification, tolerance, within
+from benchdb.claims.facts import (
+    ClaimFacts,
+    Link,
+    ResultFacts,
+    Verification,
+    gain_tolerance,
+    tolerance,
+    within,
+)
 from benchdb.claims.readings import Reading, extreme, named_elsewhere, scale_verdict, settle
 from benchdb.mlperf.inference.rounds import LLM_LIMITS_V51
 from benchdb.vocabulary import CONSISTENT, INCONSISTENT, INFERENCE_ROUNDS, UNVERIFIABLE, round_key
@@ -245,7 +253,7 @@ def _verify_gain(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> 
     if isinstance(sides, Verification):
         return sides
     subj, others, role, _, _ = sides
-    tol = _tol(c)
+    tol = gain_tolerance(c.kind, c.value or 0.0, c.benchmark_key, c.suite or "inference")
     claimed = (c.value or 0.0) if c.kind == "multiplier" else 1.0 + (c.value or 0.0) / 100.0
     pairs = [(a, b) for a in subj for b in others if a.pk != b.pk or a.suite != b.suite]
     if role == "baseline" and not chosen:  # the same system line in the earlier round

@@ -184,6 +184,7 @@ _SPEC_METRICS = {
     "nm": "process",
     "W": "power",
     "core": "hardware",
+    "CPU": "hardware",
     "transistor": "hardware",
     "parameter": "hardware",
     "mm2": "hardware",

@@ -28,7 +28,19 @@ from .words import word_quantities
 
 #: A number right after these is part of a name, not a count: "Gaudi 2 accelerator",
 #: "MLPerf Training 3.1 results", "MLPerf 4.0 results".
-NAMED_BEFORE = re.compile(r"(?:\bGaudi|\bMLPerf|\b(?i:training|inference))\s*[vV]?$")
+NAMED_BEFORE = re.compile(
+    r"(?:\bGaudi|\bMLPerf|\b(?i:training|inference))\s*[vV]?$"
+    # a product code of capitals: "Biren BR 104 GPU", "Radeon RX 7900 GPU", "Arc A 770"
+    r"|(?<![\w-])[A-Z]{1,4}\s$"
+)
+
+#: Host processors after "Nx" ("2x AMD EPYC 9374F CPUs", "2x Intel Xeon Platinum 8480+"):
+#: a configuration count, a hardware figure (kind ``spec``), never a multiplier.
+CPU_AFTER_X = re.compile(
+    r"\s*(?:AMD\s+|Intel(?:®|\(R\))?\s+|NVIDIA\s+|Arm\s+)?"
+    r"(?:EPYC|Xeon|Grace(?!\s*Hopper|\s*Blackwell)|Core\s+i\d|Ampere\s+Altra|CPUs?|processors?|sockets?)"
+    r"(?![\w-])"
+)
 
 # --- quantities --------------------------------------------------------------------
 
@@ -135,6 +147,8 @@ def _unit(m: re.Match[str], seg: str) -> tuple[str, str, str]:
         after = ACCEL_AFTER_X.match(seg[m.end() :]) if g["mult"] in "xX×" else None
         if after:  # "8x H100": eight H100s
             return _scale_unit(after.group("acc")), "scale", after.group("acc")
+        if g["mult"] in "xX×" and CPU_AFTER_X.match(seg[m.end() :]):  # "2x AMD EPYC CPUs"
+            return "CPU", "spec", ""
         return "x", "multiplier", ""
     if g["scale"]:
         return _scale_unit(g["scale"]), "scale", ""

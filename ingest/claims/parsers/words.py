@@ -139,8 +139,13 @@ _EN_SCALE = re.compile(
     + r"\s*[xX×]?\s+(?P<acc>(?:NVIDIA\s+|AMD\s+)?"
     r"(?:[ABHLV]\d{2,3}S?|GB?[23]00|MI\d{3}X?)s?)(?![\w-]*\s+(?:GPUs?|cards?))" + EDGE_R
 )
-#: A number right after these is part of a name: "Gen 2", "RTX Pro 6000", "Series 9".
-_NAMED_BEFORE = re.compile(r"(?i:\b(?:gen|generation|pro|rtx|series|version|gaudi|mlperf))\s*$")
+#: A number right after these is part of a name: "Gen 2", "RTX Pro 6000", "Series 9",
+#: "RX 7900".
+_NAMED_BEFORE = re.compile(
+    r"(?i:\b(?:gen|generation|pro|rtx|series|version|gaudi|mlperf))\s*$"
+    # a product code of capitals: "Biren BR 104 GPU", "Radeon RX 7900 GPU"
+    r"|(?<![\w-])[A-Z]{1,4}\s$"
+)
 _CN_SCALE = re.compile(
     r"(?<![\d.])(?P<n>\d{1,3}(?:,\d{3})+|\d+)\s*(?:块|塊|个|個|张|張|颗|顆)\s*"
     r"(?:NVIDIA\s*|英伟达\s*|英偉達\s*)?(?P<acc>[ABHLV]\d{2,3}|GB?[23]00|Hopper\s*(?:架构\s*)?GPU"

@@ -82,6 +82,12 @@ def test_a_count_must_match_the_systems_accelerators() -> None:
         ("the June 2021 update", "training", ["v1.0"]),
         ("MLPerf Inference v4.1", "training", []),
         ("in November 2023 we shipped", "training", []),
+        # a round after "results, version" or before "of MLPerf" (the class came from a
+        # press page on MLPerf Training v6.0; the sentences are Google's and Intel's)
+        ("Google's TPUs in the MLPerf Training results, version 4.0", "training", ["v4.0"]),
+        ("Gaudi 2 in round 3.1 of MLPerf Training", "training", ["v3.1"]),
+        ("the MLPerf Training benchmark round 6.0", "training", ["v6.0"]),
+        ("version 4.1 of the MLPerf Inference benchmark", "training", []),
     ],
 )
 def test_rounds_named_in_words(text: str, suite: str, rounds: list[str]) -> None:

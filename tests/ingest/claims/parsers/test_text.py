@@ -367,3 +367,28 @@ def test_results_published_by_mlcommons_are_mlperf_claims() -> None:
     bare = text.replace("by MLCommons, an industry consortium", "by Intel")
     (b,) = [c for c in extract_claims(bare) if c.kind == "time"]
     assert b.mlperf_context is False
+
+
+def test_a_product_code_before_a_number_is_no_accelerator_count() -> None:
+    """ "Radeon RX 7900 GPU": 7900 names the product, no count of GPUs (the class came
+    from a report naming the Biren BR 104 GPU; the sentence is AMD's); the count
+    beside it still is one."""
+    found = extract_claims(
+        "The Radeon RX 7900 GPU trails the 8 Instinct MI300X GPUs in the MLPerf Inference"
+        " v4.1 Offline scenario."
+    )
+    scales = sorted(c.value for c in found if c.kind == "scale")
+    assert scales == [8.0]
+
+
+def test_a_host_processor_count_is_no_multiplier() -> None:
+    """ "2x Intel Xeon Platinum 8480+ processors": two CPUs in the configuration, a
+    hardware figure, not a gain (the class came from an AMD EPYC configuration line;
+    the sentence is Intel's)."""
+    found = extract_claims(
+        "Each Gaudi 2 server pairs 8 Gaudi 2 accelerators with 2x Intel Xeon Platinum 8480+"
+        " processors, and trained GPT-3 in 153.58 minutes in MLPerf Training v3.1."
+    )
+    assert not [c for c in found if c.kind == "multiplier"]
+    cpu = [c for c in found if c.unit == "CPU"]
+    assert [(c.kind, c.value, c.metric) for c in cpu] == [("spec", 2.0, "hardware")]
