@@ -37,7 +37,7 @@ NAMED_BEFORE = re.compile(
 #: Host processors after "Nx" ("2x AMD EPYC 9374F CPUs", "2x Intel Xeon Platinum 8480+"):
 #: a configuration count, a hardware figure (kind ``spec``), never a multiplier.
 CPU_AFTER_X = re.compile(
-    r"\s*(?:AMD\s+|Intel(?:®|\(R\))?\s+|NVIDIA\s+|Arm\s+)?"
+    r"\s*(?:\d(?:st|nd|rd|th)\s+Gen(?:eration)?\s+)?(?:AMD\s+|Intel(?:®|\(R\))?\s+|NVIDIA\s+|Arm\s+)?"
     r"(?:EPYC|Xeon|Grace(?!\s*Hopper|\s*Blackwell)|Core\s+i\d|Ampere\s+Altra|CPUs?|processors?|sockets?)"
     r"(?![\w-])"
 )

@@ -392,3 +392,5 @@ def test_a_host_processor_count_is_no_multiplier() -> None:
     assert not [c for c in found if c.kind == "multiplier"]
     cpu = [c for c in found if c.unit == "CPU"]
     assert [(c.kind, c.value, c.metric) for c in cpu] == [("spec", 2.0, "hardware")]
+    found = extract_claims("2x 5th Gen Intel Xeon Platinum 8592+ processors host the accelerators.")
+    assert [(c.kind, c.unit) for c in found if c.value == 2.0] == [("spec", "CPU")]
