@@ -299,13 +299,22 @@ def subject_elsewhere(c: Any, v: Verification) -> Verification:
     its own sentence but carried over from another (context ``system``: "...allowing
     the cloud VMs to train it in under 10 minutes, a 2.3x improvement" after a sentence
     naming NVIDIA's software): the results judged are those of a system the sentence
-    may not mean. The verdict becomes ``unverifiable`` saying so."""
-    if v.verdict != INCONSISTENT or "system" not in c.context:
+    may not mean. The same holds for a subject taken from the page's title or its one
+    product (context ``system-title``, ``system-page``: a list of "headline results"
+    under a title naming GB300 may hold another product's figures). The verdict becomes
+    ``unverifiable`` saying so."""
+    where = [w for w in ("system", "system-title", "system-page") if w in c.context]
+    if v.verdict != INCONSISTENT or not where:
         return v
+    source = {
+        "system": "another sentence",
+        "system-title": "the page's title",
+        "system-page": "the rest of the page",
+    }[where[0]]
     out = dict(v.details)
     out["withheld"] = INCONSISTENT
     out["reason"] = (
-        f"the sentence names no system; {c.system or 'the subject'} was taken from another"
-        " sentence and none of its results gives the claim, so no verdict"
+        f"the sentence names no system; {c.system or 'the subject'} was taken from {source}"
+        " and none of its results gives the claim, so no verdict"
     )
     return Verification(UNVERIFIABLE, details=out)

@@ -678,6 +678,13 @@ def test_a_subject_carried_from_another_sentence_is_not_called_wrong(
     named = verdicts.verify_claim(ClaimFacts(**base), results)  # type: ignore[arg-type]
     assert (carried.verdict, carried.details["withheld"]) == ("unverifiable", "inconsistent")
     assert named.verdict == vocabulary.INCONSISTENT
+    # taken from the page's title ("Graphcore IPU-POD16 ..." over a list of figures that
+    # may be another system's: the class came from a list of NVIDIA "headline results"
+    # under a GB300 title, one of them a GB200 figure), the same holds
+    for where in ("system-title", "system-page"):
+        titled = verdicts.verify_claim(ClaimFacts(**base, context=(where,)), results)  # type: ignore[arg-type]
+        assert (titled.verdict, titled.details["withheld"]) == ("unverifiable", "inconsistent")
+        assert "taken from the " in titled.details["reason"]
 
 
 def test_a_record_time_reads_the_subjects_fastest_result(results: list[ResultFacts]) -> None:
