@@ -475,17 +475,26 @@ def _benchmark_fields(
 ) -> None:
     """The benchmark (training's vocabulary): the one named in the claimed figure's own
     clause when the sentence names several ("Llama 3.1 8B in 5.2 minutes ... and
-    FLUX.1 in 12.5 minutes": each time its own), else the sentence's, the title's or
-    the page's (:func:`_from_page`)."""
+    FLUX.1 in 12.5 minutes": each time its own); none when the sentence names several
+    and the figure's clause none of them (``benchmark-open``), else the sentence's, the
+    title's or the page's (:func:`_from_page`)."""
     if c.suite == "inference":
         _model_fields(c, sentence, fields, ctx)
         return
     if (c.suite or "training") != "training" or "suite-hpc" in c.context:
         return
     own = benchmark_in_clause(sentence, c.value)
-    if own and own != c.benchmark_key and len(benchmarks_named(sentence)) > 1:
+    several = len(benchmarks_named(sentence)) > 1
+    if own and own != c.benchmark_key and several:
         fields["benchmark_key"] = own
         ctx.append("benchmark-clause")
+        return
+    clause = clause_of(sentence, c.value)
+    if several and c.benchmark_key and clause and not benchmarks_named(clause):
+        # "Llama 3.1 8B replaced BERT-large and NVIDIA reported a 5.2 minute training
+        # time": the figure's clause names neither, so no one benchmark is judged
+        fields["benchmark_key"] = ""
+        ctx.append("benchmark-open")
         return
     if c.benchmark_key:
         return

@@ -319,3 +319,26 @@ def test_the_suite_resolution_and_the_parser_read_one_list_of_inference_models()
         "dlrm-v2",
     ]
     assert claim_inference.MODELS is resolve_suite.INFERENCE_MODELS
+
+
+def test_a_figure_whose_clause_names_neither_benchmark_judges_none() -> None:
+    """ "Stable Diffusion replaced Mask R-CNN, and Intel trained it in 11 minutes on
+    Gaudi 2": two benchmarks, the figure's clause names neither, so no one benchmark
+    is judged (the class came from a report on NVIDIA's Llama 3.1 8B, which replaced
+    BERT-large; the sentence is in Intel's words). With the figure beside its own
+    benchmark, that one is taken."""
+    page = PageContext(vendor="Intel")
+    open_ = resolve_claim(
+        ClaimFacts(kind="time", value=11.0, unit="min", benchmark_key="maskrcnn"),
+        "Stable Diffusion replaced Mask R-CNN, and Intel trained it in 11 minutes on Gaudi 2.",
+        page,
+        ROUND_PUBLISHED,
+    )
+    assert open_.benchmark_key == "" and "benchmark-open" in open_.context
+    own = resolve_claim(
+        ClaimFacts(kind="time", value=11.0, unit="min", benchmark_key="maskrcnn"),
+        "Mask R-CNN took 30 minutes, and Stable Diffusion took 11 minutes on Gaudi 2.",
+        page,
+        ROUND_PUBLISHED,
+    )
+    assert own.benchmark_key == "stable_diffusion"
