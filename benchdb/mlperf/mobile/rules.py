@@ -144,7 +144,8 @@ class Inputs:
     ``validity`` (``result_validity``), ``samples_per_second`` (LoadGen's, Offline);
     from the app's export (``result.json``) or the submitter's text:
     ``app_samples`` (``measured_samples``), ``accuracy`` (value: normalized 0..1 or
-    None, text: as formatted), ``published`` (``throughput.value``)."""
+    None, text: as formatted), ``published`` (``throughput.value``),
+    ``published_latency`` (``loadgen.latency90``, s)."""
 
     version: str
     benchmark_id: str
@@ -155,6 +156,7 @@ class Inputs:
     app_samples: Read | None = None
     accuracy: Read | None = None
     published: Read | None = None
+    published_latency: Read | None = None
 
 
 @dataclass

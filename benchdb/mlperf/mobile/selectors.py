@@ -123,9 +123,7 @@ def result_get(pk: int) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict
     """One result (its row), its evidence (``benchdb.mobile_evidence/1``) and its files
     (kind, path, size, sha256); 404 when it is not a Mobile result. Queries: 3."""
     try:
-        r = InferenceResult.objects.select_related("round", "system").get(
-            pk=pk, round__suite=SUITE
-        )
+        r = InferenceResult.objects.select_related("round", "system").get(pk=pk, round__suite=SUITE)
     except InferenceResult.DoesNotExist:
         raise Http404(f"no MLPerf Mobile result {pk}") from None
     evidence: list[dict[str, Any]] = [

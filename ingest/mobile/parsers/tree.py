@@ -156,7 +156,10 @@ def _system_records(
     folder = f"{base}/results/{system}"
     shared = _Reader(root)
     info = _parsed(shared, f"{base}/systems/{system}.json", "system", parse_system)
-    app = {e.benchmark_id: e for e in _parsed(shared, f"{folder}/result.json", "app", parse_result_json) or ()}
+    app = {
+        e.benchmark_id: e
+        for e in _parsed(shared, f"{folder}/result.json", "app", parse_result_json) or ()
+    }
     text: dict[str, dict[str, TextEntry]] = {}
     for name in ("performance_results.txt", "accuracy_results.txt"):
         for e in _parsed(shared, f"{folder}/{name}", name[:11], parse_results_txt) or ():
@@ -169,7 +172,9 @@ def _system_records(
     problems += shared.problems
     tasks = sorted(set(app) | set(text) | set(logs))
     return [
-        _record(root, version, folder, t, info, app.get(t), text.get(t, {}), logs.get(t, {}), shared)
+        _record(
+            root, version, folder, t, info, app.get(t), text.get(t, {}), logs.get(t, {}), shared
+        )
         for t in tasks
     ]
 
@@ -254,4 +259,5 @@ def _inputs(
         app_samples=Read(app.measured_samples, app.path, app.line) if app else None,
         accuracy=accuracy,
         published=Read(app.throughput, app.path, app.line) if app and app.throughput else None,
+        published_latency=Read(app.latency90_s, app.path, app.line) if app else None,
     )

@@ -112,3 +112,20 @@ def test_every_round_has_its_app_commit_and_tasks() -> None:
     assert set(rules.ROUNDS) == set(rules.TASKS) == {"v4.0", "v4.1", "v5.0"}
     assert "stable_diffusion" in rules.TASKS["v5.0"]
     assert "image_classification" not in rules.TASKS["v5.0"]
+
+
+def test_an_exported_latency_that_is_not_the_logs_is_shown_beside_it() -> None:
+    """v4.1 SD8SG3 image_segmentation_v2: result.json exports latency90 0.001063229 s
+    and throughput 893.3556672; the detail log's latency is 1119375 ns."""
+    j = checks.judge(
+        _inputs(
+            benchmark_id="image_segmentation_v2",
+            latency90_ns=Read(1119375, "d.txt", 40),
+            published=Read(893.3556672, "result.json", 9),
+            published_latency=Read(0.001063229, "result.json", 9),
+        )
+    )
+    messages = {f.rule: f.message for f in j.findings}
+    assert "differs from the log's 0.001119375 s" in messages["published: latency90"]
+    assert "equals, to the digits published," in messages["published: throughput"]
+    assert j.valid

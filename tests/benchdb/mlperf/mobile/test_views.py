@@ -99,7 +99,9 @@ def test_a_result_page_lists_the_lines_its_figures_come_from(stored) -> None:  #
     detail = f"{SD8G3}/mobilenetV4/SingleStream/log_performance/mlperf_log_detail.txt"
     lines = (V40 / detail).read_text().splitlines()
     read = next(e for e in evidence if e["rule"] == "read: 90th percentile latency")
-    assert read["path"] == detail and '"result_90.00_percentile_latency_ns"' in lines[read["line"] - 1]
+    assert (
+        read["path"] == detail and '"result_90.00_percentile_latency_ns"' in lines[read["line"] - 1]
+    )
 
 
 def test_inference_pages_do_not_count_mobile_results(stored) -> None:  # type: ignore[no-untyped-def]
