@@ -6,6 +6,8 @@ a broken file is a problem naming its file and line and the round goes on."""
 
 from __future__ import annotations
 
+import csv
+import json
 import shutil
 from io import StringIO
 from pathlib import Path
@@ -111,3 +113,21 @@ def test_a_broken_log_is_a_problem_naming_its_file_and_line_and_the_round_goes_o
     assert _stored()[f"{SD8G3}/image_classification_v2"].status == "valid"
     exynos = _stored()[f"{EXYNOS}/image_classification_v2"]
     assert exynos.status == "invalid" and exynos.reason == "no accuracy reported"
+
+
+def test_export_suite_mobile_gives_the_stored_rows() -> None:
+    mlperf_mobile_ingest(location=str(V50))
+    out = StringIO()
+    call_command("export", "results", "--suite", "mobile", "--format", "json", stdout=out)
+    data = json.loads(out.getvalue())
+    assert data["schema"] == "benchdb.mobile_results/1"
+    published = app_results(V50, f"{QC}/results/SD8Elite")
+    got = {r["location"]: r["published_throughput"] for r in data["rows"]}
+    assert got == {
+        f"{QC}/results/SD8Elite/{task}": p["performance_run"]["throughput"]["value"]
+        for task, p in published.items()
+    }
+    csv_out = StringIO()
+    call_command("export", "results", "--suite", "mobile", "--format", "csv", stdout=csv_out)
+    header = next(csv.reader(StringIO(csv_out.getvalue())))
+    assert header == data["columns"]
