@@ -169,6 +169,7 @@ def main() -> None:
             rows = export_rows(round_version=version)
             compared, equal, diffs = compare(tree, rows)
             valid = sum(r["status"] == "valid" for r in rows)
+            odd = [r["location"] for r in rows if r["settings_differ"]]
             print(
                 f"{version}: {len(rows)} results stored ({valid} valid), "
                 f"{report.problems} problems; published values compared {compared}, "
@@ -176,6 +177,9 @@ def main() -> None:
             )
             for d in diffs:
                 print(d)
+            print(f"  run settings not the app's (tasks.pbtxt): {len(odd)}")
+            for loc in odd:
+                print(f"    {loc}")
 
 
 if __name__ == "__main__":

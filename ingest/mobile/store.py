@@ -129,6 +129,7 @@ def _fields(version: str, rec: MobileRecord) -> dict[str, Any]:
             "accuracy_metric": task.accuracy if task else "",
             "accuracy_text": j.accuracy_text,
             "basis": j.basis,
+            "settings_differ": j.settings_differ,
             "latency90_s": j.latency90_s,
             "published_latency90_s": app.latency90_s if app else None,
             "published_valid": app.result_valid if app else None,

@@ -37,6 +37,8 @@ def judge(x: Inputs) -> Judgement:
                 f"scenario {x.scenario.value} is not the task's {task.scenario}",
             )
     _validity(j, x)
+    if task is not None:
+        _settings(j, task, x)
     _throughput(j, x)
     _accuracy(j, x)
     return j
@@ -50,6 +52,25 @@ def _validity(j: Judgement, x: Inputs) -> None:
     j.read("read: result_validity", v, f"result_validity = {v.value}")
     if v.value != "VALID":
         j.fail("LoadGen validity", v.path, v.line, f"LoadGen result is {v.value}")
+
+
+def _settings(j: Judgement, task: rules.Task, x: Inputs) -> None:
+    """The run's LoadGen settings against those the app requests for the task
+    (:func:`rules.loadgen_settings`). A difference is shown, not held against the
+    result: LoadGen's validity already says whether the run was long enough, and the
+    round published such runs (SDX_Elite, run with the command line's
+    ``--min_query_count 1000``)."""
+    if not x.settings:
+        return
+    off = []
+    for key, expected in rules.loadgen_settings(task).items():
+        got = x.settings.get(key)
+        if got is not None and got.value != expected:
+            off.append(f"{key} {got.value} (the app: {expected})")
+    first = next(iter(x.settings.values()))
+    message = "; ".join(off) if off else "as the app requests (tasks.pbtxt)"
+    j.findings.append(rules.Finding("run settings (tasks.pbtxt)", first.path, first.line, message))
+    j.settings_differ = bool(off)
 
 
 def _throughput(j: Judgement, x: Inputs) -> None:

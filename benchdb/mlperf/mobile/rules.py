@@ -22,6 +22,7 @@ those are the figures the results table publishes. Sources, at each round's tag
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -38,12 +39,17 @@ DIVISIONS = ("closed", "open")
 @dataclass(frozen=True)
 class Task:
     """A task of the app's ``tasks.pbtxt``: ``name`` (as the app shows it), ``model``,
-    LoadGen ``scenario``, ``accuracy`` (what the app's formatted accuracy measures)."""
+    LoadGen ``scenario``, ``accuracy`` (what the app's formatted accuracy measures), and
+    its submission run's ``min_query_count``, ``min_duration`` and ``max_duration``
+    (s; v4.1 on: ``runs.normal``)."""
 
     name: str
     model: str
     scenario: str
     accuracy: str
+    min_query_count: int = 1024
+    min_duration: int = 60
+    max_duration: int = 600
 
 
 _IC2 = "MobileNetEdgeTPUv2-L"
@@ -57,17 +63,21 @@ _COMMON = {
     ),
     "super_resolution": Task("Super Resolution", "EDSR", "SingleStream", "PSNR"),
     "image_classification_offline_v2": Task(
-        "Image Classification v2 (Offline)", _IC2, "Offline", "top-1"
+        "Image Classification v2 (Offline)", _IC2, "Offline", "top-1", 24576, 0, 0
     ),
 }
-_SD = {"stable_diffusion": Task("Stable Diffusion", "StableDiffusion", "SingleStream", "CLIP")}
+_SD = {
+    "stable_diffusion": Task(
+        "Stable Diffusion", "StableDiffusion", "SingleStream", "CLIP", 1024, 60, 300
+    )
+}
 #: Round -> benchmark_id -> task: ``flutter/assets/tasks.pbtxt`` at the round's tag.
 TASKS: Mapping[str, Mapping[str, Task]] = {
     "v4.0": {
         **_COMMON,
         "image_classification": Task("Image Classification", _IC1, "SingleStream", "top-1"),
         "image_classification_offline": Task(
-            "Image Classification (Offline)", _IC1, "Offline", "top-1"
+            "Image Classification (Offline)", _IC1, "Offline", "top-1", 24576, 0, 0
         ),
     },
     "v4.1": {**_COMMON, **_SD},
@@ -97,6 +107,19 @@ def latency_seconds(latency90_ns: int) -> float:
     if latency90_ns <= 0:
         raise ValueError(f"90th percentile latency {latency90_ns} ns is not positive")
     return latency90_ns / 1_000_000_000
+
+
+def loadgen_settings(task: Task) -> dict[str, int]:
+    """The LoadGen settings the app requests for ``task``'s submission run, as
+    ``flutter/cpp/mlperf_driver.cc`` ``MlperfDriver::RunMLPerfTest`` sets them:
+    ``min_query_count``, ``min_duration_ms`` = ceil(min_duration * 1000),
+    ``max_duration_ms`` = ceil(max_duration * 1000); keyed as the detail log's
+    ``requested_*`` keys."""
+    return {
+        "requested_min_query_count": task.min_query_count,
+        "requested_min_duration_ms": math.ceil(task.min_duration * 1000.0),
+        "requested_max_duration_ms": math.ceil(task.max_duration * 1000.0),
+    }
 
 
 def throughput(scenario: str, latency90_ns: int, num_samples: int | None = None) -> float:
@@ -145,7 +168,8 @@ class Inputs:
     from the app's export (``result.json``) or the submitter's text:
     ``app_samples`` (``measured_samples``), ``accuracy`` (value: normalized 0..1 or
     None, text: as formatted), ``published`` (``throughput.value``),
-    ``published_latency`` (``loadgen.latency90``, s)."""
+    ``published_latency`` (``loadgen.latency90``, s); ``settings``: the detail log's
+    ``requested_*`` LoadGen settings."""
 
     version: str
     benchmark_id: str
@@ -157,13 +181,15 @@ class Inputs:
     accuracy: Read | None = None
     published: Read | None = None
     published_latency: Read | None = None
+    settings: Mapping[str, Read] = field(default_factory=dict)
 
 
 @dataclass
 class Judgement:
     """``throughput`` (queries/s or samples/s, higher is better), ``basis`` (how it was
     computed), ``latency90_s``, ``accuracy`` (normalized) and ``accuracy_text``,
-    ``valid`` and ``reasons``, ``findings`` (evidence and rules)."""
+    ``settings_differ`` (the run's LoadGen settings are not the app's), ``valid`` and
+    ``reasons``, ``findings`` (evidence and rules)."""
 
     valid: bool = True
     scenario: str = ""
@@ -172,6 +198,7 @@ class Judgement:
     latency90_s: float | None = None
     accuracy: float | None = None
     accuracy_text: str = ""
+    settings_differ: bool = False
     reasons: list[str] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
 

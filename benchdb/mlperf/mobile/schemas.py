@@ -25,6 +25,8 @@ throughput | number|null | the app's throughput recomputed from LoadGen's log: S
 unit | string | "queries/s" or "samples/s"
 basis | string | how throughput was computed ("1 / latency90", "samples / latency90",
     "LoadGen result_samples_per_second" when the app's sample count is not published)
+settings_differ | boolean | the run's LoadGen settings (requested_*) are not those the app
+    requests for the task (tasks.pbtxt; the evidence names them)
 latency90_ms | number|null | LoadGen's 90th percentile latency, ms
 accuracy_metric | string | top-1, mAP, mIoU, F1, PSNR or CLIP (what the app's figure measures)
 accuracy | number|null | the app's normalized accuracy (0..1; not recomputed: ground truth is

@@ -65,6 +65,7 @@ def _row(r: InferenceResult) -> dict[str, Any]:
         "throughput": r.value,
         "unit": r.unit,
         "basis": s.get("basis", ""),
+        "settings_differ": bool(s.get("settings_differ")),
         "latency90_ms": latency * 1000 if isinstance(latency, (int, float)) else None,
         "accuracy_metric": metric,
         "accuracy": r.accuracy.get(metric) if metric else None,

@@ -42,6 +42,7 @@ from ingest.parsers.types import ParseError, Problem
 
 T = TypeVar("T")
 KEPT = ("mlperf_log_detail.txt", "mlperf_log_summary.txt")
+_SETTINGS = ("requested_min_query_count", "requested_min_duration_ms", "requested_max_duration_ms")
 _APP_DIR = re.compile(r"(.+)-(performance|accuracy)")
 
 
@@ -260,4 +261,5 @@ def _inputs(
         accuracy=accuracy,
         published=Read(app.throughput, app.path, app.line) if app and app.throughput else None,
         published_latency=Read(app.latency90_s, app.path, app.line) if app else None,
+        settings={k: r for k in _SETTINGS if (r := log(k)) is not None},
     )

@@ -131,3 +131,16 @@ def test_export_suite_mobile_gives_the_stored_rows() -> None:
     call_command("export", "results", "--suite", "mobile", "--format", "csv", stdout=csv_out)
     header = next(csv.reader(StringIO(csv_out.getvalue())))
     assert header == data["columns"]
+
+
+def test_a_run_with_settings_the_app_does_not_request_is_shown_not_rejected() -> None:
+    """SDX_Elite ran the command line with ``min_query_count`` 1000 (its detail log's
+    ``requested_min_query_count``), where the app's tasks.pbtxt asks 1024."""
+    mlperf_mobile_ingest(location=str(V40))
+    detail = V40 / SDX / "mobilenetV4/SingleStream/log_performance/mlperf_log_detail.txt"
+    assert '"key": "requested_min_query_count", "value": 1000,' in detail.read_text()
+    sdx = _stored()[f"{SDX}/image_classification_v2"]
+    assert sdx.status == "valid" and sdx.settings["settings_differ"]
+    finding = sdx.findings.get(rule="run settings (tasks.pbtxt)")
+    assert "requested_min_query_count 1000 (the app: 1024)" in finding.message
+    assert not _stored()[f"{SD8G3}/image_classification_v2"].settings["settings_differ"]

@@ -129,3 +129,21 @@ def test_an_exported_latency_that_is_not_the_logs_is_shown_beside_it() -> None:
     assert "differs from the log's 0.001119375 s" in messages["published: latency90"]
     assert "equals, to the digits published," in messages["published: throughput"]
     assert j.valid
+
+
+@pytest.mark.parametrize(
+    ("task", "expected"),
+    [
+        # tasks.pbtxt at v5.0: image_classification_v2 runs.normal 1024 / 60 / 600
+        ("image_classification_v2", (1024, 60000, 600000)),
+        # image_classification_offline_v2: 24576 / 0 / 0
+        ("image_classification_offline_v2", (24576, 0, 0)),
+        # stable_diffusion: 1024 / 60 / 300
+        ("stable_diffusion", (1024, 60000, 300000)),
+    ],
+)
+def test_the_apps_loadgen_settings_are_those_of_its_task_file(
+    task: str, expected: tuple[int, int, int]
+) -> None:
+    got = rules.loadgen_settings(rules.TASKS["v5.0"][task])
+    assert tuple(got.values()) == expected
