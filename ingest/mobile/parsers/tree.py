@@ -208,7 +208,7 @@ def _record(
     for mode in ("performance", "accuracy"):
         where = logs.get(mode)
         for name in KEPT if where else ():
-            data = r.read(f"{where}/{name}", f"{mode[:4]}-{name[11:18]}")
+            data = r.read(f"{where}/{name}", f"{mode[:4]}-{name[11:].split('.')[0]}")
             if data is not None and mode == "performance" and name == KEPT[0]:
                 detail = parse_detail_log(data, f"{where}/{name}")
                 r.problems.extend(detail.problems)
