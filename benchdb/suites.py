@@ -21,6 +21,7 @@ from benchdb.mlperf.automotive.rules import CHECKER_COMMIT as AUTOMOTIVE_CHECKER
 from benchdb.mlperf.automotive.rules import ROUNDS as AUTOMOTIVE_ROUNDS
 from benchdb.mlperf.hpc.rules import HPC_TAGS
 from benchdb.mlperf.storage.rules import ROUNDS as STORAGE_ROUNDS
+from benchdb.mlperf.mobile.rules import ROUNDS as MOBILE_ROUNDS
 from benchdb.mlperf.tiny.rules import ROUNDS as TINY_ROUNDS
 
 
@@ -177,6 +178,23 @@ SUITES: tuple[Suite, ...] = (
         export_schema="benchdb.storage_results/1",
         rounds_url="benchdb:storage_rounds",
         report_words=("valid", "rejected", "runs", "rejected"),
+    ),
+    Suite(
+        name="mobile",
+        label="MLPerf Mobile",
+        short="Mobile",
+        metric="throughput per task (the app's: 1 / 90th percentile latency; Offline samples/s)",
+        unit="queries/s",
+        better="higher",
+        rounds=MOBILE_ROUNDS,
+        package="benchdb.mlperf.mobile",
+        result_model="benchdb.InferenceResult",
+        source_kind="mlperf-mobile",
+        ingest="ingest.mobile.service.mlperf_mobile_ingest",
+        export_rows="benchdb.mlperf.mobile.selectors.export_rows",
+        export_schema="benchdb.mobile_results/1",
+        rounds_url="benchdb:mobile_rounds",
+        report_words=("valid", "not", "files", "not valid"),
     ),
 )
 

@@ -82,7 +82,10 @@ def values_now(keys: Iterable[str]) -> dict[str, float | None]:
 def _round_values(suite: str, rnd: str) -> Iterator[tuple[str, float | None]]:
     if suite == "inference":
         rows = InferenceResult.objects.filter(
-            round__version=rnd, status=InferenceResult.Status.VALID, value__isnull=False
+            round__suite="inference",  # Mobile's v4.0/v4.1/v5.0 share the versions
+            round__version=rnd,
+            status=InferenceResult.Status.VALID,
+            value__isnull=False,
         ).values_list(
             "system__submitter_folder", "system__folder", "model_folder", "scenario_folder", "value"
         )
