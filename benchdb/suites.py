@@ -20,8 +20,8 @@ from benchdb import vocabulary
 from benchdb.mlperf.automotive.rules import CHECKER_COMMIT as AUTOMOTIVE_CHECKER
 from benchdb.mlperf.automotive.rules import ROUNDS as AUTOMOTIVE_ROUNDS
 from benchdb.mlperf.hpc.rules import HPC_TAGS
-from benchdb.mlperf.storage.rules import ROUNDS as STORAGE_ROUNDS
 from benchdb.mlperf.mobile.rules import ROUNDS as MOBILE_ROUNDS
+from benchdb.mlperf.storage.rules import ROUNDS as STORAGE_ROUNDS
 from benchdb.mlperf.tiny.rules import ROUNDS as TINY_ROUNDS
 
 
