@@ -475,9 +475,9 @@ def _benchmark_fields(
 ) -> None:
     """The benchmark (training's vocabulary): the one named in the claimed figure's own
     clause when the sentence names several ("Llama 3.1 8B in 5.2 minutes ... and
-    FLUX.1 in 12.5 minutes": each time its own); none when the sentence names several
-    and the figure's clause none of them (``benchmark-open``), else the sentence's, the
-    title's or the page's (:func:`_from_page`)."""
+    FLUX.1 in 12.5 minutes": each time its own); never one the sentence says was
+    replaced ("Llama 3.1 8B replaced BERT-large": the other one, ``benchmark-replaced``),
+    else the sentence's, the title's or the page's (:func:`_from_page`)."""
     if c.suite == "inference":
         _model_fields(c, sentence, fields, ctx)
         return
@@ -489,12 +489,13 @@ def _benchmark_fields(
         fields["benchmark_key"] = own
         ctx.append("benchmark-clause")
         return
-    clause = clause_of(sentence, c.value)
-    if several and c.benchmark_key and clause and not benchmarks_named(clause):
+    replaced = _replaced(sentence)
+    if several and c.benchmark_key and c.benchmark_key in replaced:
         # "Llama 3.1 8B replaced BERT-large and NVIDIA reported a 5.2 minute training
-        # time": the figure's clause names neither, so no one benchmark is judged
-        fields["benchmark_key"] = ""
-        ctx.append("benchmark-open")
+        # time": a benchmark the sentence says was replaced is not the figure's
+        kept = [k for k in benchmarks_named(sentence) if k not in replaced]
+        fields["benchmark_key"] = kept[0] if len(kept) == 1 else ""
+        ctx.append("benchmark-replaced")
         return
     if c.benchmark_key:
         return
@@ -507,6 +508,21 @@ def _benchmark_fields(
     if key:
         fields["benchmark_key"] = key
         ctx += [tag] if tag else []
+
+
+#: A benchmark named as replaced ("X replaced Y", "replacing Y", "in place of Y").
+_REPLACED = re.compile(
+    r"(?i:\breplac(?:ed|es|ing)|\bin place of|\binstead of|\bsupersed(?:ed|es|ing)|"
+    r"\bsucceed(?:ed|s|ing))\s+(?:the\s+)?(?P<what>[^,;.]{1,40})"
+)
+
+
+def _replaced(sentence: str) -> set[str]:
+    """Benchmark keys ``sentence`` names as replaced (:data:`_REPLACED`)."""
+    out: set[str] = set()
+    for m in _REPLACED.finditer(sentence):
+        out.update(benchmarks_named(m.group("what"))[:1])
+    return out
 
 
 def _model_fields(c: ClaimFacts, sentence: str, fields: dict[str, object], ctx: list[str]) -> None:
