@@ -204,3 +204,25 @@ def test_the_v0_5_benchmarks_are_the_result_folders_of_its_repository() -> None:
         {"gnmt", "maskrcnn", "minigo", "ncf", "resnet", "ssd", "transformer"}
     )
     assert "gpt3" not in undated.round_benchmarks("training", "v0.5")  # type: ignore[operator]
+
+
+def test_verify_claim_reads_every_round_and_a_round_it_does_not_hold_stays_open() -> None:
+    """Through :func:`verdicts.verify_claim`, the rounds held are those with a result:
+    with only Intel's v3.0-v4.0 results, v4.1 (a GPT-3 round) is not held, so the
+    1,024-Gaudi2 claim that v4.0 alone confirms gets no verdict."""
+    c = _one("Intel Gaudi2 trained GPT-3 on 1,024 accelerators in 66.9 minutes in MLPerf Training.",
+             "Intel", "time")  # fmt: skip
+    v = verdicts.verify_claim(c, INTEL)
+    assert v.verdict == "unverifiable"
+    assert v.details["round_outcomes"] == {"v4.0": "consistent"}
+    assert v.details["rounds_not_held"] == ["v4.1"]
+
+
+def test_a_products_first_round_bounds_the_rounds_only_when_every_earlier_round_is_held() -> None:
+    """Gaudi2's first round among the results given is v3.0, but benchdb does not hold
+    training v0.5 and v0.6, which might (for all benchdb knows) hold one: no bound."""
+    c = _one("Intel Gaudi2 trained GPT-3 on 384 accelerators in 100 minutes in MLPerf Training.",
+             "Intel", "time")  # fmt: skip
+    assert "page-family:Gaudi2" in c.context
+    bound, why = undated.lower_bound(c, INTEL, ROUNDS, HELD)
+    assert bound == "" and why == "Gaudi2: benchdb does not hold v0.5, v0.6"
