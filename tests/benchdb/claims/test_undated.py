@@ -32,18 +32,29 @@ from ingest.claims import facts as claim_facts
 from ingest.claims.parsers import text as claim_text
 
 DATES = {"training": dict(ROUND_PUBLISHED), "inference": dict(INFERENCE_ROUND_PUBLISHED)}
-HELD = frozenset(f"v{r}" for r in ("0.7", "1.0", "1.1", "2.0", "2.1", "3.0", "3.1", "4.0", "4.1",
-                                   "5.0", "5.1"))  # fmt: skip
+HELD = frozenset(
+    f"v{r}" for r in ("0.7", "1.0", "1.1", "2.0", "2.1", "3.0", "3.1", "4.0", "4.1", "5.0", "5.1")
+)
 ROUNDS = round_facts.suite_rounds("training")
 
 
-def _r(pk: int, rnd: str, who: str, folder: str, n: int, model: str, bench: str,
-       minutes: float) -> ResultFacts:  # fmt: skip
+def _r(
+    pk: int, rnd: str, who: str, folder: str, n: int, model: str, bench: str, minutes: float
+) -> ResultFacts:
     return ResultFacts(
-        pk=pk, round=rnd, submitter=who, system_folder=folder, system_name=folder,
-        division="closed", availability="available", accelerators=n, accelerator_model=model,
-        framework="TensorFlow", benchmark=bench, score_minutes=minutes,
-    )  # fmt: skip
+        pk=pk,
+        round=rnd,
+        submitter=who,
+        system_folder=folder,
+        system_name=folder,
+        division="closed",
+        availability="available",
+        accelerators=n,
+        accelerator_model=model,
+        framework="TensorFlow",
+        benchmark=bench,
+        score_minutes=minutes,
+    )
 
 
 GOOGLE = [
@@ -66,7 +77,7 @@ INTEL = [
         "Intel(R) Gaudi(R) 2 AI Accelerator",
         "gpt3",
         66.9058,
-    ),  # fmt: skip
+    ),
 ]
 
 
@@ -87,8 +98,11 @@ def _verify(c: verdicts.ClaimFacts, results: list[ResultFacts]) -> verdicts.Veri
 
 
 def test_an_undated_page_leaves_the_round_open_and_says_so() -> None:
-    c = _one("Google's TPU v4 trained BERT on 3,456 chips in 0.28 minutes in MLPerf Training.",
-             "Google", "time")  # fmt: skip
+    c = _one(
+        "Google's TPU v4 trained BERT on 3,456 chips in 0.28 minutes in MLPerf Training.",
+        "Google",
+        "time",
+    )
     assert c.round == "" and undated.TAG in c.context
     assert (c.benchmark_key, c.accelerators) == ("bert", 3456)
 
@@ -104,8 +118,11 @@ def test_a_dated_page_takes_its_round_from_the_date() -> None:
 def test_two_rounds_that_disagree_leave_the_claim_unverifiable_naming_each() -> None:
     """3,456 TPU v4 chips ran BERT in v1.0 (0.2760 min: 0.28 is 1.4% off, within 5%)
     and in v2.0 (0.2275 min: 0.28 is 23% off): the text allows both rounds."""
-    c = _one("Google's TPU v4 trained BERT on 3,456 chips in 0.28 minutes in MLPerf Training.",
-             "Google", "time")  # fmt: skip
+    c = _one(
+        "Google's TPU v4 trained BERT on 3,456 chips in 0.28 minutes in MLPerf Training.",
+        "Google",
+        "time",
+    )
     v = _verify(c, GOOGLE)
     assert v.verdict == "unverifiable"
     assert v.details["round_outcomes"] == {"v1.0": "consistent", "v2.0": "inconsistent"}
@@ -115,8 +132,11 @@ def test_two_rounds_that_disagree_leave_the_claim_unverifiable_naming_each() -> 
 def test_one_round_with_the_frame_gives_that_rounds_verdict() -> None:
     """512 TPU v4 chips ran 3D U-Net only in v1.0 (6.1659 min; U-Net3D is no v0.5/v0.6
     benchmark and v2.0 has no Google U-Net3D): 6.17 is 0.07% off."""
-    c = _one("Google's TPU v4 trained 3D U-Net on 512 chips in 6.17 minutes in MLPerf Training.",
-             "Google", "time")  # fmt: skip
+    c = _one(
+        "Google's TPU v4 trained 3D U-Net on 512 chips in 6.17 minutes in MLPerf Training.",
+        "Google",
+        "time",
+    )
     v = _verify(c, GOOGLE)
     assert v.verdict == "consistent" and v.details["round_outcomes"] == {"v1.0": "consistent"}
     assert [lk.result for lk in v.links] == [3]
@@ -138,8 +158,11 @@ def test_a_round_one_claim_pins_is_not_taken_for_the_others() -> None:
 def test_every_round_agreeing_still_abstains_when_a_round_benchdb_lacks_has_the_benchmark() -> None:
     """ResNet on 3,456 TPU v4 chips: v1.0 0.2290 and v2.0 0.2298 both give 0.23, but
     ResNet is a v0.5 and v0.6 benchmark, rounds benchdb does not hold."""
-    c = _one("Google's TPU v4 trained ResNet-50 on 3,456 chips in 0.23 minutes in MLPerf Training.",
-             "Google", "time")  # fmt: skip
+    c = _one(
+        "Google's TPU v4 trained ResNet-50 on 3,456 chips in 0.23 minutes in MLPerf Training.",
+        "Google",
+        "time",
+    )
     v = _verify(c, GOOGLE)
     assert v.verdict == "unverifiable"
     assert v.details["round_outcomes"] == {"v1.0": "consistent", "v2.0": "consistent"}
@@ -150,20 +173,29 @@ def test_every_round_failing_is_inconsistent_and_one_round_is_its_verdict() -> N
     """GPT-3 is a benchmark of v3.0-v4.1 only (all held). 384 Gaudi2: 311.94 (v3.0) and
     153.58 min (v3.1): 100 minutes fails in both; 153.6 holds in v3.1 only. 1,024 Gaudi2
     ran GPT-3 in v4.0 only: 66.9 is 0.01% off 66.9058."""
-    c = _one("Intel Gaudi2 trained GPT-3 on 384 accelerators in 100 minutes in MLPerf Training.",
-             "Intel", "time")  # fmt: skip
+    c = _one(
+        "Intel Gaudi2 trained GPT-3 on 384 accelerators in 100 minutes in MLPerf Training.",
+        "Intel",
+        "time",
+    )
     v = _verify(c, INTEL)
     assert v.verdict == "inconsistent"
     assert v.details["round_outcomes"] == {"v3.0": "inconsistent", "v3.1": "inconsistent"}
     assert {lk.result for lk in v.links} == {11, 12}
-    c = _one("Intel Gaudi2 trained GPT-3 on 384 accelerators in 153.6 minutes in MLPerf Training.",
-             "Intel", "time")  # fmt: skip
+    c = _one(
+        "Intel Gaudi2 trained GPT-3 on 384 accelerators in 153.6 minutes in MLPerf Training.",
+        "Intel",
+        "time",
+    )
     assert _verify(c, INTEL).details["round_outcomes"] == {
         "v3.0": "inconsistent",
         "v3.1": "consistent",
     }
-    c = _one("Intel Gaudi2 trained GPT-3 on 1,024 accelerators in 66.9 minutes in MLPerf Training.",
-             "Intel", "time")  # fmt: skip
+    c = _one(
+        "Intel Gaudi2 trained GPT-3 on 1,024 accelerators in 66.9 minutes in MLPerf Training.",
+        "Intel",
+        "time",
+    )
     v = _verify(c, INTEL)
     assert v.verdict == "consistent" and v.details["round_outcomes"] == {"v4.0": "consistent"}
 
@@ -171,8 +203,9 @@ def test_every_round_failing_is_inconsistent_and_one_round_is_its_verdict() -> N
 def test_as_many_as_a_count_is_the_largest_in_every_round() -> None:
     """ "As many as 3,456 TPU v4 chips": Google's largest v1.0 system had 3,456 chips,
     its v2.0 one 4,096 (cloud-tpu-v4-8192-TF), so the v2.0 reading does not hold."""
-    c = _one("Google used as many as 3,456 TPU v4 chips for BERT in MLPerf Training.",
-             "Google", "scale")  # fmt: skip
+    c = _one(
+        "Google used as many as 3,456 TPU v4 chips for BERT in MLPerf Training.", "Google", "scale"
+    )
     assert (c.qualifier, c.accelerators) == ("up to", 3456)
     v = _verify(c, GOOGLE)
     assert v.verdict == "unverifiable" and v.details["round_outcomes"] == {
@@ -210,8 +243,11 @@ def test_verify_claim_reads_every_round_and_a_round_it_does_not_hold_stays_open(
     """Through :func:`verdicts.verify_claim`, the rounds held are those with a result:
     with only Intel's v3.0-v4.0 results, v4.1 (a GPT-3 round) is not held, so the
     1,024-Gaudi2 claim that v4.0 alone confirms gets no verdict."""
-    c = _one("Intel Gaudi2 trained GPT-3 on 1,024 accelerators in 66.9 minutes in MLPerf Training.",
-             "Intel", "time")  # fmt: skip
+    c = _one(
+        "Intel Gaudi2 trained GPT-3 on 1,024 accelerators in 66.9 minutes in MLPerf Training.",
+        "Intel",
+        "time",
+    )
     v = verdicts.verify_claim(c, INTEL)
     assert v.verdict == "unverifiable"
     assert v.details["round_outcomes"] == {"v4.0": "consistent"}
@@ -221,8 +257,11 @@ def test_verify_claim_reads_every_round_and_a_round_it_does_not_hold_stays_open(
 def test_a_products_first_round_bounds_the_rounds_only_when_every_earlier_round_is_held() -> None:
     """Gaudi2's first round among the results given is v3.0, but benchdb does not hold
     training v0.5 and v0.6, which might (for all benchdb knows) hold one: no bound."""
-    c = _one("Intel Gaudi2 trained GPT-3 on 384 accelerators in 100 minutes in MLPerf Training.",
-             "Intel", "time")  # fmt: skip
+    c = _one(
+        "Intel Gaudi2 trained GPT-3 on 384 accelerators in 100 minutes in MLPerf Training.",
+        "Intel",
+        "time",
+    )
     assert "page-family:Gaudi2" in c.context
     bound, why = undated.lower_bound(c, INTEL, ROUNDS, HELD)
     assert bound == "" and why == "Gaudi2: benchdb does not hold v0.5, v0.6"
