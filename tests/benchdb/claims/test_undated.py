@@ -17,6 +17,8 @@ systems with their official times to train, written by hand with their sources:
   slides, tests/data/vendor-pages/README.md, se7enesport page); on 1,024: v4.0
   HLS-Gaudi2-N128-PT 66.9058 min (TRUTH.json, training page 08).
 
+Accelerator models as the systems JSON files write them ("TPU" in v1.0, "TPU-v4" in
+v2.0); the system's name is its folder here (no sentence names a system).
 The expected verdicts come from reading each sentence against those figures, with the
 arithmetic next to the assertion. benchdb holds training v0.7-v5.1 (:data:`HELD`):
 v0.5, v0.6 and v6.0 are rounds it does not hold.
@@ -58,9 +60,9 @@ def _r(
 
 
 GOOGLE = [
-    _r(1, "v1.0", "Google", "tpu-v4-6912-TF", 3456, "TPU v4", "bert", 0.2760),
-    _r(2, "v1.0", "Google", "tpu-v4-6912-TF", 3456, "TPU v4", "resnet", 0.2290),
-    _r(3, "v1.0", "Google", "tpu-v4-1024-JAX", 512, "TPU v4", "unet3d", 6.1659),
+    _r(1, "v1.0", "Google", "tpu-v4-6912-TF", 3456, "TPU", "bert", 0.2760),
+    _r(2, "v1.0", "Google", "tpu-v4-6912-TF", 3456, "TPU", "resnet", 0.2290),
+    _r(3, "v1.0", "Google", "tpu-v4-1024-JAX", 512, "TPU", "unet3d", 6.1659),
     _r(4, "v2.0", "Google", "cloud-tpu-v4-6912-TF", 3456, "TPU-v4", "bert", 0.2275),
     _r(5, "v2.0", "Google", "cloud-tpu-v4-6912-TF", 3456, "TPU-v4", "resnet", 0.2298),
     _r(6, "v2.0", "Google", "cloud-tpu-v4-8192-TF", 4096, "TPU-v4", "bert", 0.1795),
