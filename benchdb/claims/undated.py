@@ -119,8 +119,8 @@ def frame_has_results(c: ClaimFacts, results: Sequence[ResultFacts], rnd: str) -
     if not subject:
         return False
     bench = canonical_benchmark(c.benchmark_key, rnd) if c.benchmark_key else ""
-    for r in results:
-        if r.round != rnd or (bench and bench not in (r.benchmark, r.model)):
+    for r in _by_round(results).get(rnd, ()):
+        if bench and bench not in (r.benchmark, r.model):
             continue
         if c.division and r.division != c.division:
             continue
@@ -135,22 +135,49 @@ def frame_has_results(c: ClaimFacts, results: Sequence[ResultFacts], rnd: str) -
     return False
 
 
+#: The last results list asked about (held, so its id is not reused), its results by
+#: round, and per accelerator family the rounds holding it: a page's claims ask of the
+#: same list (22k inference results, 13 rounds).
+_HELD_BY: list[tuple[Sequence[ResultFacts], dict[str, list[ResultFacts]], dict[str, set[str]]]] = []
+
+
+def _index(
+    results: Sequence[ResultFacts],
+) -> tuple[dict[str, list[ResultFacts]], dict[str, set[str]]]:
+    if not _HELD_BY or _HELD_BY[0][0] is not results:
+        grouped: dict[str, list[ResultFacts]] = {}
+        for r in results:
+            grouped.setdefault(r.round, []).append(r)
+        _HELD_BY[:] = [(results, grouped, {})]
+    return _HELD_BY[0][1], _HELD_BY[0][2]
+
+
+def _by_round(results: Sequence[ResultFacts]) -> dict[str, list[ResultFacts]]:
+    return _index(results)[0]
+
+
+def _rounds_with(results: Sequence[ResultFacts], family: str) -> set[str]:
+    grouped, families = _index(results)
+    if family not in families:
+        families[family] = {
+            rnd for rnd, rs in grouped.items() if any(family_matches(family, r) for r in rs)
+        }
+    return families[family]
+
+
 def lower_bound(
     c: ClaimFacts, results: Sequence[ResultFacts], rounds: Sequence[str], held: frozenset[str]
 ) -> tuple[str, str]:
-    """(the first of ``rounds`` holding every accelerator family the page names, why)
-    or ("", why it is unknown): a family's first round is known only when every round
-    before the first one benchdb holds with it is held (one not held may have it)."""
+    """(the first of ``rounds`` holding every accelerator family the claim's sentence
+    names (:data:`FAMILY_TAG`), why) or ("", why it is unknown): a family's first round
+    is known only when every round of ``rounds`` before the first one with it in
+    ``results`` is in ``held`` (one not held may have it)."""
     families = sorted({t[len(FAMILY_TAG) :] for t in c.context if t.startswith(FAMILY_TAG)})
     if not families:
         return "", ""
     bound, why = "", ""
     for family in families:
-        having = [
-            rnd
-            for rnd in rounds
-            if any(family_matches(family, r) for r in results if r.round == rnd)
-        ]
+        having = [rnd for rnd in rounds if rnd in _rounds_with(results, family)]
         if not having:
             return "", f"no round benchdb holds has {family}"
         gaps = [rnd for rnd in rounds[: rounds.index(having[0])] if rnd not in held]
