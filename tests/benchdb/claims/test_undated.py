@@ -267,3 +267,53 @@ def test_a_products_first_round_bounds_the_rounds_only_when_every_earlier_round_
     assert "page-family:Gaudi2" in c.context
     bound, why = undated.lower_bound(c, INTEL, ROUNDS, HELD)
     assert bound == "" and why == "Gaudi2: benchdb does not hold v0.5, v0.6"
+
+
+#: AMD's own 8-GPU MI325X systems (systems/*.json: 1 node x 8, "AMD Instinct MI325X
+#: 256GB HBM3e"/"HBM3E") in mlcommons/training_results_v5.0 (MI325X_EPYC_9575F_pytorch)
+#: and v5.1 (MI325X_EPYC_9575F_pytorch_llama2_70b), Llama 2 70B LoRA. The times are not
+#: under test (a count of accelerators is): the olympic means of their ten run logs
+#: (run_stop - run_start), before the round's convergence normalization.
+AMD = [
+    ResultFacts(
+        pk=21 + i,
+        round=rnd,
+        submitter="AMD",
+        system_folder=folder,
+        system_name=folder,
+        division="closed",
+        availability="available",
+        accelerators=8,
+        accelerator_model=model,
+        framework="PyTorch",
+        benchmark="llama2_70b_lora",
+        score_minutes=minutes,
+    )
+    for i, (rnd, folder, model, minutes) in enumerate(
+        [
+            ("v5.0", "MI325X_EPYC_9575F_pytorch", "AMD Instinct MI325X 256GB HBM3e", 20.9643),
+            (
+                "v5.1",
+                "MI325X_EPYC_9575F_pytorch_llama2_70b",
+                "AMD Instinct MI325X 256GB HBM3E",
+                20.6608,
+            ),
+        ]
+    )
+]
+
+
+def test_a_later_round_benchdb_lacks_stays_open_when_it_has_the_benchmark() -> None:
+    """8 MI325X ran Llama 2 70B LoRA in v5.0 and v5.1 (both hold the count), and
+    Llama 2 70B LoRA is a benchmark of Training v6.0 too, which benchdb does not hold:
+    the page may be about it, so no verdict."""
+    c = _one(
+        "AMD trained Llama 2 70B LoRA on 8 Instinct MI325X GPUs in MLPerf Training.",
+        "AMD",
+        "scale",
+    )
+    assert (c.accelerators, c.benchmark_key) == (8, "llama2_70b_lora")
+    v = _verify(c, AMD)
+    assert v.verdict == "unverifiable"
+    assert v.details["round_outcomes"] == {"v5.0": "consistent", "v5.1": "consistent"}
+    assert v.details["rounds_not_held"] == ["v6.0"]
