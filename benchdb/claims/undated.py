@@ -32,7 +32,7 @@ Pure: no Django.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from benchdb.claims import round_facts
@@ -42,9 +42,11 @@ from benchdb.claims.facts import (
     ResultFacts,
     Verification,
     submitter_matches,
+    submitter_name_matches,
     system_matches,
 )
 from benchdb.claims.inference_frames import FIRST_TAG
+from benchdb.claims.round_counts import Holding
 from benchdb.claims.subjects import family_matches, find_mentions
 from benchdb.vocabulary import (
     CONSISTENT,
@@ -193,29 +195,56 @@ def verify_each_round(
     results: Sequence[ResultFacts],
     rounds: Sequence[str],
     check: Check,
+    holdings: Mapping[tuple[str, str], Holding] | None,
     held: frozenset[str] | None = None,
 ) -> Verification:
     """``c`` (no round; :data:`TAG`) checked in every round of ``rounds`` (its suite's,
     in order) in which its frame has results, settled over them (module docstring).
 
     ``results``: every stored result of the claim's suite; ``check``: the suite's check
-    of a claim with a round; ``held``: the rounds benchdb holds (None: those with a
-    result in ``results``). Never raises on data."""
+    of a claim with a round; ``holdings``: the rounds whose trees benchdb recorded
+    (``ingest.round_trees.round_holdings``; None: none known), for :func:`held_whole`;
+    ``held``: the rounds benchdb holds (None: those with a result in ``results``).
+    Never raises on data."""
     held = frozenset(r.round for r in results) if held is None else held
     bound, bound_why = lower_bound(c, results, rounds, held)
     start = rounds.index(bound) if bound in rounds else 0
+    suite = c.suite or "training"
     open_rounds, outcomes = [], []
     for rnd in rounds[start:]:
-        if rnd not in held:
-            known = round_benchmarks(c.suite or "training", rnd)
-            bench = canonical_benchmark(c.benchmark_key, rnd) if c.benchmark_key else ""
-            if known is None or not bench or bench in known:
-                open_rounds.append(rnd)
-            continue
-        if frame_has_results(c, results, rnd):
+        known = round_benchmarks(suite, rnd)
+        bench = canonical_benchmark(c.benchmark_key, rnd) if c.benchmark_key else ""
+        if known is not None and bench and bench not in known:
+            continue  # the benchmark is not one of the round's
+        holding = holdings.get((suite, rnd)) if holdings is not None else None
+        if rnd not in held or not held_whole(c, results, rnd, holding):
+            open_rounds.append(rnd if rnd not in held else f"{rnd} (held in part)")
+        elif frame_has_results(c, results, rnd):
             tagged = replace(c, round=rnd, context=(*c.context, EACH_TAG))
             outcomes.append((rnd, check(tagged)))
     return _settle(c, outcomes, open_rounds, bound_why)
+
+
+def held_whole(
+    c: ClaimFacts, results: Sequence[ResultFacts], rnd: str, holding: Holding | None
+) -> bool:
+    """Whether benchdb stores every result of round ``rnd`` that ``c``'s subject may
+    be: the round's tree is recorded (``holding``) and every result folder it lists is
+    stored, or, for a frame naming its submitter, every folder of that submitter is
+    (when the frame also names a product, the submitter must have a stored result of
+    it in the round: otherwise another's product is read, :func:`candidates`)."""
+    if holding is None:
+        return False
+    if holding.whole() or not c.submitter:
+        return holding.whole()
+    if any(submitter_name_matches(c.submitter, f) for f in holding.incomplete):
+        return False
+    if not c.system:
+        return True
+    return any(
+        submitter_matches(c.submitter, r) and system_matches(c.system, r, c.accelerators)
+        for r in _by_round(results).get(rnd, ())
+    )
 
 
 def _settle(
@@ -291,6 +320,7 @@ __all__ = [
     "TAG",
     "TRAINING_V05_BENCHMARKS",
     "frame_has_results",
+    "held_whole",
     "lower_bound",
     "round_benchmarks",
     "verify_each_round",

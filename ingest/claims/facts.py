@@ -342,7 +342,8 @@ def check_claims(
             else:
                 by_suite[suite] = result_facts(suite=suite) if suite in FACT_SUITES else []
         counted = round_counts.verify(f, holdings)  # a count over a round held whole
-        out.append((c, f, counted or verdicts.verify_claim(f, by_suite[suite])))
+        v = counted or verdicts.verify_claim(f, by_suite[suite], holdings=holdings)
+        out.append((c, f, v))
     return out
 
 
