@@ -11,15 +11,19 @@ readings (issue 20, "What to build" 2): ``consistent`` only if it holds in every
 round, ``inconsistent`` only if it fails in every one, else ``unverifiable`` naming
 each round's outcome. The claimed value never chooses the round.
 
-A round of the suite that benchdb does not hold is a reading whose outcome is unknown
-(so no verdict) unless the frame cannot have results there:
+A round of the suite that benchdb does not hold, or holds only in part for the claim's
+possible subjects (:func:`held_whole`: the round's tree, ``manage.py round-tree``, lists
+a result folder it does not store), is a reading whose outcome is unknown (so no
+verdict: the missing result may be the claim's) unless the frame cannot have results
+there:
 
 * its benchmark is not in the round's official list
   (:func:`benchdb.claims.round_facts.round_benchmarks`; training v0.5 from the results
   repository's folders, :data:`TRAINING_V05_BENCHMARKS`), or
-* the round precedes the first round holding every accelerator family the page names,
-  known only when every round before that first one is held (the rule of
-  :func:`benchdb.claims.inference_frames.pin_first_round`).
+* the round precedes the first round holding every accelerator family the claim's
+  sentence names, known only when every round before that first one is held (the rule
+  of :func:`benchdb.claims.inference_frames.pin_first_round`; with training v0.5 and
+  v0.6 and inference v0.5 not held, it bounds nothing today).
 
 What this module does not do: take one claim's round to be another's. A page whose
 other claims' hard slots (system names, accelerator counts) admit exactly one round
@@ -98,9 +102,9 @@ def tags(sentence: str) -> tuple[str, ...]:
 
 def applies(c: ClaimFacts) -> bool:
     """Whether ``c`` is read in every round (:func:`verify_each_round`): no round,
-    tagged :data:`TAG` (and no first-round tag), of training or inference, not a
-    count, with a subject, and a benchmark
-    unless it is a scale claim (a claim naming none keeps its own reason)."""
+    tagged :data:`TAG` (and no first-round tag), of training or inference, not a count,
+    with a subject, and a benchmark unless it is a scale claim (a claim naming none
+    keeps its own reason)."""
     return (
         not c.round
         and TAG in c.context
