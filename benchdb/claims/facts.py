@@ -370,11 +370,16 @@ def submitter_matches(named: str, r: ResultFacts) -> bool:
     """Whether a page's submitter or vendor name is result ``r``'s submitter, ignoring
     case and punctuation; a vendor names its own submitting arm too (``Intel`` is
     ``Intel-HabanaLabs``)."""
+    return submitter_name_matches(named, r.submitter)
+
+
+def submitter_name_matches(named: str, submitter: str) -> bool:
+    """:func:`submitter_matches` on a submitter's name (or its results folder's)."""
     key = _norm(named)
     if not key:
         return False
     # a joint submission ("Azure+NVIDIA", "CoreWeave + IBM + NVIDIA") is each member's
-    members = [r.submitter, *re.split(r"\s*(?:\+|&|,| and )\s*", r.submitter)]
+    members = [submitter, *re.split(r"\s*(?:\+|&|,| and )\s*", submitter)]
     return any(_norm(m).startswith(key) for m in members if m)
 
 

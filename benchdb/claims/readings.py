@@ -175,7 +175,9 @@ def scale_verdict(c: Any, cands: Sequence[Any]) -> Verification:
     ``unverifiable`` otherwise, naming the counts stored (benchdb may hold part of a
     round, so an absent count is not called inconsistent), and when the sentence gives
     the count for every result it speaks of (context ``every-result``: "all records
-    were set on 3,584 GPUs"), which one result cannot show."""
+    were set on 3,584 GPUs"), which one result cannot show. "Up to N" / "as many as
+    N" (qualifier ``up to``) is the subject's largest count: ``unverifiable`` when a
+    result the frame allows ran on more."""
     want = int(c.value or 0)
     match = [r for r in cands if r.accelerators == want]
     if match and "every-result" in c.context:
@@ -185,6 +187,16 @@ def scale_verdict(c: Any, cands: Sequence[Any]) -> Verification:
                 "reason": f"the sentence gives {want} accelerators for every result it speaks"
                 " of (all records, each benchmark) and does not say which: a result on"
                 f" {want} exists, but the others are not named",
+                "open_slots": ["which results"],
+            },
+        )
+    largest = max((r.accelerators or 0 for r in cands), default=0)
+    if match and c.qualifier == "up to" and largest > want:  # "as many as N": the largest
+        return Verification(
+            UNVERIFIABLE,
+            details={
+                "reason": f"'up to {want}' is the subject's largest count, but a result of"
+                f" the subject the frame allows ran on {largest}",
                 "open_slots": ["which results"],
             },
         )

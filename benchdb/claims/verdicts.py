@@ -31,9 +31,9 @@ Times are minutes unless a unit says otherwise (``s``, ``h``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from benchdb.claims import headline_times, round_facts, verdicts_values
+from benchdb.claims import headline_times, round_facts, undated, verdicts_values
 from benchdb.claims.choices import choice, fastest, looked_for, no_result
 from benchdb.claims.facts import (
     IMAGE_BENCHMARKS,
@@ -62,6 +62,7 @@ from benchdb.claims.readings import (
     subject_elsewhere,
     within_range,
 )
+from benchdb.claims.round_counts import Holding
 from benchdb.claims.verdicts_gains import verify_gain
 from benchdb.claims.verdicts_parity import verify_parity
 from benchdb.vocabulary import (
@@ -96,12 +97,19 @@ __all__ = [
 
 
 def verify_claim(
-    claim: ClaimFacts, results: Sequence[ResultFacts], *, pinned: Sequence[Link] | None = None
+    claim: ClaimFacts,
+    results: Sequence[ResultFacts],
+    *,
+    pinned: Sequence[Link] | None = None,
+    holdings: Mapping[tuple[str, str], Holding] | None = None,
 ) -> Verification:
     """Check one claim against ``results`` (every stored result it may rest on, of
     any suite: only those of the claim's suite are read, :data:`SUITES`).
 
     ``pinned``: links chosen by a person (a correction); they replace the search.
+    ``holdings``: the rounds whose trees benchdb recorded (``ingest.round_trees``), which
+    a claim of an undated page needs to know a round is held whole
+    (:func:`benchdb.claims.undated.verify_each_round`; None: no round is known whole).
     Never raises on data: what cannot be decided is ``unverifiable`` with
     ``details["reason"]``. Raises KeyError on a claim of an unknown suite.
     """
@@ -110,6 +118,16 @@ def verify_claim(
     pins = [lk for lk in pinned if lk.suite == suite.name] if pinned else None
     # a count its round's rules decide ("the seven workloads in MLPerf Training 5.0")
     out = round_facts.verify_round_fact(claim) or _scope(claim)
+    if out is None and not pins and undated.applies(claim):
+        # no round named, no date: every round with a result of the frame is a reading
+        check = _CHECKS[suite.checks]
+        out = undated.verify_each_round(
+            claim,
+            mine,
+            round_facts.suite_rounds(suite.name),
+            lambda c: within_range(c, check(c, mine, None)),
+            holdings,
+        )
     if out is None:
         out = within_range(claim, _CHECKS[suite.checks](claim, mine, pins))
         if not pins:

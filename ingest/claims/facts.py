@@ -27,6 +27,7 @@ from benchdb.claims import (
     resolve_words,
     round_counts,
     round_facts,
+    undated,
     verdicts,
 )
 from benchdb.claims.facts import PRESS_LEAD_DAYS, suite_of
@@ -283,6 +284,8 @@ def claim_facts(
         return facts
     rnd = verdicts.round_for_date(page.published, rounds, lead_days=PRESS_LEAD_DAYS)
     context = facts.context + ("round-date",) if rnd else facts.context
+    if not rnd and page.published is None:  # every round a reading (benchdb.claims.undated)
+        context += undated.tags(sentence)
     if not rnd:  # "for the first time ... MI300X": resolved against the rounds held
         return inference_frames.first_round_tag(replace(facts, context=context), page.text)
     return replace(facts, round=rnd, context=context)
@@ -339,7 +342,8 @@ def check_claims(
             else:
                 by_suite[suite] = result_facts(suite=suite) if suite in FACT_SUITES else []
         counted = round_counts.verify(f, holdings)  # a count over a round held whole
-        out.append((c, f, counted or verdicts.verify_claim(f, by_suite[suite])))
+        v = counted or verdicts.verify_claim(f, by_suite[suite], holdings=holdings)
+        out.append((c, f, v))
     return out
 
 

@@ -469,7 +469,7 @@ def claims_reverify(*, page_id: int) -> Counter[str]:
             stored = [_stored_link(lk) for lk in row.links.all()]
             pinned = stored if row.corrected else None
             counted = None if pinned else round_counts.verify(facts, holdings)
-            v = counted or verdicts.verify_claim(facts, results, pinned=pinned)
+            v = counted or verdicts.verify_claim(facts, results, pinned=pinned, holdings=holdings)
             if not pinned:  # as at ingest: claim_facts.with_page_verdicts
                 v = readings.page_conflict(v, p.page_verdict)
             changed = ["round"] if row.round != facts.round else []

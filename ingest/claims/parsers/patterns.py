@@ -220,15 +220,18 @@ TIME_UNITS = {
 }
 Q_BEFORE = re.compile(
     r"(?i:(?P<en>just over|just under|up to|nearly|almost|about|around|approximately|roughly|~|"
-    r"within|more than|over|under|less than|at least|as much as|only|just)(?:\s+|(?<=~))"
+    r"within|more than|over|under|less than|at least|as much as|as many as|only|just)(?:\s+|(?<=~))"
     r"(?:(?:a|an|the)\s+)?)$"
-    r"|(?P<zh>将近|將近|接近|近|逾|超过|超過|高达|高達|最高|约|約|大约|大約|至少|不到)\s*"
+    r"|(?P<zh>多达|多達|将近|將近|接近|近|逾|超过|超過|高达|高達|最高|约|約|大约|大約|至少|不到)\s*"
     r"(?:提升了?|提高了?|达到|達到|可达|可達|达|達|快了?|加速|为|為)?\s*$"
 )
 Q_AFTER = re.compile(r"^\s*(?P<zh>以上|左右|多)")
 QUALIFIERS = {
     "up to": "up to",
     "as much as": "up to",
+    "as many as": "up to",
+    "多达": "up to",
+    "多達": "up to",
     "最高": "up to",
     "高达": "up to",
     "高達": "up to",

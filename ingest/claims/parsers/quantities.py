@@ -53,7 +53,9 @@ def find_quantities(t: str, s: Sentence) -> list[Quantity]:
     seg = t[s.start : s.end]
     seg = RESULT_ID.sub(lambda m: " " * len(m.group()), seg)
     out = _ranges_and_words(seg, s.start)
-    out += [q for q in word_quantities(seg, s.start) if not _overlaps(q, out)]
+    out += [
+        _qualified(seg, q, s.start) for q in word_quantities(seg, s.start) if not _overlaps(q, out)
+    ]
     for m in SHARED_UNIT.finditer(seg):  # "28.3 vs 29.1 minutes": the first shares the unit
         if any(q.start <= s.start + m.start() < q.end for q in out):
             continue
@@ -83,6 +85,19 @@ def find_quantities(t: str, s: Sentence) -> list[Quantity]:
         out.append(q)
     out = [q for q in out if not negated(seg, q.start - s.start) and not _no_gain(seg, q, s.start)]
     return sorted(out, key=lambda q: q.start)
+
+
+def _qualified(seg: str, q: Quantity, base: int) -> Quantity:
+    """A count of accelerators in words ("多达10,752个H100") with the qualifier written
+    before it ("多达", "as many as": ``up to``), as figures with a unit get theirs."""
+    if q.kind != "scale" or q.qualifier:
+        return q
+    at = q.start - base
+    qb = Q_BEFORE.search(seg[max(0, at - 24) : at])
+    if qb:
+        q.qualifier_text = qb.group("en") or qb.group("zh")
+        q.qualifier = QUALIFIERS.get(q.qualifier_text.lower(), "")
+    return q
 
 
 def _overlaps(q: Quantity, others: list[Quantity]) -> bool:
