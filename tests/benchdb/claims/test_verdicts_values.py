@@ -14,12 +14,27 @@ from benchdb.claims.verdicts import verify_claim
 
 def _r(pk: int, folder: str, acc: str, value: float) -> ResultFacts:
     return ResultFacts(
-        pk=pk, round="v4.1", submitter="Dell", system_folder=folder, system_name="",
-        division="closed", availability="available", accelerators=8, accelerator_model=acc,
-        framework="TensorRT", benchmark="llama2-70b-99", score_minutes=None, suite="inference",
-        metric="throughput", unit="Tokens/s", higher_is_better=True, value=value,
-        model="llama2-70b", scenario="Offline", category="datacenter",
-    )  # fmt: skip
+        pk=pk,
+        round="v4.1",
+        submitter="Dell",
+        system_folder=folder,
+        system_name="",
+        division="closed",
+        availability="available",
+        accelerators=8,
+        accelerator_model=acc,
+        framework="TensorRT",
+        benchmark="llama2-70b-99",
+        score_minutes=None,
+        suite="inference",
+        metric="throughput",
+        unit="Tokens/s",
+        higher_is_better=True,
+        value=value,
+        model="llama2-70b",
+        scenario="Offline",
+        category="datacenter",
+    )
 
 
 RESULTS = [
@@ -33,10 +48,18 @@ def _claim(value: float, kind: str = "percentage") -> ClaimFacts:
     than with eight H100s" (a sentence in Dell's words; the class came from a
     third-party table of NVIDIA's results)."""
     return ClaimFacts(
-        kind=kind, value=value, unit="%" if kind == "percentage" else "x", suite="inference",
-        round="v4.1", benchmark_key="llama2-70b", scenario="Offline", system="H200",
-        compared_system="H100", submitter="Dell", division="closed",
-    )  # fmt: skip
+        kind=kind,
+        value=value,
+        unit="%" if kind == "percentage" else "x",
+        suite="inference",
+        round="v4.1",
+        benchmark_key="llama2-70b",
+        scenario="Offline",
+        system="H200",
+        compared_system="H100",
+        submitter="Dell",
+        division="closed",
+    )
 
 
 def test_a_percentage_digits_bound_its_points_not_the_ratio() -> None:
