@@ -160,7 +160,7 @@ def main(version: str, tree: str, logging_dir: str, ingest: bool) -> None:
     sys.path.insert(0, os.path.dirname(HERE))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "benchdb.settings")
     django.setup()
-    from benchdb.mlperf.training.compliance import RULE_DIRS
+    from benchdb.mlperf.training.compliance_files import RULE_DIRS
     from benchdb.models import Result, Run
 
     ruleset = RULE_DIRS[version].replace("training_", "")

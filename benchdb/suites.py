@@ -44,7 +44,10 @@ class Suite:
     list[dict]`` (the rows of ``export_schema``, a schema name of
     :mod:`benchdb.tables.schemas`); ``rounds_url``: URL name of its rounds page;
     ``claim_kinds``: the claim kinds checked against its results
-    (``benchdb.claims.facts``); ``source_label``: how a sync source of the suite is
+    (``benchdb.claims.facts``); ``claim_checks``: how a claim about its results is
+    checked, the family of ``benchdb.claims.facts.CHECKS`` (``time-to-train``,
+    ``throughput``; "": no claims row, its claims are not resolved to its results);
+    ``source_label``: how a sync source of the suite is
     named (``Source.Kind``; "" when its repositories cannot be a sync source yet);
     ``report_words``: how ``manage.py ingest`` words its report (scored, unscored,
     what is stored besides results, the reasons' heading)."""
@@ -64,6 +67,7 @@ class Suite:
     export_schema: str
     rounds_url: str
     claim_kinds: tuple[str, ...] = ()
+    claim_checks: str = ""
     ingest_options: tuple[str, ...] = field(default=())
     source_label: str = ""
     report_words: tuple[str, str, str, str] = ("scored", "without score", "runs", "no score")
@@ -88,6 +92,7 @@ SUITES: tuple[Suite, ...] = (
         export_schema="benchdb.results/1",
         rounds_url="benchdb:training_rounds",
         claim_kinds=("time-to-train", "speedup", "gain"),
+        claim_checks="time-to-train",
         source_label="MLPerf Training results repository",
     ),
     Suite(
@@ -106,6 +111,7 @@ SUITES: tuple[Suite, ...] = (
         export_schema="benchdb.inference_results/1",
         rounds_url="benchdb:inference_rounds",
         claim_kinds=("throughput", "speedup", "gain"),
+        claim_checks="throughput",
         ingest_options=("model_map",),
         source_label="MLPerf Inference results repository",
         report_words=("valid", "not", "files", "not valid"),
@@ -126,6 +132,8 @@ SUITES: tuple[Suite, ...] = (
         export_schema="benchdb.hpc_results/1",
         rounds_url="benchdb:hpc_rounds",
         claim_kinds=("time-to-train", "speedup", "gain"),
+        # No claims row yet: an HPC claim is resolved as a training claim until the
+        # claims issue resolves it to HPC results (benchdb.claims.resolve_suite).
     ),
     Suite(
         name="automotive",
@@ -142,6 +150,8 @@ SUITES: tuple[Suite, ...] = (
         export_rows="benchdb.mlperf.automotive.selectors.export_rows",
         export_schema="benchdb.inference_results/1",
         rounds_url="benchdb:automotive_rounds",
+        claim_kinds=("throughput", "speedup", "gain"),
+        claim_checks="throughput",  # one LoadGen run per result, as inference
         ingest_options=("model_map",),
         report_words=("valid", "not", "files", "not valid"),
     ),

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from datetime import date, timedelta
 from typing import Any
 
+from benchdb import suites as registry
 from benchdb.claims.subjects import family_matches, family_of
 from benchdb.vocabulary import ROUND_PUBLISHED
 
@@ -49,10 +50,10 @@ class Suite:
     unverified_not_mlperf: bool = False
 
 
-#: The suites claims are checked against. Adding a suite (HPC) adds a row here and its
-#: results' :class:`ResultFacts` (``suite``), not a code path.
-SUITES: Mapping[str, Suite] = {
-    "training": Suite(
+#: How claims are checked, by family (``benchdb.suites.Suite.claim_checks``): a suite's
+#: row is its family's, named after the suite (:data:`SUITES`).
+CHECKS: Mapping[str, Suite] = {
+    "time-to-train": Suite(
         name="training",
         title="MLPerf Training",
         other_kinds=frozenset({"spec", "throughput"}),
@@ -69,7 +70,7 @@ SUITES: Mapping[str, Suite] = {
         ' other benchmarks are very roughly +/- 5%"',
         unverified_not_mlperf=True,
     ),
-    "inference": Suite(
+    "throughput": Suite(
         name="inference",
         title="MLPerf Inference",
         other_kinds=frozenset({"spec"}),
@@ -86,6 +87,23 @@ SUITES: Mapping[str, Suite] = {
         " 0.05%",
     ),
 }
+
+
+def suites_from(rows: Iterable[registry.Suite]) -> dict[str, Suite]:
+    """A claims row per registry suite that names a family of checks (``claim_checks``):
+    the family's :data:`CHECKS` row with the suite's name and label. Raises KeyError for
+    an unknown family."""
+    return {
+        s.name: replace(CHECKS[s.claim_checks], name=s.name, title=s.label)
+        for s in rows
+        if s.claim_checks
+    }
+
+
+#: The suites claims are checked against, read from the registry (``benchdb/suites.py``):
+#: a new suite needs a ``claim_checks`` there and its results' :class:`ResultFacts`
+#: (``suite``), not an edit here.
+SUITES: Mapping[str, Suite] = suites_from(registry.SUITES)
 
 
 def suite_of(name: str) -> Suite:

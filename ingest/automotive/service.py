@@ -154,6 +154,7 @@ def _code_version() -> str:
         vocabulary,
         sys.modules[__name__],
         sys.modules["ingest.automotive.store"],
+        sys.modules["ingest.inference.store"],
     )
     return pipeline.code_version(modules)
 

@@ -1,8 +1,9 @@
 """Stores judged MLPerf Automotive records (``ingest.automotive.records``) in
 Inference's tables: a round of suite ``automotive``, one ``InferenceResult`` per result
-folder with its findings and files (LoadGen logs, as Inference's). One short
-transaction per result (Django's ORM); systems and submitters are shared rows written
-first, as for every suite (``ingest.store``)."""
+folder with its findings and files (LoadGen logs, as Inference's, written by Inference's
+writer: ``ingest.inference.store`` ``findings_create``, ``log_rows``, ``logs_create``).
+One short transaction per result (Django's ORM); systems and submitters are shared rows
+written first, as for every suite (``ingest.store``)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,6 @@ from django.db import transaction
 
 from benchdb import logcodec
 from benchdb.models import (
-    InferenceFinding,
-    InferenceLog,
     InferenceResult,
     IngestProblem,
     Round,
@@ -21,6 +20,7 @@ from benchdb.models import (
     System,
 )
 from ingest.automotive.records import AutomotiveRecord
+from ingest.inference.store import findings_create, log_rows, logs_create
 from ingest.parsers import safe_json, safe_tree
 from ingest.store import (
     NOT_STORED,
@@ -73,7 +73,8 @@ class Writer:
                 result.findings.all().delete()
                 result.logs.all().delete()
                 IngestProblem.objects.filter(inference_result=result).delete()
-            _children(result, rec)
+            findings_create(result, rec.findings)
+            logs_create(log_rows(result, rec.files, pack=logcodec.compress))
             IngestProblem.objects.bulk_create(
                 [problem_row(self.round, p, inference_result=result) for p in rec.problems],
                 ignore_conflicts=True,
@@ -129,32 +130,3 @@ def _number(text: str) -> float | None:
         return finite(float(text))
     except (TypeError, ValueError):
         return None
-
-
-def _children(result: InferenceResult, rec: AutomotiveRecord) -> None:
-    """The result's findings and files (compressed; accuracy logs hashed only)."""
-    InferenceFinding.objects.bulk_create(
-        InferenceFinding(
-            result=result,
-            rule=x.rule[:64],
-            path=safe_tree.shorten(safe_tree.printable(x.path), PATH_WIDTH),
-            line=x.line,
-            message=safe_json.storable(x.message)[0],
-            invalidates=x.invalidates,
-        )
-        for x in rec.findings
-    )
-    seen: set[str] = set()
-    logs = []
-    for f in rec.files:
-        path = safe_tree.shorten(safe_tree.printable(f.path), PATH_WIDTH)
-        if path in seen:
-            continue
-        seen.add(path)
-        data = None if f.kind == "accuracy_log" else logcodec.compress(f.data)
-        logs.append(
-            InferenceLog(
-                result=result, kind=f.kind, path=path, size=f.size, sha256=f.sha256, compressed=data
-            )
-        )
-    InferenceLog.objects.bulk_create(logs)

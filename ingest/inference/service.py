@@ -29,9 +29,14 @@ from django.db import connection, connections
 
 from benchdb import logcodec, vocabulary
 from benchdb.mlperf.inference import checks as inference_checks
+from benchdb.mlperf.inference import compliance_v6, equal_issue, performance_v6, rules_endpoints
 from benchdb.mlperf.inference import evidence as inference_evidence
+from benchdb.mlperf.inference import performance as inference_performance
 from benchdb.mlperf.inference import rounds as inference_rounds
+from benchdb.mlperf.inference import rounds_v6 as inference_rounds_v6
 from benchdb.mlperf.inference import rules as inference_rules
+from benchdb.mlperf.inference import rules_v6 as inference_rules_v6
+from benchdb.mlperf.inference import scenarios as inference_scenarios
 from benchdb.mlperf.inference import submission as inference_submission
 from benchdb.mlperf.inference import value as inference_value
 from benchdb.mlperf.inference.rules import Verdict
@@ -437,7 +442,8 @@ def _published(root: str) -> dict[str, dict[str, Any]]:
 
 def _code_version() -> str:
     """sha256 of the code that turns files into rows: part of every result's content
-    hash, so a change to any of them re-judges every result on the next ingest."""
+    hash, so a change to any of them re-judges every result on the next ingest (the v6.x
+    rule modules too: ``evaluate`` calls them)."""
     modules = (
         inference_tree,
         inference_types,
@@ -445,11 +451,19 @@ def _code_version() -> str:
         safe_json,
         safe_tree,
         inference_rules,
+        inference_performance,
         inference_value,
         inference_checks,
         inference_rounds,
         inference_evidence,
         inference_submission,
+        inference_scenarios,
+        equal_issue,
+        inference_rules_v6,
+        performance_v6,
+        compliance_v6,
+        rules_endpoints,
+        inference_rounds_v6,
         vocabulary,
         inference_store,
         sys.modules[__name__],

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import struct
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.db import connection, transaction
@@ -24,7 +25,7 @@ from benchdb.models import (
     System,
 )
 from ingest import history
-from ingest.inference.parsers.types import ResultFolder
+from ingest.inference.parsers.types import ResultFolder, StoredFile
 from ingest.parsers import safe_json, safe_tree
 from ingest.parsers.types import ParsedSystem
 from ingest.store import (
@@ -183,6 +184,16 @@ def _store_children(result: InferenceResult, item: Any, f: ResultFolder) -> None
     """The result's findings, files and compliance tests (inside its transaction)."""
     v = item.verdict
     assert v is not None
+    findings_create(result, v.findings)
+    logs_create(log_rows(result, item.files))
+    if f.division != "open":
+        InferenceComplianceTest.objects.bulk_create(_compliance_rows(result, item, f))
+
+
+def findings_create(result: InferenceResult, findings: Iterable[Any]) -> None:
+    """Insert a result's findings (``rule``, ``path``, ``line``, ``message``,
+    ``invalidates`` of each: Inference's and Automotive's ``Finding``), cut to their
+    columns, paths printable, messages storable. Inside the caller's transaction."""
     InferenceFinding.objects.bulk_create(
         InferenceFinding(
             result=result,
@@ -192,31 +203,35 @@ def _store_children(result: InferenceResult, item: Any, f: ResultFolder) -> None
             message=safe_json.storable(x.message)[0],
             invalidates=x.invalidates,
         )
-        for x in v.findings
+        for x in findings
     )
+
+
+def log_rows(
+    result: InferenceResult,
+    files: Iterable[StoredFile],
+    pack: Callable[[bytes], bytes] | None = None,
+) -> list[InferenceLog]:
+    """A result's file rows, one per stored path (the first of two files whose paths
+    are one once shortened): ``data`` as it is (already compressed by the reader) or
+    ``pack(data)``; an accuracy log is hashed only (no bytes)."""
     seen: set[str] = set()
     logs = []
-    for s in item.files:
+    for s in files:
         path = safe_tree.shorten(safe_tree.printable(s.path), PATH_WIDTH)
-        if path not in seen:
-            seen.add(path)
-            data = None if s.kind == "accuracy_log" else s.data
-            logs.append(
-                InferenceLog(
-                    result=result,
-                    kind=s.kind,
-                    path=path,
-                    size=s.size,
-                    sha256=s.sha256,
-                    compressed=data,
-                )
+        if path in seen:
+            continue
+        seen.add(path)
+        data = None if s.kind == "accuracy_log" else pack(s.data) if pack else s.data
+        logs.append(
+            InferenceLog(
+                result=result, kind=s.kind, path=path, size=s.size, sha256=s.sha256, compressed=data
             )
-    _logs_create(logs)
-    if f.division != "open":
-        InferenceComplianceTest.objects.bulk_create(_compliance_rows(result, item, f))
+        )
+    return logs
 
 
-def _logs_create(logs: list[InferenceLog]) -> None:
+def logs_create(logs: list[InferenceLog]) -> None:
     """Insert a result's files: on PostgreSQL by ``COPY ... (FORMAT binary)``, which sends
     the compressed bytes as they are (an INSERT sends bytea as hex text, twice the bytes,
     and took 7 of the 13 s of a whole v5.1 round); elsewhere (the SQLite quick start) by

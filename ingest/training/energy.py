@@ -18,7 +18,7 @@ from typing import Any
 
 from benchdb.mlperf.training import energy as training_energy
 from benchdb.mlperf.training.energy import Event
-from benchdb.mlperf.training.rules import Score
+from benchdb.mlperf.training.scoring import Score
 from ingest.parsers.types import LoadedResult, ParsedRun, Problem
 from ingest.training.parsers.power import NODE_FILE, run_name
 

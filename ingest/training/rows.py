@@ -14,6 +14,7 @@ from typing import Any
 from benchdb.mlperf.hpc import rules as hpc_rules
 from benchdb.mlperf.training import compliance as compliance_rules
 from benchdb.mlperf.training import rules as training_rules
+from benchdb.mlperf.training import scoring as training_scoring
 from benchdb.models import Result, Run
 from ingest.parsers import safe_tree
 from ingest.parsers.types import LoadedResult, ParsedRun
@@ -31,7 +32,7 @@ def scaling_factor(item: LoadedResult, applies: bool) -> float:
 def set_roles(
     rows: list[tuple[Run, ParsedRun]],
     minutes: list[float | None],
-    score: training_rules.Score,
+    score: training_scoring.Score,
     unused: tuple[int, ...] = (),
 ) -> None:
     """Each run's role in the olympic mean (failed, counted, dropped, unused)."""
@@ -45,7 +46,7 @@ def set_roles(
 
 def hpc_score(
     item: LoadedResult, rules: hpc_rules.HpcRuleset, bench: str
-) -> tuple[list[tuple[Run, ParsedRun]], training_rules.Score, hpc_rules.WeakScore | None]:
+) -> tuple[list[tuple[Run, ParsedRun]], training_scoring.Score, hpc_rules.WeakScore | None]:
     """An MLPerf HPC folder's runs and score: strong scaling as training (olympic
     mean); weak scaling as ``hpc_rules.weak_score`` (runs that pass are counted)."""
     rows: list[tuple[Run, ParsedRun]] = []
@@ -62,14 +63,14 @@ def hpc_score(
         spans.append((p.run_start_ms, p.run_stop_ms, scale) if ok else None)  # type: ignore[arg-type]
         rows.append((run_row(i, p, ttt, why, []), p))
     factor = scaling_factor(item, rules.applies_scaling)
-    score, _ = training_rules.score_result(minutes, rules.training_view(), bench, factor)
+    score, _ = training_scoring.score_result(minutes, rules.training_view(), bench, factor)
     if item.dir.scaling_type != "weak":
         set_roles(rows, minutes, score, ())
         return rows, score, None
     weak = hpc_rules.weak_score(spans, rules, bench)
     for i, (row, _) in enumerate(rows):
         row.role = Run.Role.FAILED if spans[i] is None else Run.Role.COUNTED
-    none = training_rules.Score.none(weak.reason, weak.failed, 1.0)
+    none = training_scoring.Score.none(weak.reason, weak.failed, 1.0)
     return rows, none, weak
 
 
@@ -138,9 +139,9 @@ STATUS_WIDTH = 32
 def refused_runs_score(
     item: LoadedResult,
     runs: list[tuple[Run, ParsedRun]],
-    score: training_rules.Score,
+    score: training_scoring.Score,
     weak: hpc_rules.WeakScore | None,
-) -> tuple[list[tuple[Run, ParsedRun]], training_rules.Score, hpc_rules.WeakScore | None]:
+) -> tuple[list[tuple[Run, ParsedRun]], training_scoring.Score, hpc_rules.WeakScore | None]:
     """``(runs, score, weak)`` unchanged, unless the folder has run files that were
     refused (``ResultDir.refused_runs``: a symbolic link, a FIFO): then no score (nor
     time to train all) with the reason naming them, and no run counted (the others are
@@ -154,7 +155,7 @@ def refused_runs_score(
     failed = tuple(i for i, (row, _) in enumerate(runs) if row.role == Run.Role.FAILED)
     for row, _ in runs:
         row.role = Run.Role.FAILED if row.role == Run.Role.FAILED else Run.Role.DROPPED_SLOWEST
-    none = training_rules.Score.none(why, failed, score.scaling_factor)
+    none = training_scoring.Score.none(why, failed, score.scaling_factor)
     if weak is not None:
         weak = replace(weak, time_to_train_all_minutes=None, throughput_models_per_minute=None)
         weak = replace(weak, reason=why)

@@ -21,10 +21,11 @@ from django.db import transaction
 from benchdb import vocabulary
 from benchdb.mlperf.hpc import rules as hpc_rules
 from benchdb.mlperf.training import compliance as compliance_rules
-from benchdb.mlperf.training import compliance_eval
+from benchdb.mlperf.training import compliance_eval, compliance_files
 from benchdb.mlperf.training import energy as training_energy
 from benchdb.mlperf.training import rules as training_rules
-from benchdb.mlperf.training.compliance import has_rules
+from benchdb.mlperf.training import scoring as training_scoring
+from benchdb.mlperf.training.compliance_files import has_rules
 from benchdb.models import Benchmark, IngestProblem, Result, Round, Run, RunLog, Submitter, System
 from ingest import fetch, history, pipeline
 from ingest.parsers import safe_json, safe_tree
@@ -51,6 +52,7 @@ from ingest.store import (
 from ingest.training import energy as ingest_energy
 from ingest.training.energy import NONE as NO_ENERGY
 from ingest.training.energy import result_energy
+from ingest.training.parsers import folder as training_folder
 from ingest.training.parsers import log as training_log
 from ingest.training.parsers import mllog as training_mllog
 from ingest.training.parsers import power as training_power
@@ -121,7 +123,7 @@ def mlperf_training_ingest(
     for repo in repos:
         version = round_version or training_tree.infer_round(repo, suite)
         if suite == "training":
-            version = version or training_log.infer_round_from_logs(repo)
+            version = version or training_folder.infer_round_from_logs(repo)
         if not version:
             raise IngestError(
                 f"{repo}: cannot tell the round from the folder name or the logs; pass --round vX.Y"
@@ -222,7 +224,7 @@ def _load_one(
 ) -> LoadedResult:
     """``load_result_dir``, with any error (an unreadable file) as ``error``."""
     try:
-        item = training_log.load_result_dir(d, known_sha256, CODE_VERSION, compliance_round)
+        item = training_folder.load_result_dir(d, known_sha256, CODE_VERSION, compliance_round)
         return ingest_energy.with_run_energies(item, compliance_round)  # None: HPC, v0.5/v0.6
     except Exception as exc:  # noqa: BLE001 - one folder must not stop the round
         return _unread(d, exc)
@@ -242,12 +244,22 @@ def _code_version() -> str:
     and of the vendored compliance rule files (``ingest.pipeline.code_version``): part of
     every result's content hash, so a change to any of them re-scores every result on the
     next ingest, and nothing else does."""
-    modules = (safe_json, safe_tree, training_log, training_mllog, training_systems)
+    modules = (
+        safe_json,
+        safe_tree,
+        training_folder,
+        training_log,
+        training_mllog,
+        training_systems,
+    )
     modules_more = (training_tree, parser_types, training_power, training_energy, ingest_energy)
-    rules = (training_rules, hpc_rules, compliance_rules, compliance_eval)
+    rules = (training_rules, training_scoring, hpc_rules, compliance_rules, compliance_files)
+    rules_more = (compliance_eval,)
     yaml_dir = os.path.join(os.path.dirname(compliance_rules.__file__ or ""), "compliance_yaml")
     this = sys.modules[__name__]
-    return pipeline.code_version((*modules, *modules_more, *rules, vocabulary, this), [yaml_dir])
+    return pipeline.code_version(
+        (*modules, *modules_more, *rules, *rules_more, vocabulary, this), [yaml_dir]
+    )
 
 
 CODE_VERSION = _code_version()
@@ -336,7 +348,7 @@ class _Writer:
             IngestProblem.objects.filter(round=self.round, result=result).delete()
 
     def _energy(
-        self, item: LoadedResult, runs: list[tuple[Run, ParsedRun]], score: training_rules.Score
+        self, item: LoadedResult, runs: list[tuple[Run, ParsedRun]], score: training_scoring.Score
     ) -> ingest_energy.Energy:
         """A training power result's energy (``ingest.training.energy``), set on its run rows."""
         if not item.dir.has_power:
@@ -368,7 +380,7 @@ class _Writer:
         self, item: LoadedResult, bench: str, division: str
     ) -> tuple[
         list[tuple[Run, ParsedRun]],
-        training_rules.Score,
+        training_scoring.Score,
         hpc_rules.WeakScore | None,
         ingest_energy.Energy,
     ]:
@@ -385,7 +397,7 @@ class _Writer:
     @staticmethod
     def _score(
         item: LoadedResult, rules: training_rules.Ruleset, bench: str, division: str
-    ) -> tuple[list[tuple[Run, ParsedRun]], training_rules.Score]:
+    ) -> tuple[list[tuple[Run, ParsedRun]], training_scoring.Score]:
         rows: list[tuple[Run, ParsedRun]] = []
         minutes: list[float | None] = []
         for i, p in enumerate(item.runs):
@@ -395,7 +407,7 @@ class _Writer:
                 ttt = finite(training_rules.time_to_train(p.run_start_ms, p.run_stop_ms))
             minutes.append(None if why else ttt)
             rows.append((run_row(i, p, ttt, why, warnings), p))
-        score, unused = training_rules.score_result(
+        score, unused = training_scoring.score_result(
             minutes, rules, bench, scaling_factor(item, rules.applies_scaling)
         )
         set_roles(rows, minutes, score, unused)

@@ -35,7 +35,8 @@ from benchdb.mlperf.inference.rules import VALID, evaluate
 from benchdb.mlperf.inference.value import value_error
 from benchdb.mlperf.training import energy as training_energy
 from benchdb.mlperf.training import rules as training_rules
-from benchdb.mlperf.training.compliance import RULE_DIRS, Line, check_log
+from benchdb.mlperf.training.compliance import Line, check_log
+from benchdb.mlperf.training.compliance_files import RULE_DIRS
 from ingest.inference.parsers import tree as inference_tree
 from ingest.parsers.result_id_table import MAX_CELL, IdTableError, parse_id_table
 from ingest.parsers.types import ParseError

@@ -23,6 +23,7 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from benchdb.mlperf.training import rules as training_rules
+from benchdb.mlperf.training import scoring as training_scoring
 from ingest.parsers.types import ParseError
 from ingest.training.parsers import log as training_log
 from ingest.training.parsers import systems as training_systems
@@ -123,7 +124,7 @@ def _check_run(run: Any) -> int:
             minutes = training_rules.time_to_train(run.run_start_ms, run.run_stop_ms)
             assert math.isfinite(minutes) and minutes > 0 and minutes < training_rules.MAX_MINUTES
             passed += 1
-            score, _ = training_rules.score_result([minutes] * 5, rules, bench, 1.0)
+            score, _ = training_scoring.score_result([minutes] * 5, rules, bench, 1.0)
             assert score.score_minutes is not None and math.isfinite(score.score_minutes)
     return passed
 
@@ -156,7 +157,7 @@ def test_mutated_real_logs_never_raise_and_never_pass_an_impossible_time(base, o
 )
 @timed_cases
 def test_scoring_never_raises_and_scores_are_finite_and_positive(minutes, factor, rules, bench):
-    score, unused = training_rules.score_result(minutes, rules, bench, factor)
+    score, unused = training_scoring.score_result(minutes, rules, bench, factor)
     if score.score_minutes is not None:
         assert math.isfinite(score.score_minutes) and score.score_minutes > 0
         assert math.isfinite(score.scaling_factor)

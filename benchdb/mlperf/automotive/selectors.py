@@ -9,6 +9,7 @@ from typing import Any
 
 from django.urls import reverse
 
+from benchdb.mlperf.inference.selectors import export_rows as inference_export_rows
 from benchdb.mlperf.inference.selectors import inference_result_rows, inference_rounds
 
 SUITE = "automotive"
@@ -28,25 +29,10 @@ def round_rows(
     )
 
 
-def export_rows(
-    *,
-    round_version: str | None = None,
-    model: str | None = None,
-    scenario: str | None = None,
-    division: str | None = None,
-    submitter: str | None = None,
-    **_other: Any,
-) -> list[dict[str, Any]]:
+def export_rows(**filters: Any) -> list[dict[str, Any]]:
     """``manage.py export results --suite automotive``: one row per result
-    (``benchdb.inference_results/1``)."""
-    return inference_result_rows(
-        round_version=round_version,
-        model=model,
-        scenario=scenario,
-        division=division,
-        submitter=submitter,
-        suite=SUITE,
-    )
+    (``benchdb.inference_results/1``): Inference's export restricted to the suite."""
+    return inference_export_rows(**filters, suite=SUITE)
 
 
 def home_round_url(version: str) -> str:

@@ -16,7 +16,7 @@ v3.0      ``hpc-3.0.0``        the HPC 3.0 release (2023-09-18)
 ========  ===================  ======================================================
 
 Strong scaling is training's olympic mean (``_compute_strong_scaling_scores``):
-:func:`benchdb.mlperf.training.rules.olympic_mean`, one run dropped at each end.
+:func:`benchdb.mlperf.training.scoring.olympic_mean`, one run dropped at each end.
 Weak scaling (``_compute_weak_scaling_scores``) gives, per result folder, the number
 of models that passed (M), their instance scale (S, accelerators per model) and the
 time to train all of them (TTTa, first ``run_start`` to last ``run_stop``); the

@@ -370,16 +370,19 @@ def export_rows(
     scenario: str | None = None,
     division: str | None = None,
     submitter: str | None = None,
+    suite: str = "inference",
     **_other: Any,
 ) -> list[dict[str, Any]]:
     """``manage.py export results --suite inference``: one row per result
-    (``benchdb.inference_results/1``, :func:`inference_result_rows`)."""
+    (``benchdb.inference_results/1``, :func:`inference_result_rows`); another suite
+    whose results are ``InferenceResult`` rows (``automotive``) with ``suite``."""
     return inference_result_rows(
         round_version=round_version,
         model=model,
         scenario=scenario,
         division=division,
         submitter=submitter,
+        suite=suite,
     )
 
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from benchdb.mlperf.training.rules import scaling_efficiency
+from benchdb.mlperf.training.scoring import scaling_efficiency
 from benchdb.tables.schemas import columns
 from benchdb.vocabulary import framework_family, round_key, sdk_version
 
@@ -69,7 +69,7 @@ class OlympicSteps:
 
 def olympic_steps(runs: Sequence[Mapping[str, Any]], scaling_factor: float) -> OlympicSteps:
     """Runs (rows of ``benchdb.runs/1``) -> the steps of their olympic mean, from
-    the roles the scorer gave them (``benchdb.mlperf.training.rules.olympic_mean``). Minutes."""
+    the roles the scorer gave them (``benchdb.mlperf.training.scoring.olympic_mean``). Minutes."""
     done = [r for r in runs if r["role"] != "failed" and r["time_to_train_minutes"] is not None]
     done.sort(key=lambda r: (r["time_to_train_minutes"], r["index"]))
     counted = tuple(r["time_to_train_minutes"] for r in done if r["role"] == "counted")

@@ -217,7 +217,7 @@ def result_energy_j(
 ) -> float | None:
     """A result's energy to train (J): the mean of the energies of the runs the time
     score counts, summed in the order of their times (``counted`` as
-    ``training_rules.olympic_mean`` gives it, fastest first), x ``scaling_factor``.
+    ``scoring.olympic_mean`` gives it, fastest first), x ``scaling_factor``.
     None when a counted run has no energy or nothing is counted. Source:
     ``result_summarizer._index_olympic_average`` (power scores sorted by the runs'
     times, the same slice as ``_compute_olympic_average``) and its caller."""

@@ -1,6 +1,8 @@
-"""Readers for MLPerf Training result repositories: run logs, systems files, layout.
+"""The MLPerf Training run log reader: one ``result_N.txt`` to a ``ParsedRun``.
 
-Pure: bytes or paths in, dataclasses from ``ingest.parsers.types`` out; no Django.
+Pure: bytes in, dataclasses from ``ingest.parsers.types`` out; no Django. A whole
+result folder (hash, systems file, scaling.json, runs, power logs) is read by
+``ingest.training.parsers.folder``.
 
 Log formats, by round:
 
@@ -16,8 +18,7 @@ line), and files are decoded as latin-1, as ``parse_file`` opens them.
 Bounds (benchdb's, not mlp_parser's): a line nested deeper than
 ``safe_json.MAX_DEPTH`` does not parse; values are made storable
 (``safe_json.storable``) and an unknown key's value keeps at most
-``safe_json.MAX_TEXT`` characters, each change a warning with its line. Files are
-read through ``safe_tree`` (no link followed, at most ``safe_tree.LOG_BYTES``).
+``safe_json.MAX_TEXT`` characters, each change a warning with its line.
 """
 
 from __future__ import annotations
@@ -31,17 +32,11 @@ from dataclasses import replace
 from typing import Any
 
 from benchdb import logcodec
-from benchdb.mlperf.training.compliance import RULE_DIRS, Line, check_log, has_rules, rule_keys
-from ingest.parsers import safe_json, safe_tree
-from ingest.parsers.types import EvalPoint, LoadedResult, ParsedRun, ParseError, Problem, ResultDir
-from ingest.training.parsers import power as training_power
+from benchdb.mlperf.training.compliance import Line, check_log
+from benchdb.mlperf.training.compliance_files import RULE_DIRS, has_rules, rule_keys
+from ingest.parsers import safe_json
+from ingest.parsers.types import EvalPoint, ParsedRun, Problem
 from ingest.training.parsers.mllog import MLLOG, Record, lines_with, mllog_records
-from ingest.training.parsers.systems import parse_entry_json, parse_scaling_json, parse_systems_json
-
-# ``ingest.jobs.run`` reads the layout functions from here (they moved to training_tree).
-from ingest.training.parsers.tree import ROUND_DIR as ROUND_DIR
-from ingest.training.parsers.tree import discover_results
-from ingest.training.parsers.tree import infer_round as infer_round
 
 MLL06 = b":::MLL "
 MLP05 = b":::MLPv0.5.0 "
@@ -70,7 +65,12 @@ _NOT_HYPERPARAMETERS = {
 
 
 def parse_log(
-    data: bytes, path: str = "", *, compress: bool = True, compliance_round: str | None = None
+    data: bytes,
+    path: str = "",
+    *,
+    compress: bool = True,
+    compliance_round: str | None = None,
+    sha256: str | None = None,
 ) -> ParsedRun:
     """Parse one run log (``result_N.txt``) of any round from v0.5 on.
 
@@ -79,10 +79,12 @@ def parse_log(
     one bad log cannot stop a round. With ``compress`` the whole file is kept,
     compressed (:func:`benchdb.logcodec.compress`), in ``compressed_log``. With
     ``compliance_round`` (``"v3.0"``; a round with rules,
-    :func:`compliance_rules.has_rules`) an MLLOG log is also checked by that round's
-    compliance rules (``ParsedRun.compliance``).
+    :func:`compliance_files.has_rules`) an MLLOG log is also checked by that round's
+    compliance rules (``ParsedRun.compliance``). ``sha256``: the hex sha256 of ``data``
+    when the caller has computed it (``ingest.training.parsers.folder`` hashes every
+    file of a folder first), else it is computed here.
     """
-    sha = hashlib.sha256(data).hexdigest()
+    sha = sha256 or hashlib.sha256(data).hexdigest()
     packed = logcodec.compress(data) if compress else b""
     check = compliance_round if compliance_round and has_rules(compliance_round) else None
     if MLLOG in data:
@@ -393,181 +395,3 @@ def _scalar(v: Any) -> bool:
             and all(isinstance(i, (int, float, str)) for i in v)
         )
     )
-
-
-# --- one result folder, end to end -------------------------------------------------
-
-
-def infer_round_from_logs(repo_root: str) -> str | None:
-    """The round when the log format tells it: ``:::MLPv0.5.0`` -> v0.5, ``:::MLL``
-    -> v0.6. MLLOG (v0.7 on) does not name its round: None."""
-    for rd in discover_results(repo_root):
-        for rel in rd.runs[:1]:
-            try:
-                head = safe_tree.read_file(repo_root, rel, safe_tree.TEXT_BYTES, head=True)
-            except (OSError, ParseError):
-                continue
-            if MLP05 in head:
-                return "v0.5"
-            if MLL06 in head and MLLOG not in head:
-                return "v0.6"
-            return None
-    return None
-
-
-#: Bytes of one folder's files kept in memory between hashing and parsing; beyond
-#: it, files are read again to be parsed (40 unet3d logs of 100 MiB would not fit).
-KEEP_BYTES = 256 * 2**20
-
-_LIMITS = {"system": safe_tree.SYSTEM_BYTES, "scaling": safe_tree.SCALING_BYTES}
-
-
-def _files(rd: ResultDir) -> list[tuple[str, str]]:
-    """(kind, path) of every file of the folder: systems file, scaling.json, runs."""
-    out = [("system", rd.system_file)] if rd.system_file else []
-    out += [("scaling", rd.scaling_file)] if rd.scaling_file else []
-    return out + [("run", rel) for rel in rd.runs] + [("power", rel) for rel in rd.power_files]
-
-
-def _read(rd: ResultDir, kind: str, rel: str) -> bytes:
-    return safe_tree.read_file(rd.repo_root, rel, _LIMITS.get(kind, safe_tree.LOG_BYTES))
-
-
-def _content_hash(rd: ResultDir, code_version: str) -> tuple[str, dict[str, bytes]]:
-    """sha256 over the code version, every file's path and bytes (or refusal) and
-    the folder's problems; and the bytes kept (up to :data:`KEEP_BYTES`)."""
-    h = hashlib.sha256(code_version.encode())
-    kept: dict[str, bytes] = {}
-    size = 0
-    for kind, rel in sorted(_files(rd), key=lambda f: f[1]):
-        h.update(f"\0{rel}\0".encode("utf-8", "surrogateescape"))
-        try:
-            data = _read(rd, kind, rel)
-        except ParseError as exc:
-            h.update(f"refused: {exc.reason}".encode())
-            continue
-        h.update(hashlib.sha256(data).digest())
-        size += len(data)
-        if size <= KEEP_BYTES:
-            kept[rel] = data
-    for p in rd.problems:
-        h.update(f"\0{p.path}\0{p.message}".encode("utf-8", "surrogateescape"))
-    return h.hexdigest(), kept
-
-
-def load_result_dir(
-    rd: ResultDir,
-    known_sha256: str | None = None,
-    code_version: str = "",
-    compliance_round: str | None = None,
-) -> LoadedResult:
-    """Read and parse one result folder: its runs, systems file and scaling.json.
-
-    Reads the files under ``rd.repo_root`` through ``safe_tree``. The content hash
-    covers every file it reads, the folder's problems and ``code_version`` (the
-    caller's hash of the parsing and scoring code); when it equals ``known_sha256``
-    nothing is parsed (``unchanged=True``). Never raises for bad content: problems
-    come back in ``problems``; OSError (an unreadable file) propagates.
-    ``compliance_round``: check each run log with that round's compliance rules
-    (:func:`parse_log`).
-    """
-    digest, kept = _content_hash(rd, code_version)
-    if digest == known_sha256:
-        return LoadedResult(dir=rd, content_sha256=digest, unchanged=True)
-    problems: list[Problem] = list(rd.problems)
-    system = _load_system(rd, kept, problems)
-    scaling, scaling_error = _load_scaling(rd, kept, problems)
-    runs = []
-    for rel in rd.runs:
-        run = _load_run(rd, rel, kept.pop(rel, None), compliance_round)
-        problems += run.parse_errors + run.warnings
-        runs.append(run)
-    if not rd.runs:
-        problems.append(Problem(rd.path, None, "no result_*.txt files in result folder"))
-    logs, failed = _load_power(rd, kept, problems)
-    return LoadedResult(
-        dir=rd,
-        content_sha256=digest,
-        unchanged=False,
-        system=system,
-        scaling_factor=scaling,
-        scaling_error=scaling_error,
-        runs=tuple(runs),
-        problems=tuple(problems),
-        power_logs=logs,
-        power_failed=failed,
-    )
-
-
-def _load_power(
-    rd: ResultDir, kept: dict[str, bytes], problems: list[Problem]
-) -> tuple[tuple[tuple[str, tuple[Any, ...]], ...], tuple[str, ...]]:
-    """The power logs parsed (``training_power.parse_power_log``) and those that failed."""
-    logs, failed = [], []
-    for rel in rd.power_files:
-        try:
-            data = kept.pop(rel, None) or _read(rd, "power", rel)
-            logs.append((rel, training_power.parse_power_log(data, rel)))
-        except ParseError as exc:
-            problems.append(Problem(exc.path or rel, exc.line, exc.reason))
-            failed.append(rel)
-    return tuple(logs), tuple(failed)
-
-
-def _load_system(rd: ResultDir, kept: dict[str, bytes], problems: list[Problem]) -> Any:
-    if rd.system_file is None:
-        problems.append(Problem(rd.path, None, f"no systems file for system {rd.system_folder!r}"))
-        return None
-    parse = parse_entry_json if rd.system_file.endswith("entry.json") else parse_systems_json
-    try:
-        data = kept.get(rd.system_file) or _read(rd, "system", rd.system_file)
-        system = parse(data, rd.system_file)
-    except ParseError as exc:
-        problems.append(Problem(exc.path or rd.system_file, exc.line, exc.reason))
-        return None
-    problems += system.problems
-    return system
-
-
-def _load_scaling(
-    rd: ResultDir, kept: dict[str, bytes], problems: list[Problem]
-) -> tuple[float | None, str]:
-    if not rd.scaling_file:
-        return None, ""
-    try:
-        data = kept.get(rd.scaling_file) or _read(rd, "scaling", rd.scaling_file)
-        return parse_scaling_json(data, rd.scaling_file), ""
-    except ParseError as exc:
-        problems.append(Problem(exc.path or rd.scaling_file, exc.line, exc.reason))
-        return None, exc.reason
-
-
-def _load_run(
-    rd: ResultDir, rel: str, data: bytes | None, compliance_round: str | None = None
-) -> ParsedRun:
-    """One run log parsed; a log refused by ``safe_tree`` or one that the parser
-    cannot read is a run without log lines (it fails), with the reason."""
-    try:
-        data = _read(rd, "run", rel) if data is None else data
-    except ParseError as exc:
-        return ParsedRun(
-            path=rel,
-            sha256=hashlib.sha256(b"").hexdigest(),
-            size=0,
-            log_format="none",
-            parse_errors=(Problem(rel, None, exc.reason),),
-            compressed_log=logcodec.compress(b""),
-        )
-    try:
-        return parse_log(data, rel, compliance_round=compliance_round)
-    except Exception as exc:  # noqa: BLE001 - one unreadable log must not stop the round
-        problem = Problem(rel, None, f"cannot read log: {type(exc).__name__}: {exc}")
-        return ParsedRun(
-            path=rel,
-            sha256=hashlib.sha256(data).hexdigest(),
-            size=len(data),
-            log_format="none",
-            parse_errors=(problem,),
-            parse_error_count=1,
-            compressed_log=logcodec.compress(data),
-        )

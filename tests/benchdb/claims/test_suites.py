@@ -22,4 +22,4 @@ def test_training_tolerances_are_unchanged() -> None:
 
 def test_inference_tolerance_has_a_floor() -> None:
     assert tolerance("llama2-70b", "inference", 14774.0) == 0.0005
-    assert set(SUITES) == {"training", "inference"}
+    assert set(SUITES) == {"training", "inference", "automotive"}

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from benchdb.mlperf.inference.performance_v6 import run_findings_v6
 from benchdb.mlperf.inference.rounds_v6 import (
     ACCURACY_SAMPLES,
     COMPLIANCE_MODELS,
@@ -24,7 +25,7 @@ from benchdb.mlperf.inference.rounds_v6 import (
     unit_v6,
 )
 from benchdb.mlperf.inference.rules import INVALID, UNVERIFIABLE, VALID, evaluate
-from benchdb.mlperf.inference.rules_v6 import run_findings_v6, scenario_set_findings
+from benchdb.mlperf.inference.rules_v6 import scenario_set_findings
 from ingest.inference.parsers.tree import Tree, find_results, load_result
 from ingest.inference.parsers.types import LoadedInferenceResult, LoadgenLog, TextFile
 

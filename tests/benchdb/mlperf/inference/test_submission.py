@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from benchdb.mlperf.inference.rules import INVALID, VALID, Verdict, evaluate
-from benchdb.mlperf.inference.submission import suite_scenarios
+from benchdb.mlperf.inference.scenarios import suite_scenarios
 from ingest.inference.parsers.tree import Tree, find_results, load_result, read_omitted_manifest
 from tests.inference_data import INFERENCE_DATA as DATA
 

@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings as django_settings
 
 from benchdb.mlperf.training import compliance as compliance_rules
-from benchdb.mlperf.training import compliance_eval
+from benchdb.mlperf.training import compliance_eval, compliance_files
 from benchdb.mlperf.training.compliance import Line, check_log
 from ingest.training.parsers import log as training_log
 
@@ -18,10 +18,10 @@ DATA = Path(__file__).resolve().parents[3] / "data" / "training"
 LENOVO = DATA / "training_results_v3.0/Lenovo/results/SR670v2-4xA100_SXM4_40GB_400W/bert"
 
 
-@pytest.mark.parametrize("round_version", sorted(compliance_rules.RULE_DIRS))
+@pytest.mark.parametrize("round_version", sorted(compliance_files.RULE_DIRS))
 def test_every_vendored_rule_file_passes_the_whitelist(round_version: str) -> None:
-    files = compliance_rules.rule_files(round_version)
-    rule_dir = compliance_rules.RULE_DIRS[round_version]
+    files = compliance_files.rule_files(round_version)
+    rule_dir = compliance_files.RULE_DIRS[round_version]
     assert f"{rule_dir}/common.yaml" in files
     assert any(name.endswith("closed_common.yaml") for name in files)
 
@@ -152,7 +152,7 @@ def test_stable_diffusion_needs_two_aggregated_evaluations() -> None:
         return [f for f in check_log(lines, "v4.0") if f.rule == "aggregated_eval_accuracy"]
 
     # The rule file is only enqueued by submission_benchmark: run it directly.
-    rf = compliance_rules.rule_files("v4.0")["training_4.0.0/closed_stable_diffusion.yaml"]
+    rf = compliance_files.rule_files("v4.0")["training_4.0.0/closed_stable_diffusion.yaml"]
     for lines, want in ((one, {"REQ AT_LEAST(2)"}), (two, set())):
         msgs = compliance_rules._Messages()
         queue = compliance_rules._Queue(rf.name, msgs)
@@ -163,7 +163,7 @@ def test_stable_diffusion_needs_two_aggregated_evaluations() -> None:
 
 
 def _run_one_file(version: str, name: str, lines: list[Line]) -> list[compliance_rules.Finding]:
-    rf = compliance_rules.rule_files(version)[name]
+    rf = compliance_files.rule_files(version)[name]
     msgs = compliance_rules._Messages()
     queue = compliance_rules._Queue(rf.name, msgs)
     compliance_rules._run_file(rf, lines, compliance_rules.Engine.of(version), msgs, queue)
@@ -192,12 +192,12 @@ def test_gpt3_init_checkpoint_step(value: object, kind: str | None) -> None:
 def test_the_keys_of_a_later_file_replace_the_messages_of_an_earlier_one() -> None:
     """A file that defines a key again drops the earlier file's message for it
     (``overwrite_messages``); an unkeyed message (ATLEAST_ONE_CHECK) stays."""
-    first = compliance_rules.parse_rule_file(
+    first = compliance_files.parse_rule_file(
         "- KEY:\n    NAME: x\n    REQ: EXACTLY_ONE\n"
         "- KEY:\n    NAME: y\n    ATLEAST_ONE_CHECK: \"v['value'] > 1\"\n",
         "a.yaml",
     )
-    second = compliance_rules.parse_rule_file("- KEY:\n    NAME: x\n", "b.yaml")
+    second = compliance_files.parse_rule_file("- KEY:\n    NAME: x\n", "b.yaml")
     lines = [Line("y", {"value": 0, "metadata": {}}, 1.0, 1)]
     msgs = compliance_rules._Messages()
     engine = compliance_rules.Engine.of("v3.0")
@@ -222,7 +222,7 @@ def test_findings_are_stored_bounded() -> None:
 def test_v60_rule_files_are_the_tags_and_enqueue_only_their_own() -> None:
     """The 17 files of ``training_6.0.0/`` at 6.0.0-rc6; every ``enqueue_config`` names
     a file of that directory, so no other round's files are needed."""
-    files = compliance_rules.rule_files("v6.0")
+    files = compliance_files.rule_files("v6.0")
     assert len(files) == 17 and all(n.startswith("training_6.0.0/") for n in files)
     for b in ("gpt_oss_20b", "deepseekv3_671b", "llama31_8b", "flux1", "dlrm_dcnv2"):
         assert f"training_6.0.0/closed_{b}.yaml" in files
@@ -268,7 +268,7 @@ def _timed_check(lines: list[Line], version: str) -> list[compliance_rules.Findi
     return found
 
 
-@pytest.mark.parametrize("version", sorted(compliance_rules.RULE_DIRS))
+@pytest.mark.parametrize("version", sorted(compliance_files.RULE_DIRS))
 def test_submission_benchmark_common_returns_promptly_with_a_finding(version: str) -> None:
     """Issue 21 item 1: ``submission_benchmark: "common"`` made ``closed_common.yaml``
     enqueue itself forever in every round. The round's list (the CHECK before the POST)
@@ -278,7 +278,7 @@ def test_submission_benchmark_common_returns_promptly_with_a_finding(version: st
         Line("submission_benchmark", {"value": "common", "metadata": {}}, 0, 2),
     ]
     found = _timed_check(lines, version)
-    rule_dir = compliance_rules.RULE_DIRS[version]
+    rule_dir = compliance_files.RULE_DIRS[version]
     refused = [f for f in found if f.kind == "enqueue"]
     assert [(f.source, f.line, f.severity) for f in refused] == [
         (f"{rule_dir}/closed_common.yaml", 2, "error")

@@ -11,8 +11,6 @@ from pathlib import Path
 import pytest
 
 from benchdb import logcodec
-from ingest.parsers import safe_tree
-from ingest.parsers.types import ResultDir
 from ingest.training.parsers import log as mlperf
 
 V10, V11, V20 = "training_results_v1.0", "training_results_v1.1", "training_results_v2.0"
@@ -280,40 +278,3 @@ def test_run_stop_logged_twice_at_different_times_is_named():
     run = mlperf.parse_log(data, "result_0.txt")
     assert run.repeated_times == ("run_stop",) and run.repeated_differ == ()
     assert run.run_stop_ms == 60000  # the first one, as _query_run_start_stop reads it
-
-
-def _result_dir(root: Path, runs: list[str], **kw) -> ResultDir:
-    return ResultDir(
-        repo_root=str(root),
-        submitter_folder="Acme",
-        system_folder="s",
-        benchmark_folder="resnet",
-        path="Acme/results/s/resnet",
-        runs=tuple(f"Acme/results/s/resnet/{r}" for r in runs),
-        system_file=None,
-        scaling_file=kw.get("scaling_file"),
-    )
-
-
-def test_a_log_over_the_size_limit_is_a_failed_run_not_read(tmp_path, monkeypatch):
-    bench = tmp_path / "Acme/results/s/resnet"
-    bench.mkdir(parents=True)
-    (bench / "result_0.txt").write_text(_mllog("run_start", None, 0) + "\n" + "x" * 5000)
-    (bench / "result_1.txt").write_text(_mllog("run_start", None, 0) + "\n")
-    monkeypatch.setattr(safe_tree, "LOG_BYTES", 1000)
-    loaded = mlperf.load_result_dir(_result_dir(tmp_path, ["result_0.txt", "result_1.txt"]))
-    big, small = loaded.runs
-    assert big.log_format == "none" and big.size == 0
-    assert logcodec.decompress(big.compressed_log) == b""
-    assert "over the 1,000 read for this kind of file" in big.parse_errors[0].message
-    assert small.run_start_line == 1
-
-
-def test_a_log_swapped_for_a_link_after_the_listing_is_not_followed(tmp_path):
-    bench = tmp_path / "Acme/results/s/resnet"
-    bench.mkdir(parents=True)
-    (bench / "result_0.txt").symlink_to("/etc/passwd")
-    loaded = mlperf.load_result_dir(_result_dir(tmp_path, ["result_0.txt"]))
-    [run] = loaded.runs
-    assert run.parse_errors[0].message == "symbolic link, not followed"
-    assert b"root" not in logcodec.decompress(run.compressed_log)

@@ -1,0 +1,43 @@
+"""The registry of suites (``benchdb.suites``) as the claims read it: a claims row per
+suite that names a family of checks, so that a new suite needs no edit in
+``benchdb.claims.facts``. Plain pytest, no database."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from benchdb import suites
+from benchdb.claims import facts
+
+
+def test_every_suite_with_claim_checks_has_a_claims_row_and_no_other() -> None:
+    named = {s.name for s in suites.SUITES if s.claim_checks}
+    assert named == {"training", "inference", "automotive"}
+    assert set(facts.SUITES) == named
+
+
+def test_automotive_claims_are_checked_as_inference_claims_under_its_own_name() -> None:
+    row = facts.suite_of("automotive")
+    assert (row.name, row.title, row.checks) == ("automotive", "MLPerf Automotive", "throughput")
+    assert row.tolerance == "printed-digits"
+    assert replace(row, name="inference", title="MLPerf Inference") == facts.SUITES["inference"]
+
+
+def test_hpc_has_no_claims_row_yet() -> None:
+    """HPC claims stay training claims until the claims resolve them to HPC results."""
+    with pytest.raises(KeyError):
+        facts.suite_of("hpc")
+
+
+def test_a_new_registry_suite_gets_its_row_from_its_family() -> None:
+    new = replace(suites.suite("inference"), name="storage", label="MLPerf Storage")
+    rows = facts.suites_from([*suites.SUITES, new])
+    assert (rows["storage"].name, rows["storage"].title) == ("storage", "MLPerf Storage")
+    assert rows["storage"].checks == "throughput"
+
+
+def test_an_unknown_family_of_checks_is_refused() -> None:
+    with pytest.raises(KeyError):
+        facts.suites_from([replace(suites.suite("training"), claim_checks="energy")])
