@@ -32,6 +32,27 @@ from benchdb.vocabulary import CONSISTENT, INCONSISTENT, UNVERIFIABLE
 
 
 @dataclass(frozen=True)
+class Score:
+    """One stored result of a round held whole, as a win is counted over it:
+    ``submitter`` (its submitter folder), ``benchmark`` (benchdb's key: training's
+    canonical key, inference's model as the checker names it, "bert-99"), ``division``,
+    ``kind`` (inference: the scenario; HPC: strong or weak; training: ""), ``system``
+    (system folder), ``accelerator`` (the systems JSON's model name), ``availability``
+    (available, preview, research), ``value`` (minutes for a time to train, the
+    scenario's metric for inference; None when unscored) and ``lower_better``."""
+
+    submitter: str
+    benchmark: str
+    division: str
+    kind: str
+    system: str
+    accelerator: str
+    availability: str
+    value: float | None
+    lower_better: bool
+
+
+@dataclass(frozen=True)
 class Holding:
     """What benchdb holds of one round whose tree is recorded: ``submitters`` (the
     tree's submitter folders), ``incomplete`` (submitters with a listed result folder
@@ -44,6 +65,9 @@ class Holding:
     submitters: tuple[str, ...]
     incomplete: frozenset[str]
     entries: tuple[tuple[str, str, str, str, str], ...]
+    #: every stored result of a listed folder with its score, for wins and ranks
+    #: (``benchdb.claims.round_wins``); () where not read.
+    scores: tuple[Score, ...] = ()
 
     def whole(self, submitter: str | None = None) -> bool:
         """Whether every listed result folder (of ``submitter``, or of all) is stored."""
