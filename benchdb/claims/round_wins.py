@@ -31,9 +31,10 @@ round that had the benchmark held whole (MLPerf Training v0.5 and v0.6 are not).
 
 consistent when every reading's count is the claimed one, inconsistent when none is
 (never for inference wins: vendors also count them per accelerator or per system
-category, which is not read here), unverifiable (each reading named) otherwise. "Only" / 唯一 also asks that no other
-subject (another product; another submitter) reaches the count in the reading: where one
-does, the claim is left unverifiable, never inconsistent on that ground.
+category, which is not read here), unverifiable (each reading named) otherwise.
+"Only" / 唯一 also asks that no other subject (another product; another submitter)
+reaches the count in the reading: where one does, the claim is left unverifiable, never
+inconsistent on that ground.
 """
 
 from __future__ import annotations
@@ -113,7 +114,10 @@ class Field:
 
 FIELDS = (
     Field("closed division", lambda s: s.division == "closed"),
-    Field("closed division, available systems", lambda s: s.division == "closed" and s.availability == "available"),
+    Field(
+        "closed division, available systems",
+        lambda s: s.division == "closed" and s.availability == "available",
+    ),
     Field("every division", lambda s: True),
 )
 
@@ -129,7 +133,9 @@ def subjects(c: ClaimFacts, held: Holding) -> list[Subject]:
     who = _key(c.submitter)
     if who and any(who in _parts(s.submitter) for s in held.scores):
         out.append(
-            Subject(f"{c.submitter}'s results (own and joint)", lambda s: who in _parts(s.submitter))
+            Subject(
+                f"{c.submitter}'s results (own and joint)", lambda s: who in _parts(s.submitter)
+            )
         )
     return out
 
@@ -167,7 +173,9 @@ def entered(scores: Iterable[Score], mine: Callable[[Score], bool]) -> list[str]
     return sorted({s.benchmark for s in scores if mine(s)})
 
 
-def verify(c: ClaimFacts, holdings: Mapping[tuple[str, str], Holding] | None) -> Verification | None:
+def verify(
+    c: ClaimFacts, holdings: Mapping[tuple[str, str], Holding] | None
+) -> Verification | None:
     """The verdict on a count tagged by :func:`scope_tags` (None for any other claim),
     counted over the round benchdb holds whole, else ``unverifiable`` naming what is
     missing. ``holdings``: (suite, round) -> :class:`Holding`."""
@@ -179,12 +187,16 @@ def verify(c: ClaimFacts, holdings: Mapping[tuple[str, str], Holding] | None) ->
     suite = "hpc" if "suite-hpc" in c.context or c.suite == "hpc" else c.suite or "training"
     held = (holdings or {}).get((suite, c.round))
     if held is None or not held.scores:
-        return _open(f"benchdb holds no whole {suite} {c.round}: no record of its results repository")
+        return _open(
+            f"benchdb holds no whole {suite} {c.round}: no record of its results repository"
+        )
     if not held.whole():
         return _open(f"{suite} {c.round} is not held whole: listed results not stored")
     who = subjects(c, held)
     if not who:
-        return _open(f"the sentence names no product or submitter with a result in {suite} {c.round}")
+        return _open(
+            f"the sentence names no product or submitter with a result in {suite} {c.round}"
+        )
     what, _, only = tag.partition(":")
     readings, others = [], set()
     for sub in who:
@@ -225,9 +237,7 @@ def _units(suite: str, pool: list[Score], what: str) -> list[tuple[str, list[Sco
     return out
 
 
-def _reaching(
-    pool: list[Score], sub: Subject, what: str, every: bool, claimed: float
-) -> set[str]:
+def _reaching(pool: list[Score], sub: Subject, what: str, every: bool, claimed: float) -> set[str]:
     """The submitter folders with no result of ``sub`` whose results reach ``claimed``
     benchmarks won or entered in ``pool``."""
     out = set()
@@ -269,7 +279,8 @@ def _settle(
     if all(holds) and only:
         return Verification(
             UNVERIFIABLE,
-            details=details | {"reason": f"the count holds ({said}), but another reaches it: {only}"},
+            details=details
+            | {"reason": f"the count holds ({said}), but another reaches it: {only}"},
         )
     if all(holds) or not any(holds):
         verdict = CONSISTENT if all(holds) else INCONSISTENT

@@ -1,4 +1,5 @@
-"""python manage.py round-tree <training|hpc|inference|automotive> <round> <git dir> [--ref HEAD] [--repository URL]
+"""python manage.py round-tree <training|hpc|inference|automotive> <round> <git dir>
+    [--ref HEAD] [--repository URL]
 
 Record a round's whole results repository as git lists it at one commit (the commit's
 result folders and submitters: ``ingest.round_trees.round_tree_record``), then print
