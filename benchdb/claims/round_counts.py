@@ -17,13 +17,19 @@ results whose system's framework names one of them. A count of submitters counts
 repository's submitter folders (MLCommons' convention: a joint submission such as
 "Fujitsu+RIKEN" is one submitter), only in a suite with one round a year (HPC), where
 "this year", "last year" and "the year before" name the claim's round and the one or
-two before it. Any other count is left to the other checks (None).
+two before it. A round's submitters in other words ("27 submitters", "23 submitting
+organizations", "23 家企业"), in any suite with a recorded tree, are counted three ways
+that must agree (folders; folders with a closed result; organizations, joint folders
+split), and never called inconsistent (MLCommons merges organizations by owner). For
+MLPerf Inference, a model's accuracy variants ("bert-99", "bert-99.9") are counted as
+two benchmarks and as one, both readings. Any other count is left to the other checks
+(None); wins and entries after a verb are :mod:`benchdb.claims.round_wins`'.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from benchdb.claims.facts import ClaimFacts, Verification
@@ -133,7 +139,12 @@ def scope_tags(
     if m and noun and c.unit == "benchmark" and _ROUND_TAIL.fullmatch(m.group("tail")):
         fw = re.split(r"\s*,\s*|\s+and\s+", m.group("fw") or "")
         return (f"{TAG}entered:{m.group('who')}:{'|'.join(f.strip('.') for f in fw if f)}",)
-    if c.unit == "organization" and _ORGS.search(figure) and not _ORGS_NARROW.search(sentence):
+    # the clause of the count: up to 40 characters before it, to the next clause break
+    clause = (
+        sentence[max(0, start - 40) : end]
+        + re.split(r"[,;，；]|\band\b|和|及", after, maxsplit=1)[0]
+    )
+    if c.unit == "organization" and _ORGS.search(figure) and not _ORGS_NARROW.search(clause):
         return (f"{TAG}organizations",)
     y = _YEAR.match(after)
     if y and _SUBMITTERS.search(sentence[:start]) and latest_named(page) == c.round:
@@ -265,13 +276,19 @@ def _entered(c: ClaimFacts, held: Holding, arg: str) -> Verification:
     if unknown:  # a framework no stored system of the submitter names: spelled otherwise?
         return _open(f"no stored {held.round} result of {sub} names framework {unknown[0]!r}")
     divisions = [c.division] if c.division else ["closed", ""]
+    # inference: "bert-99" and "bert-99.9" are two models of the checker, one benchmark
+    # in MLCommons' words; both readings
+    names: list[tuple[str, Callable[[str], str]]] = [("", str)]
+    if held.suite in ("inference", "automotive"):
+        names.append((", accuracy variants as one", lambda b: re.sub(r"-99(?:\.9)?$", "", b)))
     readings = []
     for div in divisions:
-        benches = sorted({e[1] for e in mine if not div or e[2] == div})
-        label = f"{sub}'s benchmarks, {div or 'every'} division" + (
-            f", {fws.replace('|', ' or ')}" if fws else ""
-        )
-        readings.append((label, len(benches), ", ".join(benches)))
+        for how, name in names:
+            benches = sorted({name(e[1]) for e in mine if not div or e[2] == div})
+            label = f"{sub}'s benchmarks, {div or 'every'} division{how}" + (
+                f", {fws.replace('|', ' or ')}" if fws else ""
+            )
+            readings.append((label, len(benches), ", ".join(benches)))
     return _settle(c, readings, held)
 
 

@@ -366,7 +366,7 @@ def _verify_scale(
     results: Sequence[ResultFacts],
     chosen: dict[str, list[ResultFacts]] | None,
 ) -> Verification:
-    if c.unit in ("node", "system"):
+    if c.unit == "system" or (c.unit == "node" and (c.qualifier or not c.round)):
         return Verification(
             UNVERIFIABLE, details={"reason": "a count of nodes or systems names no result"}
         )
@@ -388,7 +388,8 @@ def _verify_scale(
             UNVERIFIABLE,
             details={"reason": no_result(looked_for(c), bench or "any benchmark", c.round)},
         )
-    return scale_verdict(c, cands)
+    # a count of nodes ("on 1,344 VMs", "32x servers"): the systems JSON's number_of_nodes
+    return scale_verdict(c, cands, count="nodes" if c.unit == "node" else "accelerators")
 
 
 def _only(rs: Sequence[ResultFacts]) -> ResultFacts | None:
