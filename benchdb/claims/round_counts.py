@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from benchdb.claims.facts import ClaimFacts, Verification
-from benchdb.claims.round_facts import suite_rounds
+from benchdb.claims.round_facts import suite_clear, suite_rounds
 from benchdb.vocabulary import CONSISTENT, INCONSISTENT, UNVERIFIABLE
 
 
@@ -145,7 +145,8 @@ def scope_tags(
         + re.split(r"[,;，；]|\band\b|和|及", after, maxsplit=1)[0]
     )
     if c.unit == "organization" and _ORGS.search(figure) and not _ORGS_NARROW.search(clause):
-        return (f"{TAG}organizations",)
+        suite = "hpc" if "suite-hpc" in c.context or c.suite == "hpc" else c.suite or "training"
+        return (f"{TAG}organizations",) if suite_clear(suite, sentence, page or sentence) else ()
     y = _YEAR.match(after)
     if y and _SUBMITTERS.search(sentence[:start]) and latest_named(page) == c.round:
         back = 0 if y.group("this") else 1 if y.group("last") else 2

@@ -45,6 +45,7 @@ from dataclasses import dataclass, replace
 
 from benchdb.claims.facts import ClaimFacts, Verification
 from benchdb.claims.round_counts import Holding, Score
+from benchdb.claims.round_facts import suite_clear
 from benchdb.vocabulary import CONSISTENT, INCONSISTENT, UNVERIFIABLE
 
 TAG = "round-win:"
@@ -76,11 +77,17 @@ _NOUN = re.compile(
 )
 
 
-def scope_tags(c: ClaimFacts, sentence: str, start: int, end: int) -> tuple[str, ...]:
+def scope_tags(
+    c: ClaimFacts, sentence: str, start: int, end: int, page: str = ""
+) -> tuple[str, ...]:
     """``round-win:won[:only]`` or ``round-win:entered[:only]`` for a count of
     benchmarks whose figure is ``sentence[start:end]`` and whose sentence wins or enters
-    with nothing narrowing it (module docstring); () otherwise."""
+    with nothing narrowing it (module docstring); () otherwise, and when neither the
+    sentence nor the page (``page``: its title and text) says the claim's suite
+    (:func:`benchdb.claims.round_facts.suite_clear`)."""
     if c.kind != "count" or c.unit not in _UNITS or not 0 <= start < end <= len(sentence):
+        return ()
+    if not suite_clear(_suite(c), sentence, page or sentence):
         return ()
     figure = sentence[start:end]
     noun = _NOUN.search(figure)
@@ -94,6 +101,10 @@ def scope_tags(c: ClaimFacts, sentence: str, start: int, end: int) -> tuple[str,
     if not what:
         return ()
     return (f"{TAG}{what}" + (":only" if _ONLY.search(sentence) else ""),)
+
+
+def _suite(c: ClaimFacts) -> str:
+    return "hpc" if "suite-hpc" in c.context or c.suite == "hpc" else c.suite or "training"
 
 
 @dataclass(frozen=True)
@@ -184,7 +195,7 @@ def verify(
         return None
     if "round-date" in c.context or not c.round:
         return _open("the round is not named (a count over a round needs its round named)")
-    suite = "hpc" if "suite-hpc" in c.context or c.suite == "hpc" else c.suite or "training"
+    suite = _suite(c)
     held = (holdings or {}).get((suite, c.round))
     if held is None or not held.scores:
         return _open(

@@ -277,7 +277,7 @@ def claim_facts(
     span = _figure_span(c)
     scope += round_facts.scope_tags(facts, sentence, *span)
     scope += round_counts.scope_tags(facts, sentence, *span, page=f"{page.title}\n{page.text}")
-    scope += round_wins.scope_tags(facts, sentence, *span)
+    scope += round_wins.scope_tags(facts, sentence, *span, page=f"{page.title}\n{page.text}")
     scope += headline_times.scope_tags(facts.kind, sentence)
     if scope:
         facts = replace(facts, context=facts.context + scope)

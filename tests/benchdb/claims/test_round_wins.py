@@ -250,10 +250,28 @@ def test_a_word_of_another_clause_does_not_narrow_a_count_of_submitters() -> Non
     """ "27 submitters and first appearances by new silicon": "new" is the silicon's;
     "four companies submitted power results": power narrows the count."""
     for sentence, figure, tagged in (
-        ("The round drew 27 submitters and debuts by new accelerators.", "27 submitters", True),
+        (
+            "MLPerf Training v5.1 drew 27 submitters and debuts by new accelerators.",
+            "27 submitters",
+            True,
+        ),
         ("Four companies submitted power results to the round.", "Four companies", False),
     ):
         i = sentence.index(figure)
         c = ClaimFacts(kind="count", value=4.0, unit="organization", round="v5.1")
         got = round_counts.scope_tags(c, sentence, i, i + len(figure))
         assert (got == ("round-count:organizations",)) is tagged, sentence
+
+
+def test_a_suite_guessed_not_said_counts_nothing() -> None:
+    """A sentence naming no suite on a page about MLPerf Training and Inference: the
+    claim's suite is a guess, so no count over a round is tagged; on a page about
+    Training alone it is."""
+    s = "H100 was the only accelerator that entered three benchmarks."
+    i = s.index("three benchmarks")
+    c = ClaimFacts(kind="count", value=3.0, unit="benchmark", round="v3.0", system="H100")
+    both = "MLPerf Training v3.0 and MLPerf Inference v3.0 results"
+    assert round_wins.scope_tags(c, s, i, i + len("three benchmarks"), page=both) == ()
+    one = "MLPerf Training v3.0 results"
+    got = round_wins.scope_tags(c, s, i, i + len("three benchmarks"), page=one)
+    assert got == ("round-win:entered:only",)
