@@ -275,3 +275,43 @@ def test_a_suite_guessed_not_said_counts_nothing() -> None:
     one = "MLPerf Training v3.0 results"
     got = round_wins.scope_tags(c, s, i, i + len("three benchmarks"), page=one)
     assert got == ("round-win:entered:only",)
+
+
+def _hpc(sub: str, bench: str, system: str, acc: str, kind: str, value: float) -> Score:
+    return Score(sub, bench, "closed", kind, system, acc, "available", value, kind == "strong")
+
+
+#: MLPerf HPC v1.0 as ../shared/vendor-dev's training TRUTH.json (page 13) gives it:
+#: strong scaling (minutes) NVIDIA dgxa100_n128 CosmoFlow 7.115, dgxa100_n256 DeepCAM
+#: 1.668, LBNL perlmutter OC20 111.86 (all A100); weak scaling (models/min) CosmoFlow
+#: Fugaku 1.285 vs NVIDIA 0.729, DeepCAM NVIDIA 5.268 (best).
+_HPC10 = (
+    _hpc("NVIDIA", "cosmoflow", "dgxa100_n128", "A100-SXM4-80GB", "strong", 7.115),
+    _hpc("NVIDIA", "deepcam", "dgxa100_n256", "A100-SXM4-80GB", "strong", 1.668),
+    _hpc("LBNL", "oc20", "perlmutter", "A100-SXM4-40GB", "strong", 111.86),
+    _hpc("Fujitsu+RIKEN", "cosmoflow", "fugaku", "A64FX", "weak", 1.285),
+    _hpc("NVIDIA", "cosmoflow", "dgxa100_n1024", "A100-SXM4-80GB", "weak", 0.729),
+    _hpc("NVIDIA", "deepcam", "dgxa100_n1024", "A100-SXM4-80GB", "weak", 5.268),
+)
+
+
+@pytest.mark.parametrize(
+    ("n", "verdict"), [(3.0, "unverifiable"), (4.0, "unverifiable"), (5.0, "inconsistent")]
+)
+def test_hpc_wins_are_read_with_and_without_weak_scaling(n: float, verdict: str) -> None:
+    """HPE's words for the class training/13 showed (techbang on NVIDIA, HPC v1.0: "在
+    排行前5名中占據4位"): A100 systems hold every strong-scaling best (3) and the weak-
+    scaling DeepCAM best, not weak CosmoFlow (Fugaku): 3 benchmarks or 4 tests, so
+    neither count is decided; five is wrong either way."""
+    subs = tuple(sorted({s.submitter for s in _HPC10}))
+    entries = tuple((s.submitter, s.benchmark, s.division, s.system, "") for s in _HPC10)
+    held = {("hpc", "v1.0"): Holding("hpc", "v1.0", "2" * 40, subs, frozenset(), entries, _HPC10)}
+    s = "In MLPerf HPC v1.0, HPE said, A100 systems won {} tests."
+    word = {3.0: "three", 4.0: "four", 5.0: "five"}[n]
+    sentence = s.format(word)
+    i = sentence.index(word)
+    c = ClaimFacts(kind="count", value=n, unit="benchmark", round="v1.0", system="A100")
+    c = replace(c, suite="hpc")
+    c = replace(c, context=round_wins.scope_tags(c, sentence, i, i + len(word) + 6))
+    got = round_wins.verify(c, held)
+    assert got is not None and got.verdict == verdict, got
