@@ -9,9 +9,10 @@ topped, led, 霸榜, 横扫, 夺冠) counts the benchmarks the subject won; afte
 entering (entered, competed in, 参加, 参与) it counts the benchmarks the subject has a
 result in. A sentence that restricts the field ("in the cloud category", "per
 accelerator", "at the same scale", "among", "edge", "power") or qualifies the count
-("more than", "up to") is not counted; nor is a record ("set records on", 创下新纪录):
-a record is also read as faster than every earlier round, which needs every earlier
-round that had the benchmark held whole (MLPerf Training v0.5 and v0.6 are not).
+("more than", "up to") is not counted. A count of records ("set records on", 创下新纪录)
+is tagged and left unverifiable, saying why: a record is also read as faster than every
+earlier round, which needs every earlier round that had the benchmark held whole
+(MLPerf Training v0.5 and v0.6 are not) and benchmarks compared across rounds.
 
 **Readings** (the verdict must hold for each; :func:`verify`):
 
@@ -45,7 +46,7 @@ from dataclasses import dataclass, replace
 
 from benchdb.claims.facts import ClaimFacts, Verification
 from benchdb.claims.round_counts import Holding, Score
-from benchdb.claims.round_facts import suite_clear
+from benchdb.claims.round_facts import suite_clear, suite_rounds
 from benchdb.vocabulary import CONSISTENT, INCONSISTENT, UNVERIFIABLE
 
 TAG = "round-win:"
@@ -94,10 +95,12 @@ def scope_tags(
     if noun is None or c.compared_value is not None or c.qualifier not in ("", "only"):
         return ()
     words = _NUMBER.sub("", figure[: noun.start()], count=1)
-    if not _BETWEEN.match(words) or _NARROW.search(sentence) or _RECORD.search(sentence):
+    if not _BETWEEN.match(words) or _NARROW.search(sentence):
         return ()
     before = sentence[max(0, start - 24) : start]
     what = "won" if _WIN.search(before) else "entered" if _ENTER.search(before) else ""
+    if _RECORD.search(sentence) and what != "entered":
+        return (f"{TAG}record",)
     if not what:
         return ()
     return (f"{TAG}{what}" + (":only" if _ONLY.search(sentence) else ""),)
@@ -209,6 +212,8 @@ def verify(
             f"the sentence names no product or submitter with a result in {suite} {c.round}"
         )
     what, _, only = tag.partition(":")
+    if what == "record":
+        return _open(_record_reason(suite, held, holdings or {}))
     loadgen = suite in ("inference", "automotive")
     readings, others = [], set()
     for sub in who:
@@ -268,6 +273,22 @@ def _reaching(pool: list[Score], sub: Subject, what: str, every: bool, claimed: 
         if len(got) >= claimed:
             out.add(folder)
     return out
+
+
+def _record_reason(suite: str, held: Holding, holdings: Mapping[tuple[str, str], Holding]) -> str:
+    """Why a count of records is not decided: a record is also read as better than
+    every earlier round's result on the benchmark, which needs every earlier round of
+    the suite held whole."""
+    rounds = suite_rounds(suite)
+    earlier = rounds[: rounds.index(held.round)] if held.round in rounds else rounds
+    missing = [r for r in earlier if (suite, r) not in holdings]
+    said = f"benchdb holds no whole {suite} {', '.join(missing)}" if missing else ""
+    return (
+        "a record is read as the round's best and as better than every earlier round's"
+        " result on the benchmark; counting the second needs every earlier round held"
+        " whole and the benchmarks compared across rounds, which is not done here"
+        + (f" ({said})" if said else "")
+    )
 
 
 def _open(why: str) -> Verification:

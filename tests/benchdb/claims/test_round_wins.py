@@ -83,12 +83,15 @@ def test_benchmarks_a_product_entered_are_counted_in_every_division(
 
 
 def test_a_narrowed_or_qualified_count_is_not_counted() -> None:
-    """ "more than any other", "per accelerator", "records": not a plain count."""
+    """ "more than any other accelerator": not a plain count; "set records on": left
+    open, naming the earlier rounds a record would be compared with."""
     i = _ENTERED.index("four benchmarks")
     c = ClaimFacts(kind="count", value=4.0, unit="benchmark")
     assert round_wins.scope_tags(c, _ENTERED, i, i + len("four benchmarks")) == ()
     s = "Gaudi2 set records on four benchmarks of MLPerf Training v3.0."
-    assert round_wins.verify(_count(s, "four benchmarks", 4.0, system="Gaudi2"), _held()) is None
+    got = round_wins.verify(_count(s, "four benchmarks", 4.0, system="Gaudi2"), _held())
+    assert got is not None and got.verdict == "unverifiable"
+    assert "record" in got.details["reason"] and "v0.5" in got.details["reason"]
 
 
 def test_a_round_not_held_whole_decides_nothing() -> None:
