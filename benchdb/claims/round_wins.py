@@ -7,7 +7,9 @@ the words.
 count of benchmarks (or tests, workloads, 项测试) after a verb of winning (won, swept,
 topped, led, 霸榜, 横扫, 夺冠) counts the benchmarks the subject won; after a verb of
 entering (entered, competed in, 参加, 参与) it counts the benchmarks the subject has a
-result in. A sentence that restricts the field ("in the cloud category", "per
+result in; "N of M benchmarks" also asks M of each reading (the field's benchmarks
+with a scored result, and for wins those the subject entered). A sentence that
+restricts the field ("in the cloud category", "per
 accelerator", "at the same scale", "among", "edge", "power") or qualifies the count
 ("more than", "up to") is not counted. A count of records ("set records on", 创下新纪录)
 is tagged and left unverifiable, saying why: a record is also read as faster than every
@@ -73,6 +75,7 @@ _BETWEEN = re.compile(
     r"^(?:\s|(?i:MLPerf|AI|official|different|of\s+the|benchmark)|项|項|个|個|种|種)*$"
 )
 _NUMBER = re.compile(r"^\s*(?:[\d,.]+|[A-Za-z-]+|[零〇一二两兩三四五六七八九十百]+)")
+_OF = re.compile(r"^\s*(?:of|/|out\s+of)\s*(?:[\d,.]+|[A-Za-z-]+)")
 _NOUN = re.compile(
     r"(?i:benchmarks?|tests?|workloads?|tasks?|categories)|基准测试|基準測試|测试|測試|任务|任務"
 )
@@ -92,9 +95,11 @@ def scope_tags(
         return ()
     figure = sentence[start:end]
     noun = _NOUN.search(figure)
-    if noun is None or c.compared_value is not None or c.qualifier not in ("", "only"):
+    if noun is None or c.qualifier not in ("", "only"):
         return ()
     words = _NUMBER.sub("", figure[: noun.start()], count=1)
+    if c.compared_value is not None:  # "six of eight tests": "of" and M before the noun
+        words = _OF.sub("", words, count=1)
     if not _BETWEEN.match(words) or _NARROW.search(sentence):
         return ()
     before = sentence[max(0, start - 24) : start]
@@ -223,7 +228,8 @@ def verify(
                     got = won(pool, sub.has, every) if what == "won" else entered(pool, sub.has)
                     kind = (" (every scenario)" if every else " (one scenario)") if loadgen else ""
                     label = f"{sub.label}, {fld.label}, {unit or 'benchmarks'}{kind} {what}"
-                    readings.append((label, len(got), ", ".join(got)))
+                    for of, denom in _denominators(c, pool, sub, what):
+                        readings.append((label + of, len(got), ", ".join(got), denom))
                     if only:
                         others |= _reaching(pool, sub, what, every, c.value)
     out = _settle(c, readings, held, ", ".join(sorted(others)))
@@ -295,25 +301,42 @@ def _open(why: str) -> Verification:
     return Verification(UNVERIFIABLE, details={"reason": why, "round_count": True})
 
 
+def _denominators(
+    c: ClaimFacts, pool: list[Score], sub: Subject, what: str
+) -> list[tuple[str, int | None]]:
+    """For "N of M" (``c.compared_value`` M): what M counts in each reading, the
+    benchmarks of the field (with a scored result, for wins) and, for wins, the
+    benchmarks the subject entered; [("", None)] for a plain count."""
+    if c.compared_value is None:
+        return [("", None)]
+    scored = {s.benchmark for s in pool if s.value is not None or what != "won"}
+    out: list[tuple[str, int | None]] = [(f" of the field's {len(scored)}", len(scored))]
+    if what == "won":
+        mine = entered(pool, sub.has)
+        out.append((f" of the {len(mine)} it entered", len(mine)))
+    return out
+
+
 def _settle(
-    c: ClaimFacts, readings: list[tuple[str, int, str]], held: Holding, only: str
+    c: ClaimFacts, readings: list[tuple[str, int, str, int | None]], held: Holding, only: str
 ) -> Verification:
-    """consistent when every reading's count is the claimed one, inconsistent when none
-    is, unverifiable (readings named) otherwise; ``only``: the others that reach the
-    claimed count where the sentence says "only" ("" when none does)."""
-    claimed = c.value or 0.0
+    """consistent when every reading's count (and "of M", its field's) is the claimed
+    one, inconsistent when none is, unverifiable (readings named) otherwise; ``only``:
+    the others that reach the claimed count where the sentence says "only" ("" when
+    none does)."""
+    claimed, of = c.value or 0.0, c.compared_value
+    holds = [n == claimed and (m is None or m == of) for _, n, _, m in readings]
     listed = [
-        {"label": lb, "value": n, "holds": n == claimed, "slots": {"counted": lb}, "evidence": ev}
-        for lb, n, ev in readings
+        {"label": lb, "value": n, "holds": h, "slots": {"counted": lb}, "evidence": ev}
+        for (lb, n, ev, _m), h in zip(readings, holds, strict=True)
     ]
-    said = "; ".join(f"{lb}: {n} ({ev})" for lb, n, ev in readings)
+    said = "; ".join(f"{lb}: {n} ({ev})" for lb, n, ev, _m in readings)
     details = {
         "round_count": True,
         "n_readings": len(readings),
         "readings_list": listed,
         "source": f"{held.suite} {held.round}: results repository at {held.commit[:12]}",
     }
-    holds = [n == claimed for _, n, _ in readings]
     if all(holds) and only:
         return Verification(
             UNVERIFIABLE,

@@ -149,8 +149,9 @@ def _verify_time_to_train(
         return Verification(
             UNVERIFIABLE,
             details={
-                "reason": f"a count of {claim.unit}s: checking it needs every result of a"
-                " round, and benchdb may hold a part"
+                "reason": f"a count of {claim.unit}s that no check counts: over a round held"
+                " whole, its benchmarks, a submitter's entries or wins and its submitters"
+                " are counted, each when its words say it plainly"
             },
         )
     by_pk = {r.pk: r for r in results}

@@ -318,3 +318,24 @@ def test_hpc_wins_are_read_with_and_without_weak_scaling(n: float, verdict: str)
     c = replace(c, context=round_wins.scope_tags(c, sentence, i, i + len(word) + 6))
     got = round_wins.verify(c, held)
     assert got is not None and got.verdict == verdict, got
+
+
+@pytest.mark.parametrize(("of", "verdict"), [(3.0, "consistent"), (4.0, "inconsistent")])
+def test_n_of_m_wins_read_m_as_the_field_and_as_the_entries(of: float, verdict: str) -> None:
+    """ "won three of M benchmarks": M is the benchmarks with a scored result (gpt3,
+    resnet, bert: Gaudi2's unet3d result has no score here) or those CoreWeave entered
+    (the same three); both readings must give M."""
+    s = f"CoreWeave's H100 systems won three of {int(of)} benchmarks in MLPerf Training v3.0."
+    i = s.index("three")
+    c = ClaimFacts(
+        kind="count",
+        value=3.0,
+        compared_value=of,
+        unit="benchmark",
+        round="v3.0",
+        submitter="CoreWeave",
+    )
+    c = replace(c, context=round_wins.scope_tags(c, s, i, s.index(" in MLPerf")))
+    assert c.context == ("round-win:won",)
+    got = round_wins.verify(c, _held())
+    assert got is not None and got.verdict == verdict
