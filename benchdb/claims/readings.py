@@ -168,8 +168,9 @@ def extreme(readings: Sequence[Reading]) -> list[Reading]:
     return [r for r in valued if r.value == top]
 
 
-def scale_verdict(c: Any, cands: Sequence[Any]) -> Verification:
-    """A count of accelerators ("on 2,496 GPUs") of the claim's subject: ``consistent``
+def scale_verdict(c: Any, cands: Sequence[Any], count: str = "accelerators") -> Verification:
+    """A count of accelerators ("on 2,496 GPUs"), or of nodes with ``count`` "nodes"
+    ("on 1,344 VMs": the systems JSON's ``number_of_nodes``), of the claim's subject: ``consistent``
     when a result of ``cands`` (the subject's results the frame allows: round, system or
     submitter, benchmark when named) ran on that many, linking each such result;
     ``unverifiable`` otherwise, naming the counts stored (benchdb may hold part of a
@@ -179,12 +180,12 @@ def scale_verdict(c: Any, cands: Sequence[Any]) -> Verification:
     N" (qualifier ``up to``) is the subject's largest count: ``unverifiable`` when a
     result the frame allows ran on more."""
     want = int(c.value or 0)
-    match = [r for r in cands if r.accelerators == want]
+    match = [r for r in cands if getattr(r, count) == want]
     if match and "every-result" in c.context:
         return Verification(
             UNVERIFIABLE,
             details={
-                "reason": f"the sentence gives {want} accelerators for every result it speaks"
+                "reason": f"the sentence gives {want} {count} for every result it speaks"
                 " of (all records, each benchmark) and does not say which: a result on"
                 f" {want} exists, but the others are not named",
                 "open_slots": ["which results"],
@@ -207,13 +208,13 @@ def scale_verdict(c: Any, cands: Sequence[Any]) -> Verification:
             links=tuple(Link(r.pk, "subject", r.suite) for r in match[:MAX_LISTED]),
             details={"readings_list": [{"label": r.label(), "holds": True} for r in match[:8]]},
         )
-    counts = sorted({r.accelerators for r in cands if r.accelerators})
+    counts = sorted({getattr(r, count) for r in cands if getattr(r, count)})
     return Verification(
         UNVERIFIABLE,
         details={
-            "reason": f"no stored result of the subject ran on {want} accelerators"
+            "reason": f"no stored result of the subject ran on {want} {count}"
             f" (its results ran on {', '.join(map(str, counts[:12])) or 'no stated count'})",
-            "missing": {"accelerators": str(want)},
+            "missing": {count: str(want)},
         },
     )
 

@@ -17,18 +17,45 @@ results whose system's framework names one of them. A count of submitters counts
 repository's submitter folders (MLCommons' convention: a joint submission such as
 "Fujitsu+RIKEN" is one submitter), only in a suite with one round a year (HPC), where
 "this year", "last year" and "the year before" name the claim's round and the one or
-two before it. Any other count is left to the other checks (None).
+two before it. A round's submitters in other words ("27 submitters", "23 submitting
+organizations", "23 家企业"), in any suite with a recorded tree, are counted three ways
+that must agree (folders; folders with a closed result; organizations, joint folders
+split), and never called inconsistent (MLCommons merges organizations by owner). For
+MLPerf Inference, a model's accuracy variants ("bert-99", "bert-99.9") are counted as
+two benchmarks and as one, both readings. Any other count is left to the other checks
+(None); wins and entries after a verb are :mod:`benchdb.claims.round_wins`'.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from benchdb.claims.facts import ClaimFacts, Verification
-from benchdb.claims.round_facts import suite_rounds
+from benchdb.claims.round_facts import suite_clear, suite_rounds
 from benchdb.vocabulary import CONSISTENT, INCONSISTENT, UNVERIFIABLE
+
+
+@dataclass(frozen=True)
+class Score:
+    """One stored result of a round held whole, as a win is counted over it:
+    ``submitter`` (its submitter folder), ``benchmark`` (benchdb's key: training's
+    canonical key, inference's model as the checker names it, "bert-99"), ``division``,
+    ``kind`` (inference: the scenario; HPC: strong or weak; training: ""), ``system``
+    (system folder), ``accelerator`` (the systems JSON's model name), ``availability``
+    (available, preview, research), ``value`` (minutes for a time to train, the
+    scenario's metric for inference; None when unscored) and ``lower_better``."""
+
+    submitter: str
+    benchmark: str
+    division: str
+    kind: str
+    system: str
+    accelerator: str
+    availability: str
+    value: float | None
+    lower_better: bool
 
 
 @dataclass(frozen=True)
@@ -44,6 +71,9 @@ class Holding:
     submitters: tuple[str, ...]
     incomplete: frozenset[str]
     entries: tuple[tuple[str, str, str, str, str], ...]
+    #: every stored result of a listed folder with its score, for wins and ranks
+    #: (``benchdb.claims.round_wins``); () where not read.
+    scores: tuple[Score, ...] = ()
 
     def whole(self, submitter: str | None = None) -> bool:
         """Whether every listed result folder (of ``submitter``, or of all) is stored."""
@@ -71,6 +101,18 @@ _YEAR = re.compile(
     r"^\s*(?i:(?P<this>this\s+year)|(?P<last>last\s+year|the\s+previous\s+year)"
     r"|(?P<before>the\s+year\s+before))\b"
 )
+#: A count of the round's submitters as its noun says it ("27 submitters", "23 submitting
+#: organizations", "23 家企业", "23家提交组织").
+_ORGS = re.compile(
+    r"(?i:\b(?:submitters|submitting\s+(?:organi[sz]ations|companies)|organi[sz]ations"
+    r"|companies)\b)|家(?:企业|企業|公司|提交组织|提交組織|机构|機構)|个提交组织|個提交組織"
+)
+#: Words that make it a count of some submitters only (power, a division, newcomers...).
+_ORGS_NARROW = re.compile(
+    r"(?i:\b(?:power|energy|closed|open|edge|data\s*cent(?:er|re)|new|first[\s-]time|"
+    r"more\s+than|over|nearly|about|only|cloud|network)\b)|功耗|能耗|数据中心|數據中心|"
+    r"边缘|邊緣|新|首次|超过|超過|多家|近"
+)
 #: Suites with one round a year: "last year" is the round before.
 _YEARLY = frozenset({"hpc"})
 
@@ -97,6 +139,14 @@ def scope_tags(
     if m and noun and c.unit == "benchmark" and _ROUND_TAIL.fullmatch(m.group("tail")):
         fw = re.split(r"\s*,\s*|\s+and\s+", m.group("fw") or "")
         return (f"{TAG}entered:{m.group('who')}:{'|'.join(f.strip('.') for f in fw if f)}",)
+    # the clause of the count: up to 40 characters before it, to the next clause break
+    clause = (
+        sentence[max(0, start - 40) : end]
+        + re.split(r"[,;，；]|\band\b|和|及", after, maxsplit=1)[0]
+    )
+    if c.unit == "organization" and _ORGS.search(figure) and not _ORGS_NARROW.search(clause):
+        suite = "hpc" if "suite-hpc" in c.context or c.suite == "hpc" else c.suite or "training"
+        return (f"{TAG}organizations",) if suite_clear(suite, sentence, page or sentence) else ()
     y = _YEAR.match(after)
     if y and _SUBMITTERS.search(sentence[:start]) and latest_named(page) == c.round:
         back = 0 if y.group("this") else 1 if y.group("last") else 2
@@ -145,6 +195,12 @@ def verify(
         )
     if kind == "submitters":
         return _submitters(c, held)
+    if kind == "organizations":
+        if "round-date" in c.context:
+            return _open(
+                "the round comes from the page's date only; a count of submitters needs it named"
+            )
+        return _organizations(c, held)
     return _entered(c, held, arg)
 
 
@@ -162,6 +218,40 @@ def _submitters(c: ClaimFacts, held: Holding) -> Verification:
     return _settle(
         c, [("submitter folders of the repository", n, ", ".join(held.submitters))], held
     )
+
+
+def _organizations(c: ClaimFacts, held: Holding) -> Verification:
+    """A round's submitters counted three ways, which must agree: its submitter folders;
+    those with a closed-division result; organizations, a joint folder counted as its
+    partners ("AMD_MangoBoost" when "AMD" or "MangoBoost" is a folder of the round:
+    MLCommons counts each organization once, a joint submission under each partner).
+    Never inconsistent: MLCommons' announced count also merges organizations by owner
+    (Inference v5.1: 27, with VMware counted as Broadcom; 28 organizations in its
+    folders), which no folder says."""
+    if not held.whole():
+        return _open(
+            f"{held.round}'s repository at {held.commit[:12]} lists result folders benchdb"
+            f" does not store ({', '.join(sorted(held.incomplete))})"
+        )
+    folders = sorted(held.submitters)
+    closed = sorted({e[0] for e in held.entries if e[2] == "closed"})
+    keys = {_key(f) for f in folders}
+    orgs: set[str] = set()
+    for f in folders:
+        parts = [p for p in re.split(r"[_+]", f) if p]
+        joint = len(parts) > 1 and any(_key(p) in keys for p in parts)
+        orgs |= {_key(p) for p in parts} if joint else {_key(f)}
+    readings = [
+        ("submitter folders of the repository", len(folders), ", ".join(folders)),
+        ("submitter folders with a closed-division result", len(closed), ", ".join(closed)),
+        ("organizations, joint folders split", len(orgs), ", ".join(sorted(orgs))),
+    ]
+    out = _settle(c, readings, held)
+    if out.verdict == INCONSISTENT:  # MLCommons' own count knows owners folders do not
+        why = "no reading gives the claimed count, but MLCommons counts organizations by"
+        why += " owner (VMware as Broadcom), which the folders do not say: "
+        return _open(why + str(out.details.get("reason", "")))
+    return out
 
 
 def _entered(c: ClaimFacts, held: Holding, arg: str) -> Verification:
@@ -187,13 +277,19 @@ def _entered(c: ClaimFacts, held: Holding, arg: str) -> Verification:
     if unknown:  # a framework no stored system of the submitter names: spelled otherwise?
         return _open(f"no stored {held.round} result of {sub} names framework {unknown[0]!r}")
     divisions = [c.division] if c.division else ["closed", ""]
+    # inference: "bert-99" and "bert-99.9" are two models of the checker, one benchmark
+    # in MLCommons' words; both readings
+    names: list[tuple[str, Callable[[str], str]]] = [("", str)]
+    if held.suite in ("inference", "automotive"):
+        names.append((", accuracy variants as one", lambda b: re.sub(r"-99(?:\.9)?$", "", b)))
     readings = []
     for div in divisions:
-        benches = sorted({e[1] for e in mine if not div or e[2] == div})
-        label = f"{sub}'s benchmarks, {div or 'every'} division" + (
-            f", {fws.replace('|', ' or ')}" if fws else ""
-        )
-        readings.append((label, len(benches), ", ".join(benches)))
+        for how, name in names:
+            benches = sorted({name(e[1]) for e in mine if not div or e[2] == div})
+            label = f"{sub}'s benchmarks, {div or 'every'} division{how}" + (
+                f", {fws.replace('|', ' or ')}" if fws else ""
+            )
+            readings.append((label, len(benches), ", ".join(benches)))
     return _settle(c, readings, held)
 
 

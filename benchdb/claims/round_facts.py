@@ -213,6 +213,16 @@ def names_suite(sentence: str, suite: str) -> bool:
     return bool(pattern and pattern.search(sentence)) and not _OTHER_SUITES.search(sentence)
 
 
+def suite_clear(suite: str, sentence: str, page: str) -> bool:
+    """Whether the claim's ``suite`` is said, not guessed: ``sentence`` names it, or
+    ``page`` (its title and text) names it and no other suite benchdb keeps (a page on
+    MLPerf Training and Inference leaves a sentence naming neither open)."""
+    if names_suite(sentence, suite):
+        return True
+    others = [s for s in _SUITE_NAMES if s != suite and _SUITE_NAMES[s].search(page)]
+    return names_suite(page, suite) and not others
+
+
 def names_round(sentence: str, rnd: str) -> bool:
     """Whether ``sentence`` names round ``rnd`` ("v2.0", "5.0", "HPC 1.0")."""
     num = re.escape(rnd.lstrip("v"))

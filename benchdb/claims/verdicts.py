@@ -167,8 +167,9 @@ def _verify_time_to_train(
         return Verification(
             UNVERIFIABLE,
             details={
-                "reason": f"a count of {claim.unit}s: checking it needs every result of a"
-                " round, and benchdb may hold a part"
+                "reason": f"a count of {claim.unit}s that no check counts: over a round held"
+                " whole, its benchmarks, a submitter's entries or wins and its submitters"
+                " are counted, each when its words say it plainly"
             },
         )
     by_pk = {r.pk: r for r in results}
@@ -384,7 +385,7 @@ def _verify_scale(
     results: Sequence[ResultFacts],
     chosen: dict[str, list[ResultFacts]] | None,
 ) -> Verification:
-    if c.unit in ("node", "system"):
+    if c.unit == "system" or (c.unit == "node" and (c.qualifier or not c.round)):
         return Verification(
             UNVERIFIABLE, details={"reason": "a count of nodes or systems names no result"}
         )
@@ -406,7 +407,8 @@ def _verify_scale(
             UNVERIFIABLE,
             details={"reason": no_result(looked_for(c), bench or "any benchmark", c.round)},
         )
-    return scale_verdict(c, cands)
+    # a count of nodes ("on 1,344 VMs", "32x servers"): the systems JSON's number_of_nodes
+    return scale_verdict(c, cands, count="nodes" if c.unit == "node" else "accelerators")
 
 
 def _only(rs: Sequence[ResultFacts]) -> ResultFacts | None:

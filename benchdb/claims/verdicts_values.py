@@ -351,8 +351,9 @@ def verify(
         return Verification(
             UNVERIFIABLE,
             details={
-                "reason": f"a count of {c.unit}s: checking it needs every result of a"
-                " round, and benchdb may hold a part"
+                "reason": f"a count of {c.unit}s that no check counts: over a round held"
+                " whole, its benchmarks, a submitter's entries or wins and its submitters"
+                " are counted, each when its words say it plainly"
             },
         )
     c, why = inference_frames.pin_first_round(c, results, sorted(INFERENCE_ROUNDS, key=round_key))

@@ -27,6 +27,7 @@ from benchdb.claims import (
     resolve_words,
     round_counts,
     round_facts,
+    round_wins,
     undated,
     verdicts,
 )
@@ -277,6 +278,7 @@ def claim_facts(
     span = _figure_span(c)
     scope += round_facts.scope_tags(facts, sentence, *span)
     scope += round_counts.scope_tags(facts, sentence, *span, page=f"{page.title}\n{page.text}")
+    scope += round_wins.scope_tags(facts, sentence, *span, page=f"{page.title}\n{page.text}")
     scope += headline_times.scope_tags(facts.kind, sentence)
     if scope:
         facts = replace(facts, context=facts.context + scope)
@@ -341,7 +343,8 @@ def check_claims(
                 by_suite[suite] = [r for r in results if r.suite == suite]
             else:
                 by_suite[suite] = result_facts(suite=suite) if suite in FACT_SUITES else []
-        counted = round_counts.verify(f, holdings)  # a count over a round held whole
+        # a count over a round held whole: entries and submitters, then wins
+        counted = round_counts.verify(f, holdings) or round_wins.verify(f, holdings)
         v = counted or verdicts.verify_claim(f, by_suite[suite], holdings=holdings)
         out.append((c, f, v))
     return out

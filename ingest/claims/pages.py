@@ -29,7 +29,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from benchdb import vocabulary
-from benchdb.claims import readings, round_counts, verdicts
+from benchdb.claims import readings, round_counts, round_wins, verdicts
 from benchdb.models import (
     Claim,
     ClaimCorrection,
@@ -468,7 +468,11 @@ def claims_reverify(*, page_id: int) -> Counter[str]:
             facts = claim_facts.claim_facts(row.extracted, context, dates)
             stored = [_stored_link(lk) for lk in row.links.all()]
             pinned = stored if row.corrected else None
-            counted = None if pinned else round_counts.verify(facts, holdings)
+            counted = (
+                None
+                if pinned
+                else round_counts.verify(facts, holdings) or round_wins.verify(facts, holdings)
+            )
             v = counted or verdicts.verify_claim(facts, results, pinned=pinned, holdings=holdings)
             if not pinned:  # as at ingest: claim_facts.with_page_verdicts
                 v = readings.page_conflict(v, p.page_verdict)

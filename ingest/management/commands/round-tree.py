@@ -1,4 +1,5 @@
-"""python manage.py round-tree <training|hpc> <round> <git dir> [--ref HEAD] [--repository URL]
+"""python manage.py round-tree <training|hpc|inference|automotive> <round> <git dir>
+    [--ref HEAD] [--repository URL]
 
 Record a round's whole results repository as git lists it at one commit (the commit's
 result folders and submitters: ``ingest.round_trees.round_tree_record``), then print
@@ -12,7 +13,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ingest.round_trees import RoundTreeError, round_holdings, round_tree_record
+from ingest.round_trees import TREE_SUITES, RoundTreeError, round_holdings, round_tree_record
 
 
 class Command(BaseCommand):
@@ -20,7 +21,7 @@ class Command(BaseCommand):
     help = "Record a round's whole results repository (git's listing of one commit)."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("suite", choices=["training", "hpc"])
+        parser.add_argument("suite", choices=sorted(TREE_SUITES))
         parser.add_argument("round", help='e.g. "v1.0"')
         parser.add_argument("git_dir", help="a bare repository or .git folder")
         parser.add_argument("--ref", default="HEAD", help="branch, tag or commit (default HEAD)")

@@ -711,3 +711,22 @@ def test_a_record_time_reads_the_subjects_fastest_result(results: list[ResultFac
     # a configuration in the sentence: every result it allows is read, and they disagree
     config = verdicts.verify_claim(ClaimFacts(**base, context=("config-named",)), results)  # type: ignore[arg-type]
     assert config.verdict == vocabulary.UNVERIFIABLE
+
+
+def test_a_count_of_nodes_is_shown_by_a_result_on_that_many_nodes(
+    results: list[ResultFacts], mlperf_data: Path
+) -> None:
+    """Google's words for the class training/06 showed (Azure: "on 1,344 ND H100 v5
+    virtual machines"): a count of hosts is the systems JSON's ``number_of_nodes``
+    (tpu-v4-4096-TF: 512); one result on that many is enough, and a count no stored
+    result has is left open, never called wrong (a host, VM or server may not be what
+    the systems JSON counts as a node)."""
+    path = mlperf_data / "training_results_v1.1/Google/systems/tpu-v4-4096-TF.json"
+    nodes = int(json.loads(path.read_text())["number_of_nodes"])
+    base = dict(kind="scale", unit="node", system="TPU v4", submitter="Google", round="v1.1")
+    v = verdicts.verify_claim(ClaimFacts(value=float(nodes), **base), results)  # type: ignore[arg-type]
+    assert v.verdict == vocabulary.CONSISTENT
+    assert {by_folder(results, lk.result) for lk in v.links} == {"tpu-v4-4096-TF"}
+    other = verdicts.verify_claim(ClaimFacts(value=float(nodes - 12), **base), results)  # type: ignore[arg-type]
+    assert other.verdict == vocabulary.UNVERIFIABLE
+    assert "nodes" in other.details["reason"]
