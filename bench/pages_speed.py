@@ -220,7 +220,7 @@ def targets(round_version: str) -> tuple[list[Target], dict[str, int]]:
             sep = "&" if "?" in path else "?"
             out.append(Target(label, "csv", f"{path}{sep}format=csv"))
             out.append(Target(label, "json", f"{path}{sep}format=json"))
-    for label, path in _inference_pages() + _history_pages():
+    for label, path in _inference_pages() + _history_pages() + _suite_pages():
         out.append(Target(label, "page", path))
         sep = "&" if "?" in path else "?"
         out.append(Target(label, "csv", f"{path}{sep}format=csv"))
@@ -310,7 +310,9 @@ def _inference_pages() -> list[tuple[str, str]]:
     from benchdb.mlperf.inference.selectors import inference_result_url
     from benchdb.models import InferenceLog, InferenceResult
 
-    results = InferenceResult.objects.select_related("round", "system")
+    results = InferenceResult.objects.filter(round__suite="inference").select_related(
+        "round", "system"
+    )  # the LoadGen suites (Automotive, Tiny, Mobile) share the table: _suite_pages
     newest = results.order_by("-round__version").first()
     if newest is None:
         return []
@@ -324,7 +326,9 @@ def _inference_pages() -> list[tuple[str, str]]:
         .first()
     )
     log = (
-        InferenceLog.objects.filter(result__round__version=version, kind="detail")
+        InferenceLog.objects.filter(
+            result__round__suite="inference", result__round__version=version, kind="detail"
+        )
         .order_by("-size")
         .select_related("result__round", "result__system")
         .first()
@@ -350,6 +354,37 @@ def _inference_pages() -> list[tuple[str, str]]:
         ),
         ("inference compare 2", f"/inference/compare/?ids={pair[0]},{pair[-1]}"),
     ]
+
+
+def _suite_pages() -> list[tuple[str, str]]:
+    """(label, path) of the suites added through the registry's recipe (Automotive,
+    Tiny, Storage, Mobile: every suite of ``benchdb.suites`` but training, HPC and
+    inference): its rounds page, its newest round's page, and the first two deeper
+    links of that page (a leaderboard, a result), found by reading the pages as a
+    client would; those the database has."""
+    import re as _re
+
+    from django.test import Client
+    from django.urls import reverse
+
+    from benchdb import suites
+
+    client, out = Client(HTTP_HOST="127.0.0.1"), []
+    for s in suites.SUITES:
+        if s.name in ("training", "hpc", "inference") or not s.rounds_url:
+            continue
+        index = reverse(s.rounds_url)
+        html = client.get(index).content.decode()
+        deeper = [h for h in _re.findall(r'href="([^"?#]+)"', html) if h.startswith(index)]
+        rounds = [h for h in dict.fromkeys(deeper) if h != index]
+        if not rounds:
+            continue
+        out += [(f"{s.short} rounds", index), (f"{s.short} round", rounds[0])]
+        html = client.get(rounds[0]).content.decode()
+        links = [h for h in _re.findall(r'href="([^"?#]+)"', html) if h.startswith(f"/{s.name}/")]
+        inner = [h for h in dict.fromkeys(links) if h not in (index, rounds[0])][:2]
+        out += [(f"{s.short} page {i + 1}", h) for i, h in enumerate(inner)]
+    return out
 
 
 def _history_pages() -> list[tuple[str, str]]:
