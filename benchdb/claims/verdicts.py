@@ -64,6 +64,7 @@ from benchdb.claims.readings import (
 )
 from benchdb.claims.verdicts_gains import verify_gain
 from benchdb.claims.verdicts_parity import verify_parity
+from benchdb.claims.verdicts_scaling import verify_scaling
 from benchdb.vocabulary import (
     NOT_MLPERF,
     UNVERIFIABLE,
@@ -172,6 +173,7 @@ def _verify_time_to_train(
         "multiplier": verify_gain,
         "parity": verify_parity,
         "scale": _verify_scale,
+        "scaling": verify_scaling,
     }.get(claim.kind)
     if verify is None:
         return Verification(UNVERIFIABLE, details={"reason": f"no check for a {claim.kind} claim"})
@@ -179,7 +181,9 @@ def _verify_time_to_train(
         return Verification(
             UNVERIFIABLE, details={"reason": "no round named and no publication date"}
         )
-    if not bench and claim.kind != "scale":
+    # a count, or a scaling efficiency between two counts, reads every benchmark the
+    # subject ran when none is named (its readings must all agree)
+    if not bench and claim.kind not in ("scale", "scaling"):
         return Verification(UNVERIFIABLE, details={"reason": "no MLPerf benchmark named"})
     return verify(claim, bench, results, chosen)
 
