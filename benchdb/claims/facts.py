@@ -69,6 +69,27 @@ SUITES: Mapping[str, Suite] = {
         ' other benchmarks are very roughly +/- 5%"',
         unverified_not_mlperf=True,
     ),
+    # HPC's closed (strong-scaling) score is a time to train, the mean of its runs after
+    # dropping the fastest and slowest, as Training's (mlperf_logging result_summarizer
+    # at the HPC round's tag); MLCommons publishes no spread of its own for HPC, so
+    # Training's figure for non-imaging benchmarks is applied. Weak-scaling results
+    # have no time to train and are not among the facts (ingest.claims.facts).
+    "hpc": Suite(
+        name="hpc",
+        title="MLPerf HPC",
+        other_kinds=frozenset({"spec", "throughput"}),
+        other_metrics=frozenset(
+            {"throughput", "clock", "compute", "memory", "cost", "process", "power"}
+        ),
+        metric_label="time to train",
+        checks="time-to-train",
+        tolerance="run-to-run",
+        default=0.05,
+        source="MLCommons, MLPerf Training results page (https://mlcommons.org/en/"
+        'training-normal-05/): "other benchmarks are very roughly +/- 5%", applied to'
+        " MLPerf HPC's time-to-train scores (no HPC figure is published)",
+        unverified_not_mlperf=True,
+    ),
     "inference": Suite(
         name="inference",
         title="MLPerf Inference",
