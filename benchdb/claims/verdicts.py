@@ -374,6 +374,12 @@ def _verify_scale(
         return Verification(
             UNVERIFIABLE, details={"reason": "a count of nodes or systems names no result"}
         )
+    if "per-unit" in c.context:  # "34 72-GPU NVLink domains" (ingest.claims.parsers.kinds)
+        return Verification(
+            UNVERIFIABLE,
+            details={"reason": "the size of one unit of several (a domain, node or rack)"
+                     " names no result"},
+        )
     # no benchmark named ("a 2,496-GPU cluster"): any benchmark of the round
     benches = [bench] if bench else sorted({r.benchmark for r in results if r.round == c.round})
     cands = (

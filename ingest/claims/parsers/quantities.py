@@ -19,6 +19,7 @@ from .patterns import (
     RESULT_ID,
     SHARED_UNIT,
     TIME_UNITS,
+    TRAINING_WORDS,
     quality_figure,
     share_figure,
 )
@@ -58,6 +59,8 @@ def find_quantities(t: str, s: Sentence) -> list[Quantity]:
         if value is not None and m.group("mag"):  # "~300k tokens/s"
             value *= 1e6 if m.group("mag").strip() == "M" else 1e3
         unit, kind, hint = _unit(m, seg)
+        if unit == "d" and not _training_days(seg, m.start()):
+            continue  # "within 30 days", "第3天": no time of training
         if kind in ("scale", "count") and (
             NAMED_BEFORE.search(seg[: m.start()]) or "." in m.group("num")
         ):
@@ -71,6 +74,12 @@ def find_quantities(t: str, s: Sentence) -> list[Quantity]:
         out.append(q)
     out = [q for q in out if not negated(seg, q.start - s.start) and not _no_gain(seg, q, s.start)]
     return sorted(out, key=lambda q: q.start)
+
+
+def _training_days(seg: str, at: int) -> bool:
+    """A time in days at offset ``at`` of ``seg`` is a claim only in a sentence about
+    training and not as an ordinal day ("第3天")."""
+    return bool(TRAINING_WORDS.search(seg)) and not seg[max(0, at - 1) : at].endswith("第")
 
 
 def _overlaps(q: Quantity, others: list[Quantity]) -> bool:
@@ -245,5 +254,5 @@ def minutes_of(q: Quantity) -> float:
 
 
 def unit_scale(unit: str, to: str) -> float:
-    per_min = {"min": 1.0, "s": 1 / 60.0, "h": 60.0}
+    per_min = {"min": 1.0, "s": 1 / 60.0, "h": 60.0, "d": 1440.0}
     return per_min.get(unit, 1.0) / per_min.get(to, 1.0)
