@@ -54,6 +54,7 @@ from benchdb.claims.facts import (
     within,
 )
 from benchdb.claims.flags import with_flags
+from benchdb.claims.targets import verify_target
 from benchdb.claims.readings import (
     Reading,
     named_elsewhere,
@@ -111,6 +112,14 @@ def verify_claim(
     pins = [lk for lk in pinned if lk.suite == suite.name] if pinned else None
     # a count its round's rules decide ("the seven workloads in MLPerf Training 5.0")
     out = round_facts.verify_round_fact(claim) or _scope(claim)
+    if out is None and claim.kind == "target":  # a quality target: the round's rules
+        out = (
+            verify_target(claim)
+            if suite.name == "training"
+            else Verification(
+                UNVERIFIABLE, details={"reason": f"no check for a quality target of {suite.title}"}
+            )
+        )
     if out is None:
         out = within_range(claim, _CHECKS[suite.checks](claim, mine, pins))
         if not pins:

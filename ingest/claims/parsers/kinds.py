@@ -25,6 +25,7 @@ from .patterns import (
 )
 from .quantities import minutes_of, unit_scale
 from .sentences import Mention
+from .targets import target_part
 from .types import Claim, Quantity, to_count, to_number
 
 
@@ -63,6 +64,10 @@ def sentence_claims(ctx: SentenceContext) -> list[Claim]:
             if _PER_UNIT.search(ctx.t[max(0, q.start - 12) : q.end]):
                 claim = replace(claim, accelerators=None, context=(*claim.context, "per-unit"))
             out.append(claim)
+        elif q.kind == "target":  # "must reach Minimum Box mAP: 0.377" (parsers.targets)
+            part = target_part(ctx.t[ctx.s.start : ctx.s.end], q.start - ctx.s.start)
+            metric = f"quality:{part}" if part else "quality"
+            out.append(ctx.claim("target", q, metric=metric, system=""))
         elif id(q) in before:  # "from 311.94 minutes ... down to 153.58": the earlier result
             out.append(ctx.claim(q.kind, q, baseline="previous-round"))
         else:

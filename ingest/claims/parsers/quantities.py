@@ -24,6 +24,7 @@ from .patterns import (
     share_figure,
 )
 from .sentences import Sentence
+from .targets import target_quantities
 from .types import Quantity, to_number
 from .words import word_quantities
 
@@ -41,7 +42,8 @@ def find_quantities(t: str, s: Sentence) -> list[Quantity]:
     (``claim_coverage`` lists them as negated)."""
     seg = t[s.start : s.end]
     seg = RESULT_ID.sub(lambda m: " " * len(m.group()), seg)
-    out = _ranges_and_words(seg, s.start)
+    out = target_quantities(seg, s.start)
+    out += [q for q in _ranges_and_words(seg, s.start) if not _overlaps(q, out)]
     out += [q for q in word_quantities(seg, s.start) if not _overlaps(q, out)]
     for m in SHARED_UNIT.finditer(seg):  # "28.3 vs 29.1 minutes": the first shares the unit
         if any(q.start <= s.start + m.start() < q.end for q in out):
