@@ -43,6 +43,8 @@ def find_quantities(t: str, s: Sentence) -> list[Quantity]:
     seg = t[s.start : s.end]
     seg = RESULT_ID.sub(lambda m: " " * len(m.group()), seg)
     out = target_quantities(seg, s.start)
+    if not t[s.end :].strip():  # the page's last words: a count whose noun was cut off
+        out += _cut_off_scale(seg, s.start)
     out += [q for q in _ranges_and_words(seg, s.start) if not _overlaps(q, out)]
     out += [q for q in word_quantities(seg, s.start) if not _overlaps(q, out)]
     for m in SHARED_UNIT.finditer(seg):  # "28.3 vs 29.1 minutes": the first shares the unit
@@ -76,6 +78,26 @@ def find_quantities(t: str, s: Sentence) -> list[Quantity]:
         out.append(q)
     out = [q for q in out if not negated(seg, q.start - s.start) and not _no_gain(seg, q, s.start)]
     return sorted(out, key=lambda q: q.start)
+
+
+#: A count the page's text stops right after ("We achieved this by scaling up to 3,456
+#: of our next", "1,344 ... VMs, which represent 10,752"): a verb that gives a count of
+#: accelerators, the number, at most "of our/the/their" and one word, then the end.
+_CUT_SCALE = re.compile(
+    r"(?i:\bscal(?:e|ed|ing)\s+(?:up\s+)?to|\b(?:represent|characteri[sz]e|total|compris)\w*)"
+    r"\s+(?:up\s+to\s+)?(?P<num>\d{1,3}(?:,\d{3})+|\d+)"
+    r"(?:\s+of\s+(?:our|the|their)(?:\s+[\w-]+)?)?\W*$"
+)
+
+
+def _cut_off_scale(seg: str, base: int) -> list[Quantity]:
+    """The count of accelerators a cut-off last sentence ends on (:data:`_CUT_SCALE`),
+    unit ``accelerator``; offsets + ``base``."""
+    m = _CUT_SCALE.search(seg)
+    if not m:
+        return []
+    value = to_number(m.group("num"))
+    return [Quantity("scale", value, "accelerator", base + m.start("num"), base + m.end("num"))]
 
 
 def _training_days(seg: str, at: int) -> bool:

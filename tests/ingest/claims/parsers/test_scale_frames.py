@@ -81,3 +81,24 @@ def test_a_count_takes_no_benchmark_named_only_elsewhere_on_the_page() -> None:
     assert got.benchmark_key == ""
     t = ClaimFacts(kind="time", value=30.0, unit="min", round="v4.1")
     assert resolve_claim(t, sentence, ctx, ROUND_PUBLISHED).benchmark_key == "gpt3"
+
+
+def test_a_count_the_cut_off_text_ends_on_is_a_count_of_accelerators() -> None:
+    """training/01 (Google, "...by scaling up to 3,456 of our next" where the capture
+    stops) and training/06 (Azure, "...VMs, which characterize 10,752"), here in
+    Graphcore's and Intel's words: the last number is a count of accelerators."""
+    cut = "In MLPerf Training v2.0, Graphcore set records by scaling up to 256 of our"
+    (c,) = [c for c in extract_claims(cut) if c.kind == "scale"]
+    assert (c.value, c.unit, c.accelerators) == (256.0, "accelerator", 256)
+    vms = "In MLPerf Training v3.0, Intel ran GPT-3 on 48 Gaudi2 servers, which represent 384"
+    scales = {c.value: c for c in extract_claims(vms) if c.kind == "scale"}
+    assert scales[384.0].accelerators == 384
+
+
+def test_a_count_the_text_goes_on_after_is_not_read_as_cut_off() -> None:
+    """The same words with the sentence complete: no count of unknown unit."""
+    text = (
+        "In MLPerf Training v2.0, Graphcore set records by scaling up to 256 of our"
+        " customers' favourite models. More results follow."
+    )
+    assert [c for c in extract_claims(text) if c.unit == "accelerator"] == []
