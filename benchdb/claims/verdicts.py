@@ -47,6 +47,7 @@ from benchdb.claims.facts import (
     claimed_ratio,
     percent_readings,
     round_for_date,
+    submitter_matches,
     suite_of,
     system_matches,
     to_unit,
@@ -58,6 +59,7 @@ from benchdb.claims.targets import verify_target
 from benchdb.claims.readings import (
     Reading,
     named_elsewhere,
+    node_verdict,
     scale_verdict,
     settle,
     subject_elsewhere,
@@ -379,15 +381,15 @@ def _verify_scale(
     results: Sequence[ResultFacts],
     chosen: dict[str, list[ResultFacts]] | None,
 ) -> Verification:
-    if c.unit in ("node", "system"):
-        return Verification(
-            UNVERIFIABLE, details={"reason": "a count of nodes or systems names no result"}
-        )
-    if "per-unit" in c.context:  # "34 72-GPU NVLink domains" (ingest.claims.parsers.kinds)
+    if c.unit not in ("node", "system", "rack") and "per-unit" in c.context:
         return Verification(
             UNVERIFIABLE,
             details={"reason": "the size of one unit of several (a domain, node or rack)"
                      " names no result"},
+        )
+    if c.unit in ("system", "rack"):
+        return Verification(
+            UNVERIFIABLE, details={"reason": f"a count of {c.unit}s names no result"}
         )
     # no benchmark named ("a 2,496-GPU cluster"): any benchmark of the round
     benches = [bench] if bench else sorted({r.benchmark for r in results if r.round == c.round})
@@ -402,12 +404,14 @@ def _verify_scale(
             )
         ]
     )
+    if c.submitter and not chosen:  # across benchmarks: the submitter's own, when it has any
+        cands = [r for r in cands if submitter_matches(c.submitter, r)] or cands
     if not cands:
         return Verification(
             UNVERIFIABLE,
             details={"reason": no_result(looked_for(c), bench or "any benchmark", c.round)},
         )
-    return scale_verdict(c, cands)
+    return node_verdict(c, cands) if c.unit == "node" else scale_verdict(c, cands)
 
 
 def _only(rs: Sequence[ResultFacts]) -> ResultFacts | None:

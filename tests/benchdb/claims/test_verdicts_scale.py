@@ -1,4 +1,5 @@
-"""Scaling efficiency claims (benchdb.claims.verdicts_scaling): pure, no database.
+"""Claims about scale: scaling efficiency (benchdb.claims.verdicts_scaling) and counts
+of nodes (benchdb.claims.readings.node_verdict). Pure, no database.
 
 Results are built from ../shared/mlperf (official_scores.csv and the systems JSON
 files), as in test_verdicts.py. The sentences are written here in Graphcore's words
@@ -8,6 +9,7 @@ out here from the official scores, never taken from the code under test."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -140,3 +142,32 @@ def test_it_abstains_without_both_counts_or_without_a_pair(results: list[ResultF
     none = verdicts.verify_claim(graphcore(83.0, compared_accelerators=8), results)
     assert none.verdict == vocabulary.UNVERIFIABLE
     assert "no pair of results" in none.details["reason"]
+
+
+def test_a_count_of_nodes_is_checked_against_the_systems_node_count(
+    results: list[ResultFacts],
+) -> None:
+    """Graphcore v1.1: IPU-POD256 is 4 nodes of 64 IPUs, IPU-POD128 2 (systems JSON
+    ``number_of_nodes``): "4 servers" names the POD256 results, "3 servers" none."""
+    four = ClaimFacts(kind="scale", value=4.0, unit="node", submitter="Graphcore", round="v1.1")
+    v = verdicts.verify_claim(four, results)
+    assert v.verdict == vocabulary.CONSISTENT
+    linked = {r.system_folder for r in results if r.pk in {lk.result for lk in v.links}}
+    assert linked == {"ipu-pod256-TF1"}
+    three = verdicts.verify_claim(replace(four, value=3.0), results)
+    assert three.verdict == vocabulary.UNVERIFIABLE
+    assert "3 nodes" in three.details["reason"]
+
+
+def test_a_count_of_racks_names_no_result() -> None:
+    """"39 racks, each containing 64 active GPUs" (training/09, CoreWeave), here in
+    Dell's words: a rack is no node."""
+    (c,) = [
+        c
+        for c in extract_claims("In MLPerf Training v5.0, Dell filled 12 racks with servers.")
+        if c.kind == "scale"
+    ]
+    assert c.unit == "rack"
+    v = verdicts.verify_claim(ClaimFacts.from_mapping(c.as_dict()), [])
+    assert v.verdict == vocabulary.UNVERIFIABLE
+    assert "racks" in v.details["reason"]
