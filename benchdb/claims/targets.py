@@ -4,9 +4,10 @@ against the round's rules: the closed-division target of
 ``compliance_checker/training_<ruleset>/closed_<benchmark>.yaml`` at the round's tag).
 Pure: no Django.
 
-The claim's frame gives the benchmark (required; a part only one benchmark's target has,
-named in the sentence, decides it over a benchmark taken from elsewhere) and the round: the one named, else
-every training round whose rules check a target for the benchmark, each a reading
+The claim's frame gives the benchmark (required; a part only one benchmark's target
+has, named in the sentence, decides it over a benchmark taken from elsewhere) and the
+round: the one named, else every training round whose rules check a target for the
+benchmark, each a reading
 (:mod:`benchdb.claims.readings`); the verdict holds for every round or is left open.
 A two-part target is read by the part the text names (``metric`` ``quality:BBOX``:
 Mask R-CNN's box mAP; ``quality:SEGM`` its mask mAP; ``FID``/``CLIP`` for Stable
@@ -22,10 +23,14 @@ from benchdb.claims.readings import Reading, settle
 from benchdb.mlperf.training.rules import ruleset_for
 from benchdb.vocabulary import ROUNDS, UNVERIFIABLE, canonical_benchmark, round_tuple
 
-
 #: The benchmark whose target alone has a part (rules._targets): a part named in the
 #: sentence decides the benchmark over one taken from another sentence or the title.
-_PART_OF = {"BBOX": "maskrcnn", "SEGM": "maskrcnn", "FID": "stable_diffusion", "CLIP": "stable_diffusion"}
+_PART_OF = {
+    "BBOX": "maskrcnn",
+    "SEGM": "maskrcnn",
+    "FID": "stable_diffusion",
+    "CLIP": "stable_diffusion",
+}
 #: Context tags of a benchmark taken from outside the sentence (ingest.claims.parsers.context,
 #: benchdb.claims.resolve).
 _BENCHMARK_ELSEWHERE = frozenset({"benchmark", "benchmark-title", "benchmark-page"})

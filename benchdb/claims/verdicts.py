@@ -55,7 +55,6 @@ from benchdb.claims.facts import (
     within,
 )
 from benchdb.claims.flags import with_flags
-from benchdb.claims.targets import verify_target
 from benchdb.claims.readings import (
     Reading,
     named_elsewhere,
@@ -65,6 +64,7 @@ from benchdb.claims.readings import (
     subject_elsewhere,
     within_range,
 )
+from benchdb.claims.targets import verify_target
 from benchdb.claims.verdicts_gains import verify_gain
 from benchdb.claims.verdicts_parity import verify_parity
 from benchdb.claims.verdicts_scaling import verify_scaling
@@ -384,8 +384,9 @@ def _verify_scale(
     if c.unit not in ("node", "system", "rack") and "per-unit" in c.context:
         return Verification(
             UNVERIFIABLE,
-            details={"reason": "the size of one unit of several (a domain, node or rack)"
-                     " names no result"},
+            details={
+                "reason": "the size of one unit of several (a domain, node or rack) names no result"
+            },
         )
     if c.unit in ("system", "rack"):
         return Verification(

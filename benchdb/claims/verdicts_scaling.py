@@ -44,6 +44,7 @@ from benchdb.claims.facts import (
 from benchdb.claims.readings import Reading, settle
 from benchdb.vocabulary import UNVERIFIABLE
 
+
 def scaling_efficiency(
     small_minutes: float, small_count: int, large_minutes: float, large_count: int
 ) -> float:

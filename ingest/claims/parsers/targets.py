@@ -8,8 +8,9 @@ offsets + ``base``; ``target_part(seg, at)``: its part of a two-part target
 Diffusion), "" for a one-part target. A figure counts only
 when its clause says it is required (target, must reach, minimum, threshold, 目标,
 达到) and names a quality metric (mAP, accuracy, top-1, BLEU, loss, perplexity, F1,
-AUC, FID, CLIP, 精度, 准确率) after that word or right after the figure: an accuracy a model reached ("75.9%
-accuracy") is no target and stays a number the page's accounting explains
+AUC, FID, CLIP, 精度, 准确率) after that word or right after the figure: an
+accuracy a model reached ("75.9% accuracy") is no target and stays a number the
+page's accounting explains
 (``coverage``: ``quality``). Checked against the round's rules by
 :mod:`benchdb.claims.targets`.
 """
@@ -52,9 +53,7 @@ def target_quantities(seg: str, base: int) -> list[Quantity]:
     for m in _FIGURE.finditer(seg):
         lead = _clause_before(seg, m.start())
         want = _TARGET.search(lead)
-        if not want or not (
-            _METRIC.search(lead, want.end()) or _METRIC_AFTER.match(seg, m.end())
-        ):
+        if not want or not (_METRIC.search(lead, want.end()) or _METRIC_AFTER.match(seg, m.end())):
             continue
         value = to_number(m.group("num"))
         if value is None or (not m.group("pct") and value >= 1):

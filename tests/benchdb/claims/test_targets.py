@@ -41,14 +41,12 @@ def test_the_rounds_targets(bench: str, rnd: str, part: str, want: float | None)
 def test_a_stated_target_is_checked_in_every_round_the_text_allows() -> None:
     """No round named: 75.9% is ResNet-50's target in every round; 76.1% in none."""
     c = _target(
-        "Google notes that MLPerf requires ResNet-50 to reach a target of 75.9% top-1"
-        " accuracy."
+        "Google notes that MLPerf requires ResNet-50 to reach a target of 75.9% top-1 accuracy."
     )
     assert (c.value, c.unit, c.benchmark_key) == (75.9, "%", "resnet")
     assert verdicts.verify_claim(c, []).verdict == "consistent"
     wrong = _target(
-        "Google notes that MLPerf requires ResNet-50 to reach a target of 76.1% top-1"
-        " accuracy."
+        "Google notes that MLPerf requires ResNet-50 to reach a target of 76.1% top-1 accuracy."
     )
     assert verdicts.verify_claim(wrong, []).verdict == "inconsistent"
 
@@ -65,7 +63,7 @@ def test_a_target_that_changed_between_rounds_needs_the_round() -> None:
 
 
 def test_a_part_of_a_two_part_target_names_its_benchmark() -> None:
-    """"Minimum Box mAP" is Mask R-CNN's box target even after a sentence about SSD."""
+    """ "Minimum Box mAP" is Mask R-CNN's box target even after a sentence about SSD."""
     text = (
         "Google trained SSD in 0.5 minutes. The MLPerf benchmark specifies that the model must"
         " reach Minimum Box mAP: 0.377."

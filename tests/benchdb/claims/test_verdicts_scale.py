@@ -50,9 +50,7 @@ def results(mlperf_data: Path, official_scores: list[dict[str, str]]) -> list[Re
 
 def official(rows: list[dict[str, str]], system: str, bench: str) -> float:
     (row,) = [
-        r
-        for r in rows
-        if (r["round"], r["system"], r["benchmark"]) == ("v1.1", system, bench)
+        r for r in rows if (r["round"], r["system"], r["benchmark"]) == ("v1.1", system, bench)
     ]
     return float(row["score_minutes"])
 
@@ -73,15 +71,13 @@ def graphcore(value: float, bench: str = "resnet", **kw: object) -> ClaimFacts:
 
 def test_the_efficiency_is_the_speedup_over_the_growth_in_accelerators() -> None:
     """28.33 min on 16 IPUs and 8.50 min on 64: a 3.33x speedup for 4x the IPUs."""
-    assert scaling_efficiency(28.3345, 16, 8.5037, 64) == pytest.approx(
-        28.3345 / 8.5037 / 4 * 100
-    )
+    assert scaling_efficiency(28.3345, 16, 8.5037, 64) == pytest.approx(28.3345 / 8.5037 / 4 * 100)
     with pytest.raises(ValueError):
         scaling_efficiency(0.0, 16, 8.5, 64)
 
 
 def test_it_reads_the_two_counts_of_a_scaling_sentence() -> None:
-    """"from 16 to 64 IPUs" gives the smaller and the larger count."""
+    """ "from 16 to 64 IPUs" gives the smaller and the larger count."""
     text = (
         "In MLPerf Training v1.1, Graphcore's IPU-POD64 trained ResNet-50 with 83% scaling"
         " efficiency going from 16 to 64 IPUs."
@@ -115,20 +111,22 @@ def test_every_division_the_text_leaves_open_must_agree(
     results: list[ResultFacts], official_scores: list[dict[str, str]]
 ) -> None:
     """BERT, no division named: closed 77.4% and open 78.9% are both readings."""
-    closed = official(official_scores, "ipu-pod16-POPART-closed", "bert") * 16 / (
-        official(official_scores, "ipu-pod64-POPART-closed", "bert") * 64
+    closed = (
+        official(official_scores, "ipu-pod16-POPART-closed", "bert")
+        * 16
+        / (official(official_scores, "ipu-pod64-POPART-closed", "bert") * 64)
     )
-    opened = official(official_scores, "ipu-pod16-POPART-open", "bert") * 16 / (
-        official(official_scores, "ipu-pod64-POPART-open", "bert") * 64
+    opened = (
+        official(official_scores, "ipu-pod16-POPART-open", "bert")
+        * 16
+        / (official(official_scores, "ipu-pod64-POPART-open", "bert") * 64)
     )
     assert closed * 100 < 78 < opened * 100
     v = verdicts.verify_claim(graphcore(78.0, "bert"), results)
     assert v.verdict == vocabulary.CONSISTENT
     assert v.details["n_readings"] == 2
     # 82%: within BERT's 5% of the open reading (78.9%), not of the closed one (77.4%)
-    assert abs(82 - opened * 100) / (opened * 100) <= 0.05 < abs(82 - closed * 100) / (
-        closed * 100
-    )
+    assert abs(82 - opened * 100) / (opened * 100) <= 0.05 < abs(82 - closed * 100) / (closed * 100)
     split = verdicts.verify_claim(graphcore(82.0, "bert"), results)
     assert split.verdict == vocabulary.AMBIGUOUS
     assert split.details["open_slot"] == "division"
@@ -160,7 +158,7 @@ def test_a_count_of_nodes_is_checked_against_the_systems_node_count(
 
 
 def test_a_count_of_racks_names_no_result() -> None:
-    """"39 racks, each containing 64 active GPUs" (training/09, CoreWeave), here in
+    """ "39 racks, each containing 64 active GPUs" (training/09, CoreWeave), here in
     Dell's words: a rack is no node."""
     (c,) = [
         c
