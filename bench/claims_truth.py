@@ -167,13 +167,26 @@ def _norm(s: str) -> str:
     return re.sub(r"[^a-z0-9]", "", s.lower())
 
 
+def _folder_named(system: str, official: str) -> bool:
+    """``official`` names the folder whole, or by its first two ``_`` parts as the
+    truths abbreviate folders ("abci_512xV100" for ``abci_512xV100_tensorflow_closed``,
+    "dgxa100_n128" for ``dgxa100_n128_ngc21.09_mxnet``), not followed by a letter or
+    digit ("dgxa100_n12" does not name ``dgxa100_n128_...``)."""
+    if _norm(system) in _norm(official):
+        return True
+    parts = system.split("_")
+    if len(parts) < 3:
+        return False
+    head = "_".join(parts[:2])
+    return re.search(rf"(?<![A-Za-z0-9_]){re.escape(head)}(?![A-Za-z0-9])", official) is not None
+
+
 def evidence_named(links: list[tuple[str, str, float | None]], official: str) -> bool:
-    """Every linked result is one ``official`` names: its system folder name, or its
-    score to 2-4 decimals, appears there."""
-    off = _norm(official)
+    """Every linked result is one ``official`` names: its system folder name (whole or
+    abbreviated, :func:`_folder_named`), or its score to 2-4 decimals, appears there."""
     flat = official.replace(",", "")
     for system, _submitter, score in links:
-        if system and _norm(system) in off:
+        if system and _folder_named(system, official):
             continue
         if score is not None and any(f"{score:.{d}f}" in flat for d in (1, 2, 3, 4)):
             continue

@@ -184,6 +184,14 @@ FLAGS: dict[str, Explanation] = dict(
             DERIVED,
         ),
         _e(
+            "scaling-efficiency",
+            "scaling efficiency",
+            "The claim is a scaling efficiency, t_small x n_small / (t_large x n_large),"
+            " derived from two results; it is not an MLPerf metric and its basis must be"
+            " explicit.",
+            DERIVED,
+        ),
+        _e(
             "unverified-result",
             "unverified",
             "The page presents numbers that MLCommons did not review; each must be marked"

@@ -59,6 +59,7 @@ CHECKS: Mapping[str, Suite] = {
         other_kinds=frozenset({"spec", "throughput"}),
         other_metrics=frozenset(
             {"throughput", "clock", "compute", "memory", "cost", "process", "power"}
+            | {"days of training"}
         ),
         metric_label="time to train",
         checks="time-to-train",
@@ -333,7 +334,7 @@ class Verification:
 
 # --- helpers ------------------------------------------------------------------------
 
-_PER_MINUTE = {"min": 1.0, "s": 1 / 60.0, "h": 60.0}
+_PER_MINUTE = {"min": 1.0, "s": 1 / 60.0, "h": 60.0, "d": 1440.0}
 
 
 def to_unit(minutes: float, unit: str) -> float:

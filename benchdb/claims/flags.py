@@ -9,7 +9,8 @@ Between a claim's subject and the results it is compared with:
 ``different-accelerator-counts``, ``different-scenarios`` and
 ``different-categories`` (inference: datacenter, edge). On any linked result:
 ``open-division-result``, ``preview-result`` (availability ``preview``). On the
-claim: ``per-accelerator-normalization`` (a derived metric), ``unverified-result``,
+claim: ``per-accelerator-normalization`` and ``scaling-efficiency`` (derived metrics),
+``unverified-result``,
 ``no-result-id``, ``arithmetic-error``, ``system-from-context``, ``round-from-date``,
 ``round-from-page`` (the round is the one the page names elsewhere).
 """
@@ -60,6 +61,8 @@ def with_flags(c: ClaimFacts, v: Verification, by_pk: Mapping[int, ResultFacts])
         flags.append("preview-result")
     if c.per_accelerator:
         flags.append("per-accelerator-normalization")
+    if c.kind == "scaling" and v.links:  # benchdb.claims.verdicts_scaling
+        flags.append("scaling-efficiency")
     if c.unverified and (c.benchmark_key or c.metric == "time-to-train"):
         flags.append("unverified-result")
     if v.verdict != NOT_MLPERF and not c.result_ids:

@@ -219,6 +219,32 @@ def scale_verdict(c: Any, cands: Sequence[Any], count: str = "accelerators") -> 
     )
 
 
+def node_verdict(c: Any, cands: Sequence[Any]) -> Verification:
+    """A count of nodes, servers or VMs ("on 1,344 ND H100 v5 VMs", "32x PowerEdge
+    XE8545 servers") of the claim's subject: ``consistent`` when a result of ``cands``
+    ran on that many nodes (the systems JSON's ``number_of_nodes``), linking each such
+    result; ``unverifiable`` otherwise, naming the node counts stored (benchdb may hold
+    part of a round, so an absent count is not called inconsistent)."""
+    want = int(c.value or 0)
+    match = [r for r in cands if r.nodes == want]
+    if match:
+        return Verification(
+            CONSISTENT,
+            float(want),
+            links=tuple(Link(r.pk, "subject", r.suite) for r in match[:MAX_LISTED]),
+            details={"readings_list": [{"label": r.label(), "holds": True} for r in match[:8]]},
+        )
+    counts = sorted({r.nodes for r in cands if r.nodes})
+    return Verification(
+        UNVERIFIABLE,
+        details={
+            "reason": f"no stored result of the subject ran on {want} nodes"
+            f" (its results ran on {', '.join(map(str, counts[:12])) or 'no stated count'})",
+            "missing": {"nodes": str(want)},
+        },
+    )
+
+
 def within_range(c: Any, v: Verification) -> Verification:
     """A range claim ("2-3x", "7-54%": ``c.value`` to ``c.value_high``) judged as a
     range: when its readings rest on one set of results, each reading holds when its

@@ -124,7 +124,12 @@ def subject_submitter(
     mine = bool(named) and named.lower() in side.lower()
     if vendor and first_person(side) and not mine:
         return {"submitter": vendor} if vendor != c.submitter else {}
-    if named and vendor and re.search(rf"(?<![A-Za-z]){re.escape(vendor)}", side, re.I):
+    if (
+        named
+        and vendor
+        and re.search(rf"(?<![A-Za-z]){re.escape(vendor)}", side, re.I)
+        and not _maker_only(vendor, side)  # "... with 128 Nvidia A100 GPUs": the maker
+    ):
         named = vendor  # "CoreWeave, NVIDIA, and IBM delivered..." on CoreWeave's page
     if not named and vendor and unnamed:
         return {"submitter": vendor}

@@ -47,6 +47,7 @@ from benchdb.claims.facts import (
     claimed_ratio,
     percent_readings,
     round_for_date,
+    submitter_matches,
     suite_of,
     system_matches,
     to_unit,
@@ -63,8 +64,10 @@ from benchdb.claims.readings import (
     within_range,
 )
 from benchdb.claims.round_counts import Holding
+from benchdb.claims.targets import verify_target
 from benchdb.claims.verdicts_gains import verify_gain
 from benchdb.claims.verdicts_parity import verify_parity
+from benchdb.claims.verdicts_scaling import verify_scaling
 from benchdb.vocabulary import (
     NOT_MLPERF,
     UNVERIFIABLE,
@@ -118,6 +121,14 @@ def verify_claim(
     pins = [lk for lk in pinned if lk.suite == suite.name] if pinned else None
     # a count its round's rules decide ("the seven workloads in MLPerf Training 5.0")
     out = round_facts.verify_round_fact(claim) or _scope(claim)
+    if out is None and claim.kind == "target":  # a quality target: the round's rules
+        out = (
+            verify_target(claim)
+            if suite.name == "training"
+            else Verification(
+                UNVERIFIABLE, details={"reason": f"no check for a quality target of {suite.title}"}
+            )
+        )
     if out is None and not pins and undated.applies(claim):
         # no round named, no date: every round with a result of the frame is a reading
         check = _CHECKS[suite.checks]
@@ -191,6 +202,7 @@ def _verify_time_to_train(
         "multiplier": verify_gain,
         "parity": verify_parity,
         "scale": _verify_scale,
+        "scaling": verify_scaling,
     }.get(claim.kind)
     if verify is None:
         return Verification(UNVERIFIABLE, details={"reason": f"no check for a {claim.kind} claim"})
@@ -198,7 +210,9 @@ def _verify_time_to_train(
         return Verification(
             UNVERIFIABLE, details={"reason": "no round named and no publication date"}
         )
-    if not bench and claim.kind != "scale":
+    # a count, or a scaling efficiency between two counts, reads every benchmark the
+    # subject ran when none is named (its readings must all agree)
+    if not bench and claim.kind not in ("scale", "scaling"):
         return Verification(UNVERIFIABLE, details={"reason": "no MLPerf benchmark named"})
     return verify(claim, bench, results, chosen)
 
@@ -385,9 +399,16 @@ def _verify_scale(
     results: Sequence[ResultFacts],
     chosen: dict[str, list[ResultFacts]] | None,
 ) -> Verification:
-    if c.unit == "system" or (c.unit == "node" and (c.qualifier or not c.round)):
+    if c.unit not in ("node", "system", "rack") and "per-unit" in c.context:
         return Verification(
-            UNVERIFIABLE, details={"reason": "a count of nodes or systems names no result"}
+            UNVERIFIABLE,
+            details={
+                "reason": "the size of one unit of several (a domain, node or rack) names no result"
+            },
+        )
+    if c.unit in ("system", "rack") or (c.unit == "node" and (c.qualifier or not c.round)):
+        return Verification(
+            UNVERIFIABLE, details={"reason": f"a count of {c.unit}s names no result"}
         )
     # no benchmark named ("a 2,496-GPU cluster"): any benchmark of the round
     benches = [bench] if bench else sorted({r.benchmark for r in results if r.round == c.round})
@@ -402,6 +423,8 @@ def _verify_scale(
             )
         ]
     )
+    if c.submitter and not chosen:  # across benchmarks: the submitter's own, when it has any
+        cands = [r for r in cands if submitter_matches(c.submitter, r)] or cands
     if not cands:
         return Verification(
             UNVERIFIABLE,

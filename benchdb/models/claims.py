@@ -150,6 +150,7 @@ class Claim(models.Model):
         GEOMEAN = "geomean", "Geometric mean over benchmarks"
         ENERGY = "energy", "Energy"
         LATENCY = "latency", "Latency"
+        TARGET = "target", "Quality target"
 
     class Verdict(models.TextChoices):
         CONSISTENT = "consistent", "Consistent"

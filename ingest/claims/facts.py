@@ -69,7 +69,7 @@ _INFERENCE = {
     "power_unit": "power_unit",
 }
 #: Suites whose results claims are checked against, in the order they are listed.
-FACT_SUITES = ("training", "inference")
+FACT_SUITES = ("training", "hpc", "inference")
 
 
 def _rows(
@@ -77,12 +77,12 @@ def _rows(
 ) -> Iterator[dict[str, Any]]:
     """The stored results of ``suite`` that claims rest on, as dicts of
     :class:`verdicts.ResultFacts` fields, filtered in SQL (one query; column values
-    only: no model instance, no systems JSON). Training: every scored result (HPC
-    results share the table but no claim suite yet); inference: every valid result
+    only: no model instance, no systems JSON). Training and HPC (one table): every
+    scored result with a time to train; inference: every valid result
     with a value (``model`` is the benchmark without its accuracy variant)."""
-    if suite == "training":
+    if suite in ("training", "hpc"):  # HPC: its strong-scaling results (a time to train)
         qs: Any = Result.objects.filter(
-            status=Result.Status.SCORED, round__suite=Round.Suite.TRAINING
+            status=Result.Status.SCORED, round__suite=suite, score_minutes__isnull=False
         ).order_by("pk")
         columns, bench = _TRAINING, "benchmark__key__in"
     else:
@@ -90,7 +90,7 @@ def _rows(
             round__suite="inference", status=InferenceResult.Status.VALID, value__isnull=False
         ).order_by("round__suite", "round__version", "source_path")  # the model's ordering
         columns, bench = _INFERENCE, "benchmark__in"
-    qs = history.without_tombstoned(qs, training=suite == "training")
+    qs = history.without_tombstoned(qs, training=suite != "inference")
     if rounds is not None:
         qs = qs.filter(round__version__in=list(rounds))
     if benchmarks is not None:
@@ -98,6 +98,8 @@ def _rows(
     names = list(columns)
     for values in qs.values_list(*columns.values()):  # 23k rows of scalars: one fetch
         row = dict(zip(names, values, strict=True))
+        if suite == "hpc":
+            row["suite"] = "hpc"
         if suite == "inference":
             row |= {"suite": "inference", "score_minutes": None}
             row["model"] = re.sub(r"-99(\.9)?$", "", row["benchmark"])

@@ -80,7 +80,7 @@ def test_claims_on_unseen_pages_floor(ingested_shared: object, ingested_inferenc
     assert total["right"] >= FLOOR_RIGHT
 
 
-FLOOR_EXTRACTED = 71
+FLOOR_EXTRACTED = 72
 FLOOR_CHECKED = 4
 FLOOR_RIGHT = 4
 FLOOR_PAGE_RIGHT = 2

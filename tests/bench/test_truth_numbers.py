@@ -29,3 +29,23 @@ from claims_truth import truth_numbers  # noqa: E402
 )
 def test_truth_numbers(value: str, numbers: set[float]) -> None:
     assert truth_numbers(value) == numbers
+
+
+@pytest.mark.parametrize(
+    ("folder", "official", "named"),
+    [
+        # training/13's official text abbreviates the folders to their first two parts
+        ("abci_512xV100_tensorflow_closed", "best CosmoFlow Fujitsu abci_512xV100 34.339", True),
+        ("dgxa100_n128_ngc21.09_mxnet", "NVIDIA dgxa100_n128 CosmoFlow 7.115 min", True),
+        ("dgxa100_n128_ngc21.09_mxnet", "NVIDIA dgxa100_n1280 CosmoFlow", False),
+        ("dgxa100_n12_ngc21.09_mxnet", "NVIDIA dgxa100_n128 CosmoFlow", False),
+        ("carina_ngpu2496", "carina_ngpu2496 27.3347", True),
+        ("tpu-v4-6912-TF", "Google tpu-v4-4096-TF", False),
+    ],
+)
+def test_a_folder_is_named_whole_or_by_its_first_two_parts(
+    folder: str, official: str, named: bool
+) -> None:
+    from claims_truth import evidence_named
+
+    assert evidence_named([(folder, "", None)], official) is named

@@ -10,6 +10,7 @@ from functools import cached_property
 
 from .patterns import (
     CLAUSE,
+    DAYS_METRIC,
     METRICS,
     NOT_MLPERF,
     PER_ACCEL,
@@ -131,6 +132,8 @@ class SentenceContext:
             metric = _SPEC_METRICS.get(
                 q.unit, "compute" if "FLOPS" in q.unit or q.unit == "TOPS" else "memory"
             )
+        if q.kind == "time" and q.unit == "d":  # "trains GPT-3 in 8 days"
+            metric = DAYS_METRIC
         if metric == "cost" and q.kind in ("time", "head_to_head"):
             metric = ""  # "66.9 minutes, ... a more cost-effective option": still a time
         counts = self._accelerator_counts

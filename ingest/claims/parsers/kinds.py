@@ -25,6 +25,7 @@ from .patterns import (
 )
 from .quantities import minutes_of, unit_scale
 from .sentences import Mention
+from .targets import target_part
 from .types import Claim, Quantity, to_count, to_number
 
 
@@ -59,7 +60,14 @@ def sentence_claims(ctx: SentenceContext) -> list[Claim]:
             acc = to_count(q.value) if q.unit not in ("node", "system") else None
             named = re.search(SYSTEMS, q.system_hint, re.I) if q.system_hint else None
             extra = {"system": named.group()} if named else {}  # "8x MI300Xs": MI300X
-            out.append(ctx.claim("scale", q, accelerators=acc, **extra))
+            claim = ctx.claim("scale", q, accelerators=acc, **extra)
+            if _PER_UNIT.search(ctx.t[max(0, q.start - 12) : q.end]):
+                claim = replace(claim, accelerators=None, context=(*claim.context, "per-unit"))
+            out.append(claim)
+        elif q.kind == "target":  # "must reach Minimum Box mAP: 0.377" (parsers.targets)
+            part = target_part(ctx.t[ctx.s.start : ctx.s.end], q.start - ctx.s.start)
+            metric = f"quality:{part}" if part else "quality"
+            out.append(ctx.claim("target", q, metric=metric, system=""))
         elif id(q) in before:  # "from 311.94 minutes ... down to 153.58": the earlier result
             out.append(ctx.claim(q.kind, q, baseline="previous-round"))
         else:
@@ -68,6 +76,11 @@ def sentence_claims(ctx: SentenceContext) -> list[Claim]:
     if parity:
         out.append(parity)
     return out
+
+
+#: "34 72-GPU NVLink domains": a count, then a size of one unit ("72-GPU"): the size is
+#: no result's accelerator count (verdicts._verify_scale leaves it unverifiable).
+_PER_UNIT = re.compile(r"(?<![\d,.])\d[\d,]*\s+\d[\d,]*[-\u2010\u2011]\s?[A-Za-z]+$")
 
 
 def _gain_kind(ctx: SentenceContext, q: Quantity) -> str:

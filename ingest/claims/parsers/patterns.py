@@ -27,7 +27,9 @@ SYSTEMS = (
     r"|DGX\s?[AH]100|HGX\s?H100|[AHV]100|GH200(?:-\d+G)?|GB[23]00|[BH][23]00|MI3\d\dX?"
     r"|TPU[\s-]?v\d(?:-\d+)?|"
     r"(?:HLS-)?Gaudi\s?\d(?![.\d])|Selene|SeleN"
-    r"|NDm?\s?A100\s?v4"
+    # Azure's GPU virtual machines as MLPerf names their systems ("ND_H100_v5 x1344",
+    # "ND_H200_v5 x64"): the VM series, not the bare accelerator
+    r"|NDm?\s?(?:A100|[HG]B?[12]00|MI300X)\s?v\d"
 )
 #: Submitter mentions -> canonical name.
 SUBMITTERS = {
@@ -175,8 +177,8 @@ QUANTITY = re.compile(
     r"(?P<thr>(?:(?:server|offline)\s+)?(?:tokens?|samples?|images?|sequences?|quer(?:y|ies)|"
     r"inferences?|frames?)\s*(?:/|\s+per\s+)\s*(?:s(?:ec(?:ond)?)?|watt|W|joule)(?:\s*/\s*W)?"
     r"|FPS|IPS(?:\s*/\s*W)?|QPS)" + EDGE_R + "|"
-    r"(?P<time>minutes?|mins?|seconds?|secs?|hours?|hrs?|[smh])(?![A-Za-z0-9])|"
-    r"(?P<ztime>分钟|分鐘|秒钟|秒鐘|秒|小时|小時)|"
+    r"(?P<time>minutes?|mins?|seconds?|secs?|hours?|hrs?|days?|[smh])(?![A-Za-z0-9])|"
+    r"(?P<ztime>分钟|分鐘|秒钟|秒鐘|秒|小时|小時|天)|"
     r"(?P<pct>%|percent" + EDGE_R + r"|per cent" + EDGE_R + r")|"
     # "2.7x1": a footnote digit after a decimal multiplier
     r"(?P<mult>[xX×](?:(?![A-Za-z0-9])|(?<=\.\d[xX×])(?=\d(?![\w.,])))|times"
@@ -217,7 +219,16 @@ TIME_UNITS = {
     "秒": "s",
     "小时": "h",
     "小時": "h",
+    # days: a full training run (or an extrapolation to one), never an MLPerf time
+    # to train; kept only in a sentence about training (quantities.find_quantities)
+    "day": "d",
+    "days": "d",
+    "天": "d",
 }
+#: A sentence about training, where a time in days is a claim ("trains GPT-3 in 8 days").
+TRAINING_WORDS = re.compile(r"(?i:\btrain\w*)|训练|訓練")
+#: The metric of a time in days (not an MLPerf metric: benchdb.claims.facts.SUITES).
+DAYS_METRIC = "days of training"
 Q_BEFORE = re.compile(
     r"(?i:(?P<en>just over|just under|up to|nearly|almost|about|around|approximately|roughly|~|"
     r"within|more than|over|under|less than|at least|as much as|as many as|only|just)(?:\s+|(?<=~))"

@@ -19,10 +19,12 @@ from .patterns import (
     RESULT_ID,
     SHARED_UNIT,
     TIME_UNITS,
+    TRAINING_WORDS,
     quality_figure,
     share_figure,
 )
 from .sentences import Sentence
+from .targets import target_quantities
 from .types import Quantity, to_number
 from .words import word_quantities
 
@@ -52,7 +54,10 @@ def find_quantities(t: str, s: Sentence) -> list[Quantity]:
     (``claim_coverage`` lists them as negated)."""
     seg = t[s.start : s.end]
     seg = RESULT_ID.sub(lambda m: " " * len(m.group()), seg)
-    out = _ranges_and_words(seg, s.start)
+    out = target_quantities(seg, s.start)
+    if not t[s.end :].strip():  # the page's last words: a count whose noun was cut off
+        out += _cut_off_scale(seg, s.start)
+    out += [q for q in _ranges_and_words(seg, s.start) if not _overlaps(q, out)]
     out += [
         _qualified(seg, q, s.start) for q in word_quantities(seg, s.start) if not _overlaps(q, out)
     ]
@@ -72,6 +77,8 @@ def find_quantities(t: str, s: Sentence) -> list[Quantity]:
         if value is not None and m.group("mag"):  # "~300k tokens/s"
             value *= 1e6 if m.group("mag").strip() == "M" else 1e3
         unit, kind, hint = _unit(m, seg)
+        if unit == "d" and not _training_days(seg, m.start()):
+            continue  # "within 30 days", "第3天": no time of training
         if kind in ("scale", "count") and (
             NAMED_BEFORE.search(seg[: m.start()]) or "." in m.group("num")
         ):
@@ -98,6 +105,32 @@ def _qualified(seg: str, q: Quantity, base: int) -> Quantity:
         q.qualifier_text = qb.group("en") or qb.group("zh")
         q.qualifier = QUALIFIERS.get(q.qualifier_text.lower(), "")
     return q
+
+
+#: A count the page's text stops right after ("We achieved this by scaling up to 3,456
+#: of our next", "1,344 ... VMs, which represent 10,752"): a verb that gives a count of
+#: accelerators, the number, at most "of our/the/their" and one word, then the end.
+_CUT_SCALE = re.compile(
+    r"(?i:\bscal(?:e|ed|ing)\s+(?:up\s+)?to|\b(?:represent|characteri[sz]e|total|compris)\w*)"
+    r"\s+(?:up\s+to\s+)?(?P<num>\d{1,3}(?:,\d{3})+|\d+)"
+    r"(?:\s+of\s+(?:our|the|their)(?:\s+[\w-]+)?)?\W*$"
+)
+
+
+def _cut_off_scale(seg: str, base: int) -> list[Quantity]:
+    """The count of accelerators a cut-off last sentence ends on (:data:`_CUT_SCALE`),
+    unit ``accelerator``; offsets + ``base``."""
+    m = _CUT_SCALE.search(seg)
+    if not m:
+        return []
+    value = to_number(m.group("num"))
+    return [Quantity("scale", value, "accelerator", base + m.start("num"), base + m.end("num"))]
+
+
+def _training_days(seg: str, at: int) -> bool:
+    """A time in days at offset ``at`` of ``seg`` is a claim only in a sentence about
+    training and not as an ordinal day ("第3天")."""
+    return bool(TRAINING_WORDS.search(seg)) and not seg[max(0, at - 1) : at].endswith("第")
 
 
 def _overlaps(q: Quantity, others: list[Quantity]) -> bool:
@@ -274,5 +307,5 @@ def minutes_of(q: Quantity) -> float:
 
 
 def unit_scale(unit: str, to: str) -> float:
-    per_min = {"min": 1.0, "s": 1 / 60.0, "h": 60.0}
+    per_min = {"min": 1.0, "s": 1 / 60.0, "h": 60.0, "d": 1440.0}
     return per_min.get(unit, 1.0) / per_min.get(to, 1.0)

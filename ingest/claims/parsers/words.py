@@ -242,6 +242,7 @@ _SCALE_UNITS = {
     "asic": "chip",
     "tpu": "TPU",
     "card": "card",
+    "rack": "rack",  # a rack holds nodes: its count is no node count
 }
 
 

@@ -342,3 +342,16 @@ def test_a_benchmark_named_as_replaced_is_not_the_figures() -> None:
         ROUND_PUBLISHED,
     )
     assert own.benchmark_key == "stable_diffusion"
+
+
+def test_the_pages_vendor_named_only_as_a_maker_does_not_replace_the_submitter() -> None:
+    """training/11 (HPCwire: "Dell was a new submitter ... (32x PowerEdge XE8545 servers
+    with 128 Nvidia A100 SXM GPUs)" on a page whose vendor is NVIDIA), here in HPE's
+    words: NVIDIA makes the GPUs, HPE submitted."""
+    s = "HPE was a new submitter (16 Apollo 6500 servers with 128 NVIDIA A100 GPUs)."
+    c = ClaimFacts(kind="scale", value=16.0, unit="node", submitter="HPE")
+    assert words.subject_submitter(c, s, s, "NVIDIA", False) == {}
+    # the vendor named as a submitter beside the one parsed still wins (CoreWeave's page)
+    joint = "CoreWeave, NVIDIA, and IBM delivered the largest submission on 2,496 GPUs."
+    got = words.subject_submitter(replace(c, submitter="NVIDIA"), joint, joint, "CoreWeave", False)
+    assert got == {"submitter": "CoreWeave"}

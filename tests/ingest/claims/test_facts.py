@@ -93,8 +93,8 @@ def test_inside_a_transaction_the_facts_are_read_with_the_filters_in_sql(
     assert len([f for f in expected if f.suite == "training"]) == 46  # official_scores.csv
     assert len([f for f in expected if f.suite == "inference"]) > 100
     _check_selections(expected)
-    with pytest.raises(ValueError, match="unknown suite 'hpc'"):
-        claim_facts.result_facts(suite="hpc")
+    with pytest.raises(ValueError, match="unknown suite 'storage'"):
+        claim_facts.result_facts(suite="storage")
 
 
 def test_outside_a_transaction_the_facts_are_built_once_per_data_version(
