@@ -314,7 +314,10 @@ _GAINS = frozenset({"multiplier", "percentage"})
 _BEST = re.compile(
     r"最佳成[绩績]|最好成[绩績]|best (?:results?|scores?|times?|submissions?)"
     r"|record(?:-setting| setting)?(?: [A-Za-z]+)? (?:submissions?|results?|times?)"
-    r"|previous record|(?:刷新)?[记紀纪][录錄]的?成[绩績]|[记紀纪][录錄]成[绩績]",
+    r"|previous record|(?:刷新)?[记紀纪][录錄]的?成[绩績]|[记紀纪][录錄]成[绩績]"
+    # "over the June record", "last round's record", "the prior record of 10.9 minutes"
+    r"|(?:prior|earlier|older|last|round's|year's|January|February|March|April|May|June"
+    r"|July|August|September|October|November|December)\s+record(?![-\w])",
     re.I,
 )
 _YEAR = re.compile(r"last year|a year (?:ago|earlier|before)|year-ago|year-old|一年前|去年", re.I)
@@ -567,7 +570,12 @@ def _round_fields(
             fields["baseline"] = f"best:{relative}" if best else relative
             ctx.append("baseline-relative")
         relative = ""
-    if named and c.round and "round" in c.context and named[0] != c.round:
+    if relative and not named and c.round != relative and (not c.round or "round" in c.context):
+        # the sentence's own date ("In June, Gaudi 2 trained GPT-3 in 311.94 minutes" on
+        # a page about the November round) is nearer its figure than the page's round
+        fields["round"] = relative
+        ctx.append("round-relative")
+    elif named and c.round and "round" in c.context and named[0] != c.round:
         # a round carried from an earlier sentence yields to the one this one names
         fields["round"] = named[0]
         ctx.append("round-words")

@@ -16,9 +16,9 @@ from benchdb.claims.facts import (
     Verification,
     candidates,
     claimed_ratio,
+    gain_tolerance,
     percent_readings,
     system_matches,
-    tolerance,
     within,
 )
 from benchdb.claims.readings import Reading, extreme, settle
@@ -73,7 +73,7 @@ def verify_gain(
 ) -> Verification:
     """A percentage or multiplier: against another system of the same round
     (``compared_system``) or the same system in an earlier round (``baseline``)."""
-    tol = tolerance(bench, c.suite)
+    tol = gain_tolerance(c.kind, c.value or 0.0, bench, c.suite or "training", c.qualifier)
     pairs = _gain_pairs(c, bench, results, chosen)
     if not pairs:
         other = looked_for(c, "compared") if c.compared_system else c.baseline

@@ -355,3 +355,33 @@ def test_the_pages_vendor_named_only_as_a_maker_does_not_replace_the_submitter()
     joint = "CoreWeave, NVIDIA, and IBM delivered the largest submission on 2,496 GPUs."
     got = words.subject_submitter(replace(c, submitter="NVIDIA"), joint, joint, "CoreWeave", False)
     assert got == {"submitter": "CoreWeave"}
+
+
+def test_the_sentences_own_date_is_its_figures_round() -> None:
+    """On a page about MLPerf Training v3.1 (November 2023), "In June, Gaudi 2 trained
+    GPT-3 in 311.94 minutes on 384 accelerators" is a v3.0 figure (Intel's own June
+    result: 311.94 min), whatever round the page or an earlier sentence gave (the class
+    came from NVIDIA's "the June record of 10.9 minutes"; the sentence is Intel's)."""
+    page = PageContext(text="Intel in MLPerf Training v3.1.", published=date(2023, 11, 9))
+    carried = ClaimFacts(
+        kind="time", value=311.94, unit="min", benchmark_key="gpt3", round="v3.1",
+        context=("round",),
+    )  # fmt: skip
+    s = "In June, Gaudi 2 trained GPT-3 in 311.94 minutes on 384 accelerators."
+    got = resolve_claim(carried, s, page, ROUND_PUBLISHED)
+    assert (got.round, "round-relative" in got.context) == ("v3.0", True)
+    # a round the sentence names itself still wins over its date words
+    named = "In June, MLPerf Training v3.1 was not out yet; Gaudi 2 took 153.58 minutes."
+    assert (
+        resolve_claim(replace(carried, value=153.58), named, page, ROUND_PUBLISHED).round == "v3.1"
+    )
+
+
+def test_a_gain_over_a_months_record_is_over_that_rounds_best() -> None:
+    """ "2x over the June record" (Google's words; the class came from NVIDIA's "nearly
+    3x over the June record of 10.9 minutes"): the baseline is the best result of the
+    round published that June, not the subject's own earlier line."""
+    page = PageContext(text="MLPerf Training v3.1", published=date(2023, 11, 9))
+    c = ClaimFacts(kind="multiplier", value=2.0, unit="x", benchmark_key="gpt3", round="v3.1")
+    s = "TPU v5e trained GPT-3 2x faster than the June record."
+    assert resolve_claim(c, s, page, ROUND_PUBLISHED).baseline == "best:v3.0"

@@ -68,6 +68,12 @@ def test_a_percentage_digits_bound_its_points_not_the_ratio() -> None:
     assert gain_tolerance("percentage", 33.0) == pytest.approx(0.005 / 1.33)
     # a multiplier's digits bound the ratio itself: "1.3x" is 1.25-1.35x
     assert gain_tolerance("multiplier", 1.3) == pytest.approx(0.05 / 1.3)
+    # in training too, when wider than the run-to-run spread: "3x" is 2.5-3.5x, so
+    # "nearly 3x" reads 10.94 / 3.92 = 2.79x (v3.0 best against v3.1's Eos, GPT-3)
+    assert gain_tolerance("multiplier", 3.0, "gpt3", "training") == pytest.approx(0.5 / 3)
+    assert gain_tolerance("multiplier", 2.8, "gpt3", "training") == 0.05
+    # a bound is no rounded figure: "over 4x" is not 3.68x
+    assert gain_tolerance("multiplier", 4.0, "gpt3", "training", "more than") == 0.05
 
 
 def test_40_percent_is_not_the_33_percent_the_results_give() -> None:
