@@ -220,9 +220,10 @@ def _subject(
     mentions = find_mentions(side)
     own = find_mentions(c.system) if c.system else []
     implied = len(own) == 1 and own[0].count is not None  # IPU-POD16 states its size
-    if c.baseline or (c.system and not family_of(c.system)):
+    if (c.baseline and not c.compared_system) or (c.system and not family_of(c.system)):
         # a gain over the same system's earlier rounds, or a system the parser read
-        # by its name: the parser's subject stands
+        # by its name: the parser's subject stands (over another product's earlier
+        # round, :func:`earlier_product`, the subject side's product is the subject)
         mentions = []
     elif c.system and c.system in side:
         # the parser reads clauses: its family stands, with the count beside it
@@ -256,6 +257,8 @@ def _subject(
     elif not c.system:
         for where, text in (("title", page.title), ("page", page.text)):
             fam = _only_family(text, c.submitter or page.vendor)
+            if fam and c.compared_system and fam == family_of(c.compared_system):
+                break  # the product compared with is not the subject
             if fam:
                 out["system"] = fam
                 ctx.append(f"system-{where}")
@@ -370,6 +373,39 @@ def _other_product(c: ClaimFacts, subject_side: str, compared_side: str) -> bool
     return bool(mine and other and not mine & other)
 
 
+def earlier_product(
+    c: ClaimFacts, subject_side: str, compared_side: str, rounds: Mapping[str, date]
+) -> dict[str, object]:
+    """The fields of a gain over another product named with an earlier round ("up to
+    1.5X ... compared to 2nd Generation Xeon Scalable (Cascade Lake) ... in MLPerf
+    Inference v0.7"; "vs EPYC Milan in v2.1"), which the parser read as a gain over
+    the subject's own previous round: ``compared_system`` (the one family the compared
+    side names, and the subject side does not) and ``baseline`` (the one round of the
+    claim's suite the compared side names; ``round-not-named`` when it names none and
+    the subject side names no product: the other product's results are then of no
+    known round, and the verdict abstains). {} for a training claim, or when the
+    compared side names no family, several, or the subject's own, or names no round
+    while the subject side names a product ("H200 ... 28% over H100": a same-round
+    comparison, :func:`_other_product`)."""
+    if c.suite != "inference" or c.kind not in _GAINS or c.compared_system:
+        return {}
+    if c.baseline not in ("previous-round", ""):
+        return {}
+    other = {m.family: m for m in find_mentions(compared_side)}
+    mine = {m.family for m in find_mentions(subject_side)}
+    if len(other) != 1 or set(other) & mine:
+        return {}
+    named = [r for r in rounds_named(compared_side, "inference", rounds) if r != c.round]
+    if len(named) > 1 or (not named and (mine or not c.baseline)):
+        return {}
+    (mention,) = other.values()
+    return {"compared_system": mention.text, "baseline": named[0] if named else NO_ROUND}
+
+
+#: The baseline of a gain over another product whose round the text does not name.
+NO_ROUND = "round-not-named"
+
+
 def year_earlier(rnd: str, rounds: Mapping[str, date]) -> str:
     """The round of ``rounds`` (round -> publication date) published nearest a year
     before ``rnd`` ("its year-old 512-GPU H100 systems", "last year"); "" if none."""
@@ -392,15 +428,17 @@ def _paired(sentence: str) -> tuple[str, int | None, int | None]:
 
 
 def _sides_fields(
-    c: ClaimFacts, sentence: str, page: PageContext
+    c: ClaimFacts, sentence: str, page: PageContext, rounds: Mapping[str, date]
 ) -> tuple[dict[str, object], list[str], str]:
     """Subject and compared-side fields and tags, and the subject's side of the
     sentence."""
     # a scale claim's figure is a count: the side holding it is its subject
     text, n_subject, n_compared = _paired(sentence) if c.kind != "scale" else (sentence, None, None)
     subject_side, compared_side = sides(text, c.value, gain=c.kind in _GAINS)
-    pre: dict[str, object] = {}
-    if _other_product(c, subject_side, compared_side):
+    pre: dict[str, object] = earlier_product(c, subject_side, compared_side, rounds)
+    if pre:
+        c = replace(c, **pre)  # type: ignore[arg-type]
+    elif _other_product(c, subject_side, compared_side):
         # "H200 ... up to 47% over the H100": another product, not an earlier round
         c = replace(c, baseline="")
         pre = {"baseline": ""}
@@ -409,12 +447,27 @@ def _sides_fields(
     subject = str(fields.get("system", c.system))
     more, ctx2 = _compared(c, compared_side, subject)
     fields |= more
+    other = str(fields.get("compared_system", c.compared_system))
+    taken = {"system-title", "system-page"} & set(ctx)
+    if taken and family_of(subject) and family_of(subject) == family_of(other):
+        # the one product the page names is the one compared with, not the subject
+        fields["system"] = ""
+        ctx = [t for t in ctx if t not in taken]
     if words.compared_only(c, sentence, subject_side, compared_side) and "system" not in fields:
         # "对比A100,跨代提升...1.8倍": A100 is the baseline, not the subject
         fields |= {"system": "", "baseline": "", "accelerators": None}
         fields["compared_system"] = fields.get("compared_system") or c.system
         ctx2.append("system-compared-side")
-    ctx += ctx2 + (["compared-product"] if pre else [])
+    ctx += ctx2 + (["compared-product"] if pre and "compared_system" not in pre else [])
+    if pre.get("compared_system"):
+        ctx.append("compared-earlier-product")
+        who = str(fields.get("submitter", c.submitter))
+        if not who and page.vendor:  # the page's vendor's own results are one reading
+            fields["submitter"] = who = page.vendor
+            ctx.append("submitter-page")
+        own = who and re.search(rf"(?<![A-Za-z]){re.escape(who)}[’']s(?![A-Za-z])", subject_side)
+        if own or words.first_person(subject_side):
+            ctx.append("subject-own-results")  # "Intel's MLPerf 1.1 results": its own
     if n_subject is not None and c.accelerators is None:
         fields["accelerators"] = n_subject
         if fields.get("compared_system", c.compared_system):
@@ -445,7 +498,7 @@ def resolve_claim(
     sentence, else the title, else the page names them.
     What the parser found is kept; ``context`` tags what came from where (module
     docstring of :mod:`benchdb.claims.subjects`). Never raises on text."""
-    fields, ctx, subject_side = _sides_fields(c, sentence, page)
+    fields, ctx, subject_side = _sides_fields(c, sentence, page, rounds)
     opening = re.split(r"[,，]", sentence, maxsplit=1)[0]  # "On a per-chip basis, ..."
     own = clause_of(sentence, c.value) + (" " + opening if not re.search(r"\d", opening) else "")
     if not c.per_accelerator and words.per_accelerator(own):
@@ -479,6 +532,7 @@ def _benchmark_fields(
     the page's (:func:`_from_page`)."""
     if c.suite == "inference":
         _model_fields(c, sentence, fields, ctx)
+        _scenario_fields(c, sentence, fields, ctx)
         return
     if (c.suite or "training") != "training" or "suite-hpc" in c.context:
         return
@@ -512,6 +566,21 @@ def _model_fields(c: ClaimFacts, sentence: str, fields: dict[str, object], ctx: 
     if key != c.benchmark_key:
         fields["benchmark_key"] = key
         ctx.append("benchmark-clause" if key else "benchmark-open")
+
+
+def _scenario_fields(
+    c: ClaimFacts, sentence: str, fields: dict[str, object], ctx: list[str]
+) -> None:
+    """An inference claim's scenario when its sentence names several: the one its
+    figure's clause names ("up to 1.5X increase in Offline and 1.65X increase in Server
+    performance": 1.65X is Server's); none when its clause names none or several."""
+    if len(words.scenarios_named(sentence)) < 2:
+        return
+    own = words.scenarios_named(clause_of(sentence, c.value))
+    scenario = own[0] if len(own) == 1 else ""
+    if scenario != c.scenario:
+        fields["scenario"] = scenario
+        ctx.append("scenario-clause" if scenario else "scenario-open")
 
 
 def _round_fields(

@@ -97,13 +97,16 @@ def _maker_only(name: str, sentence: str) -> bool:
     makes ("NVIDIA A100", "Intel Gaudi2"): the maker of the hardware, not who
     submitted the result."""
     spots = [m.start() for m in re.finditer(re.escape(name), sentence, re.I)]
-    families = {m.start: m.family for m in find_mentions(sentence)}
+    mentions = find_mentions(sentence)
     return bool(spots) and all(
         any(
-            0 <= at - (spot + len(name)) <= 12
-            and not sentence[spot + len(name) : at].strip(" ®™'’s")
-            and makes(name, fam)
-            for at, fam in families.items()
+            (
+                0 <= m.start - (spot + len(name)) <= 12
+                and not sentence[spot + len(name) : m.start].strip(" ®™'’s")
+                or m.start <= spot < m.end  # "3rd Gen Intel Xeon Scalable": in its name
+            )
+            and makes(name, m.family)
+            for m in mentions
         )
         for spot in spots
     )

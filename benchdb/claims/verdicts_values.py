@@ -29,8 +29,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from benchdb.claims import inference_frames, per_watt
-from benchdb.claims.facts import ClaimFacts, Link, ResultFacts, Verification, tolerance, within
+from benchdb.claims.facts import (
+    ClaimFacts,
+    Link,
+    ResultFacts,
+    Verification,
+    submitter_matches,
+    tolerance,
+    within,
+)
 from benchdb.claims.readings import Reading, extreme, named_elsewhere, scale_verdict, settle
+from benchdb.claims.subjects import cpu_generation, cpu_only, family_matches, family_of, is_host
 from benchdb.mlperf.inference.rounds import LLM_LIMITS_V51
 from benchdb.vocabulary import CONSISTENT, INCONSISTENT, INFERENCE_ROUNDS, UNVERIFIABLE, round_key
 
@@ -60,6 +69,9 @@ def system_matches(mention: str, r: ResultFacts, accelerators: int | None = None
     key, accel = _norm(mention), r.accelerator_model.lower()
     if not key:
         return False
+    fam = family_of(mention)
+    if is_host(fam):  # "Cascade Lake": a CPU-only system of that generation, nothing else
+        return family_matches(fam, r, None)
     if accelerators is not None and r.accelerators is not None and r.accelerators != accelerators:
         return False
     pod = _POD.fullmatch(key)
@@ -197,12 +209,19 @@ def _baseline_round(c: ClaimFacts) -> str:
 def _same_line(new: ResultFacts, old: ResultFacts) -> bool:
     """An earlier result of the same line as ``new``: same submitter, accelerator model
     and count ("H100 improved 31% since the last round" compares NVIDIA's 8-GPU H100
-    system with itself, not with another submitter's)."""
-    return (
+    system with itself, not with another submitter's); for CPU-only systems (no
+    accelerator to compare) the same processor generation and count of processors
+    (``subjects.cpu_generation``: an Ice Lake system's earlier round is not a Cooper
+    Lake one's; unknown generations are no line)."""
+    same = (
         new.submitter.lower() == old.submitter.lower()
         and _norm(new.accelerator_model) == _norm(old.accelerator_model)
         and new.accelerators == old.accelerators
     )
+    if not same or not (cpu_only(new) or cpu_only(old)):
+        return same
+    gen = cpu_generation(new)
+    return bool(gen) and gen == cpu_generation(old) and new.processors == old.processors
 
 
 def _ratio(a: ResultFacts, b: ResultFacts, c: ClaimFacts) -> float:
@@ -222,7 +241,13 @@ def _sides(
         role = "compared" if chosen["compared"] else "baseline"
         return chosen["subject"], chosen["compared"] or chosen["baseline"], role, "", ""
     who = c.system or c.submitter
-    if c.compared_system:
+    if c.baseline == "round-not-named":  # resolve.NO_ROUND: no round of the other product
+        why = f"the text names no round of {c.compared_system}'s results"
+        return _missing(c, results, "", c.compared_system, why)
+    if c.compared_system and (c.baseline.startswith("v") or c.baseline == "previous-round"):
+        # another product in an earlier round ("... compared to Cascade Lake in v0.7")
+        role, rnd, other_who = "baseline", _baseline_round(c), c.compared_system
+    elif c.compared_system:
         role, rnd, other_who = "compared", c.round, c.compared_system
     elif c.baseline in ("previous-round", "first-submission") or c.baseline.startswith("v"):
         role, rnd, other_who = "baseline", _baseline_round(c), who
@@ -247,6 +272,8 @@ def _verify_gain(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> 
     subj, others, role, _, _ = sides
     tol = _tol(c)
     claimed = (c.value or 0.0) if c.kind == "multiplier" else 1.0 + (c.value or 0.0) / 100.0
+    if role == "baseline" and c.compared_system and not chosen:
+        return _verify_generations(c, subj, others, claimed, tol)
     pairs = [(a, b) for a in subj for b in others if a.pk != b.pk or a.suite != b.suite]
     if role == "baseline" and not chosen:  # the same system line in the earlier round
         pairs = [(a, b) for a, b in pairs if _same_line(a, b)]
@@ -282,6 +309,78 @@ def _verify_gain(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> 
     if c.per_accelerator:
         details["derived"] = "per accelerator: each value / its system's accelerator count"
     v = settle(readings, details)
+    if v.recomputed_value is not None and c.kind == "multiplier":
+        v.details["recomputed_ratio"] = v.recomputed_value
+    return v
+
+
+def _best(rs: Sequence[ResultFacts], c: ClaimFacts) -> ResultFacts:
+    """The best of ``rs`` (one benchmark and scenario): highest throughput, lowest
+    latency."""
+    pick = max if rs[0].higher_is_better else min
+    return pick(rs, key=lambda r: _figure(r, c))
+
+
+def _generation_pairs(
+    c: ClaimFacts, subj: Sequence[ResultFacts], others: Sequence[ResultFacts]
+) -> list[tuple[str, ResultFacts, ResultFacts]]:
+    """(scope, best new result, best earlier result) per benchmark and scenario both
+    products ran, over every submitter's results (``any submitter``) and, when the claim
+    is a submitter's, over its own too (``<submitter>'s``); over its own only when the
+    text says the results are its own ("Intel's MLPerf 1.1 results": context
+    ``subject-own-results``)."""
+    own_only = "subject-own-results" in c.context
+    scopes = [] if own_only and c.submitter else [("any submitter", list(subj), list(others))]
+    if c.submitter:
+        own = [r for r in subj if submitter_matches(c.submitter, r)]
+        own_o = [r for r in others if submitter_matches(c.submitter, r)]
+        if own and own_o and (own_only or (len(own), len(own_o)) != (len(subj), len(others))):
+            scopes.append((f"{c.submitter}'s", own, own_o))
+    out = []
+    for scope, new, old in scopes:
+        for key in sorted({(r.benchmark, r.scenario) for r in new}):
+            a = [r for r in new if (r.benchmark, r.scenario) == key]
+            b = [r for r in old if (r.benchmark, r.scenario) == key]
+            if a and b:
+                out.append((scope, _best(a, c), _best(b, c)))
+    return out
+
+
+def _verify_generations(
+    c: ClaimFacts,
+    subj: Sequence[ResultFacts],
+    others: Sequence[ResultFacts],
+    claimed: float,
+    tol: float,
+) -> Verification:
+    """A gain of one product over another named in an earlier round ("up to 1.5X ...
+    compared to 2nd Generation Xeon Scalable (Cascade Lake) in MLPerf Inference
+    v0.7"): each product is its best result per benchmark and scenario (a product's
+    best configuration against the other's, not against the other's weakest), over
+    every submitter and over the claim's submitter's own; "up to" takes the largest
+    gain within each; the verdict must hold under both scopes."""
+    readings: list[Reading] = []
+    for scope in dict.fromkeys(s for s, _, _ in _generation_pairs(c, subj, others)):
+        rs = []
+        for _, a, b in [p for p in _generation_pairs(c, subj, others) if p[0] == scope]:
+            ratio = _ratio(a, b, c)
+            if ratio <= 0:
+                continue
+            rec = ratio if c.kind == "multiplier" else (ratio - 1.0) * 100.0
+            rs.append(
+                Reading(
+                    (Link(a.pk, "subject", a.suite), Link(b.pk, "baseline", b.suite)),
+                    rec,
+                    within(claimed, ratio, tol, c.qualifier),
+                    {"scope": scope, "benchmark": a.benchmark, "scenario": a.scenario},
+                    f"{scope}, {a.scenario} {rec:.3g}{'x' if c.kind == 'multiplier' else '%'}:"
+                    f" best {a.label()} against best {b.label()}",
+                )
+            )
+        readings += extreme(rs) if c.qualifier == "up to" and len(rs) > 1 else rs
+    if not readings:
+        return _missing(c, subj or others, c.round, c.system or c.submitter, "no pair of values")
+    v = settle(readings, {"tolerance": tol, "compared": "best result of each product"})
     if v.recomputed_value is not None and c.kind == "multiplier":
         v.details["recomputed_ratio"] = v.recomputed_value
     return v

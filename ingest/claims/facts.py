@@ -49,6 +49,8 @@ _COMMON = {
     "availability": "system__availability",
     "accelerators": "system__accelerators",
     "accelerator_model": "system__accelerator_model",
+    "processor": "system__host_processor_model",
+    "processors": "system__host_processors_per_node",
     "framework": "system__framework",
     "nodes": "system__nodes",
     "result_id": "result_id",
