@@ -13,7 +13,9 @@ naming the result looked for (round, system or submitter, model, scenario) and
 digits (:func:`benchdb.claims.facts.tolerance`; :data:`benchdb.claims.facts.SUITES`
 cites why).
 
-Checks by claim kind: ``throughput`` and ``time`` (a latency) against one result;
+Checks by claim kind: ``throughput``, ``time`` and ``latency`` (a SingleStream or
+MultiStream percentile latency, lower is better: its "up to" names no best case, so
+every reading must agree) against one result;
 ``multiplier`` and ``percentage`` as the ratio of two results' values, both oriented
 so that more is better (``a / b`` for throughputs, ``b / a`` for latencies), against
 a compared system of the same round or the same system's earlier round
@@ -52,6 +54,7 @@ _UNITS: dict[str, tuple[frozenset[str], float]] = {
     "image/s": (frozenset({"Samples/s", "Queries/s"}), 1.0),
     "ms": (frozenset({"Latency (ms)"}), 1.0),
     "s": (frozenset({"Latency (ms)"}), 0.001),
+    "us": (frozenset({"Latency (ms)"}), 1000.0),
 }
 
 _POD = re.compile(r"([a-z]+\d+)nvl(\d+)")
@@ -72,6 +75,8 @@ def system_matches(mention: str, r: ResultFacts, accelerators: int | None = None
     fam = family_of(mention)
     if is_host(fam):  # "Cascade Lake": a CPU-only system of that generation, nothing else
         return family_matches(fam, r, None)
+    if fam.startswith("Jetson"):  # "Jetson AGX Orin": the systems JSON says "NVIDIA Orin"
+        return family_matches(fam, r, accelerators)
     if accelerators is not None and r.accelerators is not None and r.accelerators != accelerators:
         return False
     pod = _POD.fullmatch(key)
@@ -178,8 +183,8 @@ def _verify_value(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) ->
         return _missing(c, results, c.round, c.system or c.submitter)
     tol = _tol(c)
     readings = [_value_reading(r, c, tol) for r in cands]
-    if c.qualifier == "up to" and len(readings) > 1:
-        readings = extreme(readings)
+    if c.qualifier == "up to" and len(readings) > 1 and cands[0].higher_is_better:
+        readings = extreme(readings)  # a latency's "up to" names no best case: all readings
     details: dict[str, Any] = {"tolerance": tol, "result_unit": cands[0].unit}
     if len({r.scenario for r in cands}) == 1:
         details["scenario"] = cands[0].scenario
@@ -396,6 +401,9 @@ def _verify_scale(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) ->
 _KINDS = {
     "throughput": _verify_value,
     "time": _verify_value,
+    # a latency: the SingleStream / MultiStream result's percentile latency (the
+    # scenario's metric, ``benchdb.mlperf.inference``), lower is better
+    "latency": _verify_value,
     "multiplier": _verify_gain,
     "percentage": _verify_gain,
     "scale": _verify_scale,
@@ -456,7 +464,7 @@ def verify(
     check = _verify_bound if c.metric.startswith("latency-bound") else _KINDS.get(c.kind)
     if check is None:
         return Verification(UNVERIFIABLE, details={"reason": f"no check for a {c.kind} claim"})
-    if c.kind in ("throughput", "time") and c.unit not in _UNITS:
+    if c.kind in ("throughput", "time", "latency") and c.unit not in _UNITS:
         return Verification(
             UNVERIFIABLE, details={"reason": f"no MLPerf Inference result is in {c.unit}"}
         )
