@@ -65,8 +65,8 @@ _PREVIOUS = re.compile(
     r"(?:previous|prior|last)[- ](?:product|generation|gen)|predecessor|上一代|上代|前一?代",
     re.I,
 )
-_BARE_COUNT = re.compile(
-    r"(?<![\d.])(\d[\d,]*)(?:\s*|[-\u2010\u2011])"
+_BARE_COUNT = re.compile(  # not inside a name: "its H100 GPU" states no 100 GPUs
+    r"(?<![A-Za-z\d.])(\d[\d,]*)(?:\s*|[-\u2010\u2011])"
     r"(?:accelerators?|GPUs?|chips?|cards?|HPUs?|IPUs?|TPUs?"
     r"|个|個|张|張|颗|顆)(?![A-Za-z])",
     re.I,
@@ -223,7 +223,7 @@ def _subject(
     if (c.baseline and not c.compared_system) or (c.system and not family_of(c.system)):
         # a gain over the same system's earlier rounds, or a system the parser read
         # by its name: the parser's subject stands (over another product's earlier
-        # round, :func:`earlier_product`, the subject side's product is the subject)
+        # round, :func:`resolve_words.earlier_product`, the subject side's product is the subject)
         mentions = []
     elif c.system and c.system in side:
         # the parser reads clauses: its family stands, with the count beside it
@@ -373,39 +373,6 @@ def _other_product(c: ClaimFacts, subject_side: str, compared_side: str) -> bool
     return bool(mine and other and not mine & other)
 
 
-def earlier_product(
-    c: ClaimFacts, subject_side: str, compared_side: str, rounds: Mapping[str, date]
-) -> dict[str, object]:
-    """The fields of a gain over another product named with an earlier round ("up to
-    1.5X ... compared to 2nd Generation Xeon Scalable (Cascade Lake) ... in MLPerf
-    Inference v0.7"; "vs EPYC Milan in v2.1"), which the parser read as a gain over
-    the subject's own previous round: ``compared_system`` (the one family the compared
-    side names, and the subject side does not) and ``baseline`` (the one round of the
-    claim's suite the compared side names; ``round-not-named`` when it names none and
-    the subject side names no product: the other product's results are then of no
-    known round, and the verdict abstains). {} for a training claim, or when the
-    compared side names no family, several, or the subject's own, or names no round
-    while the subject side names a product ("H200 ... 28% over H100": a same-round
-    comparison, :func:`_other_product`)."""
-    if c.suite != "inference" or c.kind not in _GAINS or c.compared_system:
-        return {}
-    if c.baseline not in ("previous-round", ""):
-        return {}
-    other = {m.family: m for m in find_mentions(compared_side)}
-    mine = {m.family for m in find_mentions(subject_side)}
-    if len(other) != 1 or set(other) & mine:
-        return {}
-    named = [r for r in rounds_named(compared_side, "inference", rounds) if r != c.round]
-    if len(named) > 1 or (not named and (mine or not c.baseline)):
-        return {}
-    (mention,) = other.values()
-    return {"compared_system": mention.text, "baseline": named[0] if named else NO_ROUND}
-
-
-#: The baseline of a gain over another product whose round the text does not name.
-NO_ROUND = "round-not-named"
-
-
 def year_earlier(rnd: str, rounds: Mapping[str, date]) -> str:
     """The round of ``rounds`` (round -> publication date) published nearest a year
     before ``rnd`` ("its year-old 512-GPU H100 systems", "last year"); "" if none."""
@@ -435,7 +402,7 @@ def _sides_fields(
     # a scale claim's figure is a count: the side holding it is its subject
     text, n_subject, n_compared = _paired(sentence) if c.kind != "scale" else (sentence, None, None)
     subject_side, compared_side = sides(text, c.value, gain=c.kind in _GAINS)
-    pre: dict[str, object] = earlier_product(c, subject_side, compared_side, rounds)
+    pre: dict[str, object] = words.earlier_product(c, subject_side, compared_side, rounds)
     if pre:
         c = replace(c, **pre)  # type: ignore[arg-type]
     elif _other_product(c, subject_side, compared_side):
@@ -532,7 +499,7 @@ def _benchmark_fields(
     the page's (:func:`_from_page`)."""
     if c.suite == "inference":
         _model_fields(c, sentence, fields, ctx)
-        _scenario_fields(c, sentence, fields, ctx)
+        words.scenario_fields(c, sentence, fields, ctx)
         return
     if (c.suite or "training") != "training" or "suite-hpc" in c.context:
         return
@@ -566,21 +533,6 @@ def _model_fields(c: ClaimFacts, sentence: str, fields: dict[str, object], ctx: 
     if key != c.benchmark_key:
         fields["benchmark_key"] = key
         ctx.append("benchmark-clause" if key else "benchmark-open")
-
-
-def _scenario_fields(
-    c: ClaimFacts, sentence: str, fields: dict[str, object], ctx: list[str]
-) -> None:
-    """An inference claim's scenario when its sentence names several: the one its
-    figure's clause names ("up to 1.5X increase in Offline and 1.65X increase in Server
-    performance": 1.65X is Server's); none when its clause names none or several."""
-    if len(words.scenarios_named(sentence)) < 2:
-        return
-    own = words.scenarios_named(clause_of(sentence, c.value))
-    scenario = own[0] if len(own) == 1 else ""
-    if scenario != c.scenario:
-        fields["scenario"] = scenario
-        ctx.append("scenario-clause" if scenario else "scenario-open")
 
 
 def _round_fields(

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from benchdb.claims import inference_frames, per_watt
@@ -246,7 +247,7 @@ def _sides(
         role = "compared" if chosen["compared"] else "baseline"
         return chosen["subject"], chosen["compared"] or chosen["baseline"], role, "", ""
     who = c.system or c.submitter
-    if c.baseline == "round-not-named":  # resolve.NO_ROUND: no round of the other product
+    if c.baseline == "round-not-named":  # resolve_words.NO_ROUND: no round of the other product
         why = f"the text names no round of {c.compared_system}'s results"
         return _missing(c, results, "", c.compared_system, why)
     if c.compared_system and (c.baseline.startswith("v") or c.baseline == "previous-round"):
@@ -391,6 +392,59 @@ def _verify_generations(
     return v
 
 
+def _open_benchmark(c: ClaimFacts) -> bool:
+    """Whether a claim naming no benchmark is read over every benchmark: a gain of a
+    system line over its own earlier round (not a range, not another product's)."""
+    return (
+        c.kind in ("multiplier", "percentage")
+        and c.value_high is None
+        and not c.compared_system
+        and (c.baseline in ("previous-round", "first-submission") or c.baseline.startswith("v"))
+    )
+
+
+def _every_benchmark(c: ClaimFacts, results: Sequence[ResultFacts]) -> Verification:
+    """A gain whose text names no benchmark ("improved H100's performance by up to 54%"):
+    its readings are every benchmark and scenario the subject's line has a pair of
+    results on (:func:`_verify_gain` per model); "up to" takes the largest within each
+    scenario (the scenario is not named either). A verdict only when every reading
+    agrees; else ``unverifiable``, listing them."""
+    held = {r.model for r in results if r.round == c.round}
+    models = sorted(
+        m for m in held if _find(results, replace(c, benchmark_key=m), c.round, c.system, "")
+    )
+    readings: list[Reading] = []
+    for model in models:
+        v = _verify_gain(replace(c, benchmark_key=model, qualifier=""), results, None)
+        listed = v.details.get("readings_list", [])
+        if v.verdict == UNVERIFIABLE and not listed:
+            continue  # no pair of results on this benchmark: nothing to read
+        if len(listed) != v.details.get("n_readings"):  # more than are listed: abstain
+            why = f"more readings on {model} than benchdb lists"
+            return _missing(c, results, c.round, c.system or c.submitter, why)
+        readings += [_reading_of(d) for d in listed]
+    if not readings:
+        why = "the page names no MLPerf Inference benchmark"
+        return _missing(c, results, c.round, c.system or c.submitter, why)
+    if c.qualifier == "up to":
+        by_scenario: dict[str, list[Reading]] = {}
+        for r in readings:
+            by_scenario.setdefault(r.slots.get("scenario", ""), []).append(r)
+        readings = [r for group in by_scenario.values() for r in extreme(group)]
+    v = settle(readings, {"tolerance": _tol(c), "benchmark": "every benchmark (none named)"})
+    if v.verdict not in (CONSISTENT, INCONSISTENT):
+        words = "; ".join(f"{r.label}: {'holds' if r.holds else 'does not hold'}" for r in readings)
+        why = f"the text names no benchmark, and the benchmarks' readings disagree: {words}"
+        return Verification(UNVERIFIABLE, details={**v.details, "reason": why})
+    return v
+
+
+def _reading_of(d: dict[str, Any]) -> Reading:
+    """A reading back from ``Reading.as_dict``."""
+    links = tuple(Link(pk, role, "inference") for role, pk in d["links"])
+    return Reading(links, d["value"], d["holds"], dict(d["slots"]), d["label"], d["compared_value"])
+
+
 def _verify_scale(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> Verification:
     cands = chosen["subject"] if chosen else _find(results, c, c.round, c.system, "")
     if not cands:
@@ -475,6 +529,8 @@ def verify(
             role: [by_pk[lk.result] for lk in pinned if lk.role == role and lk.result in by_pk]
             for role in ("subject", "compared", "baseline")
         }
+    if not chosen and c.round and not c.benchmark_key and _open_benchmark(c):
+        return _every_benchmark(c, results)
     if not chosen and (not c.round or not c.benchmark_key):
         return _missing(
             c,

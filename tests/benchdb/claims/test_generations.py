@@ -17,7 +17,7 @@ from dataclasses import replace
 import pytest
 
 from benchdb.claims import resolve, verdicts
-from benchdb.claims.facts import ResultFacts
+from benchdb.claims.facts import ClaimFacts, ResultFacts
 from benchdb.claims.subjects import cpu_generation, find_mentions
 from benchdb.vocabulary import INFERENCE_ROUND_PUBLISHED, ROUND_PUBLISHED
 from ingest.claims import facts as claim_facts
@@ -236,3 +236,53 @@ def test_a_latency_is_checked_against_the_scenarios_latency(
     v = _verify(text, float(words.split()[-2]), "NVIDIA", ORIN)
     assert v.verdict == verdict
     assert _linked(v) == linked
+
+
+# closed/Intel/results/1-node-2S-ICX-OpenVINO-INT8/resnet50/Server (inference_results_v1.0)
+ICX_V10_SERVER = replace(RESULTS[8], pk=30, scenario="Server", unit="Queries/s", value=3051.1)
+ICELAKE = (
+    "In MLPerf Inference v1.1, Intel's software optimizations improved the performance of"
+    " its 3rd Gen Intel Xeon Scalable processors (codenamed Ice Lake) by {} over the"
+    " previous round."
+)
+
+
+@pytest.mark.parametrize(
+    ("words", "value", "verdict", "linked"),
+    [
+        # ResNet-50 Offline, the one benchmark and scenario with a pair: v1.1 4,223.33 and
+        # 4,103.45 over v1.0 4,038.5: +4.58% and +1.61%
+        ("up to 4.6%", 4.6, "consistent", {10, 9}),
+        ("more than 1%", 1.0, "consistent", {10, 11, 9}),
+        ("up to 15%", 15.0, "inconsistent", {10, 9}),
+    ],
+)
+def test_a_gain_naming_no_benchmark_reads_every_benchmark(
+    words: str, value: float, verdict: str, linked: set[int]
+) -> None:
+    """inference/04 (NVIDIA's H100 "by up to 54%" over the last round, no benchmark
+    named), here in Intel's words: every benchmark and scenario the line has a pair of
+    results on is a reading ("up to": the largest in each scenario)."""
+    v = _verify(ICELAKE.format(words), value, "Intel")
+    assert v.verdict == verdict
+    assert _linked(v) == linked
+
+
+def test_benchmarks_that_disagree_leave_no_verdict() -> None:
+    """With the Server pair too (3,426.84 / 3,051.1: +12.3%) "up to 4.6%" holds in
+    Offline only: unverifiable, naming both."""
+    v = _verify(ICELAKE.format("up to 4.6%"), 4.6, "Intel", [*RESULTS, ICX_V10_SERVER])
+    assert v.verdict == "unverifiable"
+    assert "Offline 4.58%" in v.details["reason"] and "Server 12.3%" in v.details["reason"]
+
+
+def test_a_model_number_before_gpu_is_no_count() -> None:
+    """inference/04 ("its latest H100 GPU by up to 54%" had read 100 GPUs), here in
+    AMD's words: the digits of a product's name state no count of accelerators."""
+    s = "AMD's ROCm software improved the performance of its MI250 GPU by up to 20% this round."
+    c = ClaimFacts(kind="percentage", value=20.0, unit="%", suite="inference", qualifier="up to")
+    got = resolve.resolve_claim(c, s, resolve.PageContext(text=s), INFERENCE_ROUND_PUBLISHED)
+    assert got.accelerators is None
+    two = "AMD ran it on 2 GPUs and improved it by up to 20%."
+    got = resolve.resolve_claim(c, two, resolve.PageContext(text=two), INFERENCE_ROUND_PUBLISHED)
+    assert got.accelerators == 2
