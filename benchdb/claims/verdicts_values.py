@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from benchdb.claims import inference_frames, per_watt
+from benchdb.claims import inference_frames, per_watt, virtualized
 from benchdb.claims.facts import (
     ClaimFacts,
     Link,
@@ -515,6 +515,8 @@ def verify(
         )
     if per_watt.is_per_watt(c) and not pinned:  # a derived metric: benchdb.claims.per_watt
         return per_watt.verify(c, results)
+    if virtualized.is_bare_metal_share(c) and not pinned:  # "94% to 105% of bare metal"
+        return virtualized.verify(c, results)
     check = _verify_bound if c.metric.startswith("latency-bound") else _KINDS.get(c.kind)
     if check is None:
         return Verification(UNVERIFIABLE, details={"reason": f"no check for a {c.kind} claim"})

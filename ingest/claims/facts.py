@@ -28,6 +28,7 @@ from benchdb.claims import (
     round_counts,
     round_facts,
     verdicts,
+    virtualized,
 )
 from benchdb.claims.facts import PRESS_LEAD_DAYS, suite_of
 from benchdb.claims.resolve_suite import resolve_suite
@@ -279,6 +280,7 @@ def claim_facts(
     scope += round_facts.scope_tags(facts, sentence, *span)
     scope += round_counts.scope_tags(facts, sentence, *span, page=f"{page.title}\n{page.text}")
     scope += headline_times.scope_tags(facts.kind, sentence)
+    scope += virtualized.scope_tags(facts, sentence)
     if scope:
         facts = replace(facts, context=facts.context + scope)
     if facts.round or "suite-hpc" in facts.context:
