@@ -221,9 +221,8 @@ def _subject(
     own = find_mentions(c.system) if c.system else []
     implied = len(own) == 1 and own[0].count is not None  # IPU-POD16 states its size
     if (c.baseline and not c.compared_system) or (c.system and not family_of(c.system)):
-        # a gain over the same system's earlier rounds, or a system the parser read
-        # by its name: the parser's subject stands (over another product's earlier
-        # round, :func:`resolve_words.earlier_product`, the subject side's product is the subject)
+        # a gain over the same system's earlier rounds (not another product's), or a
+        # system the parser read by its name: the parser's subject stands
         mentions = []
     elif c.system and c.system in side:
         # the parser reads clauses: its family stands, with the count beside it
@@ -257,9 +256,7 @@ def _subject(
     elif not c.system:
         for where, text in (("title", page.title), ("page", page.text)):
             fam = _only_family(text, c.submitter or page.vendor)
-            if fam and c.compared_system and fam == family_of(c.compared_system):
-                break  # the product compared with is not the subject
-            if fam:
+            if fam and fam != family_of(c.compared_system):  # not the product compared with
                 out["system"] = fam
                 ctx.append(f"system-{where}")
                 break

@@ -343,6 +343,7 @@ def _count(text: str, m: re.Match[str]) -> tuple[int | None, bool]:
     return n, False
 
 
+@functools.lru_cache(maxsize=1024)  # asked for each result a system mention is matched against
 def family_of(mention: str) -> str:
     """The family a mention names when the whole mention is that family's name,
     give or take a vendor word and a count (``"NVIDIA H100"``, ``"8x H100"``,

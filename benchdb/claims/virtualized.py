@@ -79,9 +79,10 @@ def pairs(
             if not _VIRTUAL.search(r.system_name)
             and r.submitter == v.submitter
             and _server(r) == _server(v)
-            and _family(r) and _family(r) == _family(v)
+            and _family(r)
+            and _family(r) == _family(v)
             and r.accelerators == v.accelerators
-        }  # fmt: skip
+        }
         if len(bare) != 1:
             return f"{folder} has {len(bare)} bare-metal equivalents in {c.round}, not one"
         (twin,) = bare

@@ -47,28 +47,79 @@ _ROWS = (
     (12, "v1.1", "Intel", "1-node-2S-ICX-OpenVINO-INT8", ICX, 2, "resnet", "Server", 3426.84),
     (13, "v1.1", "Intel", "1-node-2S-ICX-PyTorch-INT8", ICX, 2, "resnet", "Server", 2601.08),
     # closed/{DellEMC,Dell,Intel}/results/<system>/ssd-resnet34/server
-    (20, "v0.7", "Dell EMC", "R640_6248R-openvino-2020",
-     "Intel(R) Xeon(R) Gold 6248R CPU @ 3.00GHz", 2, "ssd-large", "Server", 13.59),
-    (21, "v0.7", "Dell EMC", "R740xd8280M_openvino",
-     "Intel(R) Xeon(R) Platinum 8280M CPU @ 2.70GHz", 2, "ssd-large", "Server", 12.99),
+    (
+        20,
+        "v0.7",
+        "Dell EMC",
+        "R640_6248R-openvino-2020",
+        "Intel(R) Xeon(R) Gold 6248R CPU @ 3.00GHz",
+        2,
+        "ssd-large",
+        "Server",
+        13.59,
+    ),
+    (
+        21,
+        "v0.7",
+        "Dell EMC",
+        "R740xd8280M_openvino",
+        "Intel(R) Xeon(R) Platinum 8280M CPU @ 2.70GHz",
+        2,
+        "ssd-large",
+        "Server",
+        12.99,
+    ),
     (22, "v0.7", "Intel", "1-node-4s-cpx-ov-int8", CPX, 4, "ssd-large", "Server", 64.94),
-    (23, "v1.1", "Dell", "R750_Intel6330_openvino",
-     "Intel(R) Xeon(R) Gold 6330 CPU @ 2.0GHz", 2, "ssd-large", "Server", 27.9945),
-    (24, "v1.1", "Dell", "R750_Intel8352M_2S_32C",
-     "Intel(R) Xeon(R) Platinum 8352M CPU @ 2.30GHz", 2, "ssd-large", "Server", 25.9949),
+    (
+        23,
+        "v1.1",
+        "Dell",
+        "R750_Intel6330_openvino",
+        "Intel(R) Xeon(R) Gold 6330 CPU @ 2.0GHz",
+        2,
+        "ssd-large",
+        "Server",
+        27.9945,
+    ),
+    (
+        24,
+        "v1.1",
+        "Dell",
+        "R750_Intel8352M_2S_32C",
+        "Intel(R) Xeon(R) Platinum 8352M CPU @ 2.30GHz",
+        2,
+        "ssd-large",
+        "Server",
+        25.9949,
+    ),
     (25, "v1.1", "Intel", "1-node-2S-ICX-OpenVINO-INT8", ICX, 2, "ssd-large", "Server", 49.9902),
-)  # fmt: skip
+)
 RESULTS = [
     ResultFacts(
-        pk=pk, round=rnd, submitter=who, system_folder=folder, system_name="",
-        division="closed", availability="available", accelerators=0, accelerator_model="N/A",
-        framework="", benchmark=model, score_minutes=None, suite="inference",
-        metric="throughput", unit="Samples/s" if scen == "Offline" else "Queries/s",
-        higher_is_better=True, value=value, model=model, scenario=scen, processor=cpu,
+        pk=pk,
+        round=rnd,
+        submitter=who,
+        system_folder=folder,
+        system_name="",
+        division="closed",
+        availability="available",
+        accelerators=0,
+        accelerator_model="N/A",
+        framework="",
+        benchmark=model,
+        score_minutes=None,
+        suite="inference",
+        metric="throughput",
+        unit="Samples/s" if scen == "Offline" else "Queries/s",
+        higher_is_better=True,
+        value=value,
+        model=model,
+        scenario=scen,
+        processor=cpu,
         processors=sockets,
     )
     for pk, rnd, who, folder, cpu, sockets, model, scen, value in _ROWS
-]  # fmt: skip
+]
 
 
 def _verify(
@@ -201,12 +252,26 @@ def _orin(pk: int, folder: str, ms: float) -> ResultFacts:
     # closed/NVIDIA/results/<folder>/bert-99/SingleStream (inference_results_v2.0):
     # the early-stopping 90th-percentile latency, ms
     return ResultFacts(
-        pk=pk, round="v2.0", submitter="NVIDIA", system_folder=folder, system_name="",
-        division="closed", availability="preview", accelerators=1,
-        accelerator_model="NVIDIA Orin", framework="", benchmark="bert-99",
-        score_minutes=None, suite="inference", metric="latency", unit="Latency (ms)",
-        higher_is_better=False, value=ms, model="bert", scenario="SingleStream",
-    )  # fmt: skip
+        pk=pk,
+        round="v2.0",
+        submitter="NVIDIA",
+        system_folder=folder,
+        system_name="",
+        division="closed",
+        availability="preview",
+        accelerators=1,
+        accelerator_model="NVIDIA Orin",
+        framework="",
+        benchmark="bert-99",
+        score_minutes=None,
+        suite="inference",
+        metric="latency",
+        unit="Latency (ms)",
+        higher_is_better=False,
+        value=ms,
+        model="bert",
+        scenario="SingleStream",
+    )
 
 
 ORIN = [_orin(40, "Orin_TRT", 7.639163), _orin(41, "Orin_TRT_MaxQ", 9.163641)]

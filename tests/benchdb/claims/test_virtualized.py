@@ -36,13 +36,26 @@ def _r750(pk: int, virtual: bool, model: str, scenario: str, value: float) -> Re
         else "Dell PowerEdge R750xa (2x H100-PCIe-80GB, TensorRT)"
     )
     return ResultFacts(
-        pk=pk, round="v3.0", submitter="Dell", system_folder=folder, system_name=name,
-        division="closed", availability="available", accelerators=2,
+        pk=pk,
+        round="v3.0",
+        submitter="Dell",
+        system_folder=folder,
+        system_name=name,
+        division="closed",
+        availability="available",
+        accelerators=2,
         accelerator_model="NVIDIA H100-80C" if virtual else "NVIDIA H100-PCIe-80GB",
-        framework="", benchmark=model, score_minutes=None, suite="inference",
-        metric="throughput", unit="Samples/s" if scenario == "Offline" else "Queries/s",
-        higher_is_better=True, value=value, model=model, scenario=scenario,
-    )  # fmt: skip
+        framework="",
+        benchmark=model,
+        score_minutes=None,
+        suite="inference",
+        metric="throughput",
+        unit="Samples/s" if scenario == "Offline" else "Queries/s",
+        higher_is_better=True,
+        value=value,
+        model=model,
+        scenario=scenario,
+    )
 
 
 R750XA = [
