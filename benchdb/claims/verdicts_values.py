@@ -517,6 +517,8 @@ def verify(
         return per_watt.verify(c, results)
     if virtualized.is_bare_metal_share(c) and not pinned:  # "94% to 105% of bare metal"
         return virtualized.verify(c, results)
+    if virtualized.SCALE_TAG in c.context and not pinned:  # "with 4x virtualized A100"
+        return virtualized.verify_scale(c, results)
     check = _verify_bound if c.metric.startswith("latency-bound") else _KINDS.get(c.kind)
     if check is None:
         return Verification(UNVERIFIABLE, details={"reason": f"no check for a {c.kind} claim"})

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from benchdb.claims.facts import ClaimFacts, Link, ResultFacts, Verification, tolerance, within
 from benchdb.claims.inference_frames import companies_in
+from benchdb.claims.readings import scale_verdict
 from benchdb.claims.subjects import find_mentions
 from benchdb.vocabulary import CONSISTENT, INCONSISTENT, UNVERIFIABLE
 
@@ -42,6 +43,42 @@ def scope_tags(c: ClaimFacts, sentence: str) -> tuple[str, ...]:
         return ()
     named = dict.fromkeys(who for _, _, who in companies_in(sentence))
     return (TAG, *(COMPANY + who for who in named))
+
+
+#: A scale of a virtualized server ("Dell PowerEdge XE8545 server with 4x virtualized
+#: NVIDIA SXM A100-80GB GPU cards"), and the model tokens its sentence names.
+SCALE_TAG, SERVER = "virtualized-scale", "server:"
+_MODEL = re.compile(r"(?<![A-Za-z0-9])[A-Z]{1,3}\d{3,5}[A-Za-z]{0,3}(?![A-Za-z0-9])")
+
+
+def scale_tags(c: ClaimFacts, sentence: str) -> tuple[str, ...]:
+    """Context tags of a count of accelerators in a virtualized server (an inference
+    ``scale`` claim whose ``sentence`` says virtualized / vSphere): :data:`SCALE_TAG`
+    and ``server:<token>`` for each model number it names ("XE8545", "R750xa");
+    () for any other claim."""
+    if c.kind != "scale" or c.suite != "inference" or not _VIRTUAL.search(sentence):
+        return ()
+    return (SCALE_TAG, *dict.fromkeys(SERVER + t.lower() for t in _MODEL.findall(sentence)))
+
+
+def verify_scale(c: ClaimFacts, results: Sequence[ResultFacts]) -> Verification:
+    """A count of accelerators of the virtualized server the sentence names: the
+    results of the round's virtualized systems whose server ("Dell PowerEdge XE8545")
+    holds one of the model numbers the sentence names (:func:`scale_tags`), read by
+    ``readings.scale_verdict``; unverifiable when no such system is stored."""
+    tokens = [t[len(SERVER) :] for t in c.context if t.startswith(SERVER)]
+    cands = [
+        r
+        for r in results
+        if r.round == c.round
+        and _VIRTUAL.search(r.system_name)
+        and any(t in re.sub(r"[^a-z0-9]", "", _server(r)) for t in tokens)
+    ]
+    if not cands:
+        named = ", ".join(tokens) or "no model number"
+        why = f"no virtualized system of {c.round or 'an unnamed round'} with {named}"
+        return Verification(UNVERIFIABLE, details={"reason": why})
+    return scale_verdict(c, cands)
 
 
 def is_bare_metal_share(c: ClaimFacts) -> bool:

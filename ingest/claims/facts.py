@@ -280,7 +280,7 @@ def claim_facts(
     scope += round_facts.scope_tags(facts, sentence, *span)
     scope += round_counts.scope_tags(facts, sentence, *span, page=f"{page.title}\n{page.text}")
     scope += headline_times.scope_tags(facts.kind, sentence)
-    scope += virtualized.scope_tags(facts, sentence)
+    scope += virtualized.scope_tags(facts, sentence) + virtualized.scale_tags(facts, sentence)
     if scope:
         facts = replace(facts, context=facts.context + scope)
     if facts.round or "suite-hpc" in facts.context:

@@ -97,3 +97,23 @@ def test_no_bare_metal_equivalent_abstains() -> None:
     v = _verify(VIRTUAL.format("95% to 97%"), 95.0, virtual_only)
     assert v.verdict == "unverifiable"
     assert "0 bare-metal equivalents" in v.details["reason"]
+
+
+@pytest.mark.parametrize(
+    ("count", "verdict", "linked"),
+    [("2x", "consistent", {50, 52, 54, 56}), ("4x", "unverifiable", set())],
+)
+def test_the_accelerators_of_a_named_virtualized_server(
+    count: str, verdict: str, linked: set[int]
+) -> None:
+    """inference/08 ("Dell PowerEdge XE8545 server with 4x virtualized NVIDIA SXM
+    A100-80GB GPU cards"), here in Dell's words: the count is read on the virtualized
+    system of the server the sentence names (its two GPUs), not on every system with
+    that many; a count it did not run on is not called inconsistent."""
+    text = (
+        "For MLPerf Inference v3.0, Dell ran a PowerEdge R750xa with"
+        f" {count} virtualized NVIDIA H100 GPUs under VMware vSphere."
+    )
+    v = _verify(text, float(count[0]), R750XA)
+    assert v.verdict == verdict
+    assert _linked(v) == linked
