@@ -430,6 +430,11 @@ INFERENCE_MODEL_NAMES: tuple[tuple[str, str], ...] = (
     (r"Wan[ -]?2\.2", "wan-2.2-t2v-a14b"),
     (r"R-?GAT", "rgat"),
     (r"Whisper", "whisper"),
+    # v0.7-v2.0 models (the checker's names: MODEL_CONFIG "v0.7" ... "v2.0" of
+    # mlcommons/inference tools/submission/submission-checker.py)
+    (r"RNN-?T(?![A-Za-z])", "rnnt"),
+    (r"SSD[- ]?ResNet[- ]?34", "ssd-large"),
+    (r"SSD[- ]?MobileNet", "ssd-small"),
 )
 
 #: Benchmarks whose throughput is counted in tokens (``RESULT_FIELD_BENCHMARK_OVERWRITE``).

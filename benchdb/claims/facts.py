@@ -203,8 +203,10 @@ class ResultFacts:
     (``llama2-70b``); ``scenario``: ``Offline``, ``Server``, ``Interactive``...;
     ``category``: ``datacenter``, ``edge`` or both; ``power`` in ``power_unit`` (an
     inference power result: average ``Watts`` for Offline/Server, energy per query
-    for the latency scenarios; None without a power run). Training rows keep the
-    defaults (their figure is ``score_minutes``)."""
+    for the latency scenarios; None without a power run); ``processor``: the systems
+    JSON's ``host_processor_model_name`` ("Intel(R) Xeon(R) Gold 6258R CPU @ 2.70GHz"),
+    what a CPU-only system is named by, ``processors`` how many a node holds. Training
+    rows keep the defaults (their figure is ``score_minutes``)."""
 
     def label(self) -> str:
         """How a claim's page names the result among those tried: ``"v3.0 NVIDIA
@@ -244,6 +246,8 @@ class ResultFacts:
     category: str = ""
     power: float | None = None
     power_unit: str = ""
+    processor: str = ""
+    processors: int | None = None
 
 
 @dataclass(frozen=True)
@@ -262,9 +266,10 @@ class ClaimFacts:
     ``benchmark_key``: a benchdb benchmark key or "". ``non_mlperf`` names a model that
     is not an MLPerf benchmark (``EfficientNet-B4``) or says "stated" when the text says
     the figure is not from MLPerf. ``baseline``: for a gain, what it is measured
-    against: ``first-submission``, ``previous-round``, ``other-product`` or a round
-    (``v0.7``). ``metric``: ``time-to-train`` or a non-MLPerf metric (``throughput``,
-    ``clock``, ``compute``, ``memory``, ``cost``, ``process``). ``implied_value``: what
+    against: ``first-submission``, ``previous-round``, ``other-product``, a round
+    (``v0.7``) or ``round-not-named`` (another product, of no round the text names).
+    ``metric``: ``time-to-train`` or a non-MLPerf metric (``throughput``, ``clock``,
+    ``compute``, ``memory``, ``cost``, ``process``). ``implied_value``: what
     the sentence's own two times give. ``context`` lists the attributes taken from
     elsewhere (``system`` from an earlier sentence, ``round-date`` from the date,
     ``round-page`` from the round the page names). ``suite``: a :data:`SUITES` key, ""

@@ -65,8 +65,8 @@ _PREVIOUS = re.compile(
     r"(?:previous|prior|last)[- ](?:product|generation|gen)|predecessor|上一代|上代|前一?代",
     re.I,
 )
-_BARE_COUNT = re.compile(
-    r"(?<![\d.])(\d[\d,]*)(?:\s*|[-\u2010\u2011])"
+_BARE_COUNT = re.compile(  # not inside a name: "its H100 GPU" states no 100 GPUs
+    r"(?<![A-Za-z\d.])(\d[\d,]*)(?:\s*|[-\u2010\u2011])"
     r"(?:accelerators?|GPUs?|chips?|cards?|HPUs?|IPUs?|TPUs?"
     r"|个|個|张|張|颗|顆)(?![A-Za-z])",
     re.I,
@@ -220,9 +220,9 @@ def _subject(
     mentions = find_mentions(side)
     own = find_mentions(c.system) if c.system else []
     implied = len(own) == 1 and own[0].count is not None  # IPU-POD16 states its size
-    if c.baseline or (c.system and not family_of(c.system)):
-        # a gain over the same system's earlier rounds, or a system the parser read
-        # by its name: the parser's subject stands
+    if (c.baseline and not c.compared_system) or (c.system and not family_of(c.system)):
+        # a gain over the same system's earlier rounds (not another product's), or a
+        # system the parser read by its name: the parser's subject stands
         mentions = []
     elif c.system and c.system in side:
         # the parser reads clauses: its family stands, with the count beside it
@@ -256,7 +256,7 @@ def _subject(
     elif not c.system:
         for where, text in (("title", page.title), ("page", page.text)):
             fam = _only_family(text, c.submitter or page.vendor)
-            if fam:
+            if fam and fam != family_of(c.compared_system):  # not the product compared with
                 out["system"] = fam
                 ctx.append(f"system-{where}")
                 break
@@ -395,15 +395,17 @@ def _paired(sentence: str) -> tuple[str, int | None, int | None]:
 
 
 def _sides_fields(
-    c: ClaimFacts, sentence: str, page: PageContext
+    c: ClaimFacts, sentence: str, page: PageContext, rounds: Mapping[str, date]
 ) -> tuple[dict[str, object], list[str], str]:
     """Subject and compared-side fields and tags, and the subject's side of the
     sentence."""
     # a scale claim's figure is a count: the side holding it is its subject
     text, n_subject, n_compared = _paired(sentence) if c.kind != "scale" else (sentence, None, None)
     subject_side, compared_side = sides(text, c.value, gain=c.kind in _GAINS)
-    pre: dict[str, object] = {}
-    if _other_product(c, subject_side, compared_side):
+    pre: dict[str, object] = words.earlier_product(c, subject_side, compared_side, rounds)
+    if pre:
+        c = replace(c, **pre)  # type: ignore[arg-type]
+    elif _other_product(c, subject_side, compared_side):
         # "H200 ... up to 47% over the H100": another product, not an earlier round
         c = replace(c, baseline="")
         pre = {"baseline": ""}
@@ -412,12 +414,27 @@ def _sides_fields(
     subject = str(fields.get("system", c.system))
     more, ctx2 = _compared(c, compared_side, subject)
     fields |= more
+    other = str(fields.get("compared_system", c.compared_system))
+    taken = {"system-title", "system-page"} & set(ctx)
+    if taken and family_of(subject) and family_of(subject) == family_of(other):
+        # the one product the page names is the one compared with, not the subject
+        fields["system"] = ""
+        ctx = [t for t in ctx if t not in taken]
     if words.compared_only(c, sentence, subject_side, compared_side) and "system" not in fields:
         # "对比A100,跨代提升...1.8倍": A100 is the baseline, not the subject
         fields |= {"system": "", "baseline": "", "accelerators": None}
         fields["compared_system"] = fields.get("compared_system") or c.system
         ctx2.append("system-compared-side")
-    ctx += ctx2 + (["compared-product"] if pre else [])
+    ctx += ctx2 + (["compared-product"] if pre and "compared_system" not in pre else [])
+    if pre.get("compared_system"):
+        ctx.append("compared-earlier-product")
+        who = str(fields.get("submitter", c.submitter))
+        if not who and page.vendor:  # the page's vendor's own results are one reading
+            fields["submitter"] = who = page.vendor
+            ctx.append("submitter-page")
+        own = who and re.search(rf"(?<![A-Za-z]){re.escape(who)}[’']s(?![A-Za-z])", subject_side)
+        if own or words.first_person(subject_side):
+            ctx.append("subject-own-results")  # "Intel's MLPerf 1.1 results": its own
     if n_subject is not None and c.accelerators is None:
         fields["accelerators"] = n_subject
         if fields.get("compared_system", c.compared_system):
@@ -448,7 +465,7 @@ def resolve_claim(
     sentence, else the title, else the page names them.
     What the parser found is kept; ``context`` tags what came from where (module
     docstring of :mod:`benchdb.claims.subjects`). Never raises on text."""
-    fields, ctx, subject_side = _sides_fields(c, sentence, page)
+    fields, ctx, subject_side = _sides_fields(c, sentence, page, rounds)
     opening = re.split(r"[,，]", sentence, maxsplit=1)[0]  # "On a per-chip basis, ..."
     own = clause_of(sentence, c.value) + (" " + opening if not re.search(r"\d", opening) else "")
     if not c.per_accelerator and words.per_accelerator(own):
@@ -483,6 +500,7 @@ def _benchmark_fields(
     else the sentence's, the title's or the page's (:func:`_from_page`)."""
     if c.suite == "inference":
         _model_fields(c, sentence, fields, ctx)
+        words.scenario_fields(c, sentence, fields, ctx)
         return
     if (c.suite or "training") != "training" or "suite-hpc" in c.context:
         return

@@ -24,7 +24,7 @@ from datetime import date, datetime, timedelta
 import dateparser
 
 from benchdb.claims.facts import ClaimFacts
-from benchdb.claims.subjects import family_of, find_mentions, makes
+from benchdb.claims.subjects import clause_of, family_of, find_mentions, makes, rounds_named
 
 #: "we"/"our" as a subject: the page's own company (MosaicML's "Our open result...").
 _FIRST_PERSON = re.compile(
@@ -97,13 +97,16 @@ def _maker_only(name: str, sentence: str) -> bool:
     makes ("NVIDIA A100", "Intel Gaudi2"): the maker of the hardware, not who
     submitted the result."""
     spots = [m.start() for m in re.finditer(re.escape(name), sentence, re.I)]
-    families = {m.start: m.family for m in find_mentions(sentence)}
+    mentions = find_mentions(sentence)
     return bool(spots) and all(
         any(
-            0 <= at - (spot + len(name)) <= 12
-            and not sentence[spot + len(name) : at].strip(" ®™'’s")
-            and makes(name, fam)
-            for at, fam in families.items()
+            (
+                0 <= m.start - (spot + len(name)) <= 12
+                and not sentence[spot + len(name) : m.start].strip(" ®™'’s")
+                or m.start <= spot < m.end  # "3rd Gen Intel Xeon Scalable": in its name
+            )
+            and makes(name, m.family)
+            for m in mentions
         )
         for spot in spots
     )
@@ -415,3 +418,54 @@ def scope_of_time(kind: str, sentence: str) -> tuple[str, ...]:
     else ``()``: the verdict then reads the subject's fastest result of the round
     (``benchdb.claims.verdicts``), the one a record can only be."""
     return ("record",) if kind == "time" and RECORD.search(sentence) else ()
+
+
+# --- another product of an earlier round; the scenario of a clause -----------------
+
+
+def earlier_product(
+    c: ClaimFacts, subject_side: str, compared_side: str, rounds: Mapping[str, date]
+) -> dict[str, object]:
+    """The fields of a gain over another product named with an earlier round ("up to
+    1.5X ... compared to 2nd Generation Xeon Scalable (Cascade Lake) ... in MLPerf
+    Inference v0.7"; "vs EPYC Milan in v2.1"), which the parser read as a gain over
+    the subject's own previous round: ``compared_system`` (the one family the compared
+    side names, and the subject side does not) and ``baseline`` (the one round of the
+    claim's suite the compared side names; ``round-not-named`` when it names none and
+    the subject side names no product: the other product's results are then of no
+    known round, and the verdict abstains). {} for a training claim, or when the
+    compared side names no family, several, or the subject's own, or names no round
+    while the subject side names a product ("H200 ... 28% over H100": a same-round
+    comparison, :func:`benchdb.claims.resolve._other_product`)."""
+    if c.suite != "inference" or c.kind not in ("multiplier", "percentage") or c.compared_system:
+        return {}
+    if c.baseline not in ("previous-round", ""):
+        return {}
+    other = {m.family: m for m in find_mentions(compared_side)}
+    mine = {m.family for m in find_mentions(subject_side)}
+    if len(other) != 1 or set(other) & mine:
+        return {}
+    named = [r for r in rounds_named(compared_side, "inference", rounds) if r != c.round]
+    if len(named) > 1 or (not named and (mine or not c.baseline)):
+        return {}
+    (mention,) = other.values()
+    return {"compared_system": mention.text, "baseline": named[0] if named else NO_ROUND}
+
+
+#: The baseline of a gain over another product whose round the text does not name.
+NO_ROUND = "round-not-named"
+
+
+def scenario_fields(
+    c: ClaimFacts, sentence: str, fields: dict[str, object], ctx: list[str]
+) -> None:
+    """An inference claim's scenario when its sentence names several: the one its
+    figure's clause names ("up to 1.5X increase in Offline and 1.65X increase in Server
+    performance": 1.65X is Server's); none when its clause names none or several."""
+    if len(scenarios_named(sentence)) < 2:
+        return
+    own = scenarios_named(clause_of(sentence, c.value))
+    scenario = own[0] if len(own) == 1 else ""
+    if scenario != c.scenario:
+        fields["scenario"] = scenario
+        ctx.append("scenario-clause" if scenario else "scenario-open")

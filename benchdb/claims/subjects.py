@@ -39,13 +39,16 @@ class Family:
     ``accelerator_model_name`` (regex, case-insensitive); ``per_node``: accelerators
     a named node holds (``DGX H100``: 8) when no count is given; ``maker``: the
     company that makes the accelerator (as pages and submitters name it), so that a
-    page's vendor takes from its title or text only its own products."""
+    page's vendor takes from its title or text only its own products; ``host``: a
+    processor generation (:data:`CPU_FAMILIES`): ``accelerator`` then matches the
+    host processor (``ResultFacts.processor``) of a system with no accelerator."""
 
     name: str
     mention: str
     accelerator: str
     per_node: int | None = None
     maker: str = ""
+    host: bool = False
 
 
 _G = r"(?![A-Za-z0-9])"
@@ -98,6 +101,154 @@ FAMILIES: tuple[Family, ...] = (
     Family("TPU v4", r"TPU[- ]?v4", r"TPU-?v4", maker="Google"),
     Family("TPU v3", r"TPU[- ]?v3", r"TPU-?v3", maker="Google"),
 )
+
+
+def _generation(words: str, codename: str, alone: bool = True) -> str:
+    """A processor generation as pages name it: its codename after its marketing name
+    ("2nd Generation Intel® Xeon® Scalable Processors (codenamed “Cascade Lake”)" is
+    one mention), or alone when ``alone`` (not a city: "Milan", "Rome")."""
+    lead = rf"{words}[\s®™]*(?:processors?|CPUs?)?\s*\(?\s*(?:code[- ]?named\s*)?[“\"']?\s*"
+    return rf"(?:{lead}){'?' if alone else ''}{codename}"
+
+
+_XEON = r"(?:Intel[®™]?\s+)?Xeon[®™]?\s+(?:Scalable)?"
+_GEN = r"(?<![A-Za-z0-9])(?:{n})(?:st|nd|rd|th)?[- ]Gen(?:eration)?\s+"
+_SKU = r"(?:Platinum|Gold|Silver|Bronze)\s*"
+_EPYC = r"(?:AMD\s+)?EPYC[®™]?"
+#: Processor generations of CPU-only systems, most specific first. ``accelerator``
+#: matches ``host_processor_model_name`` by model number, the generation digit Intel
+#: and AMD put in it: Xeon Scalable ``<tier><gen><sku>`` (8180 Skylake, 6258R/8280
+#: Cascade Lake, 8380H Cooper Lake, 8380/6330 Ice Lake, 8480+ Sapphire Rapids, 8592+
+#: Emerald Rapids; Xeon 6 ``6980P`` Granite Rapids, ``6780E`` Sierra Forest: Intel,
+#: "Intel Xeon Processor Scalable Family naming", ark.intel.com) and EPYC ``<series>
+#: <sku><gen>`` (7742 Rome, 7763 Milan, 9654 Genoa, 9575F Turin: AMD, "AMD EPYC
+#: processor model number decoder", amd.com); cloud SKUs too (8259CL, 8375C). A
+#: generation named only by its marketing name where two share it ("3rd Gen Xeon
+#: Scalable": Ice Lake or Cooper Lake; "Xeon 6") is both, and a verdict must hold for
+#: both. Spellings as the systems JSON of MLPerf Inference v0.7-v5.1 write them.
+CPU_FAMILIES: tuple[Family, ...] = (
+    Family(
+        "Cascade Lake",
+        _generation(_GEN.format(n="2") + _XEON, r"Cascade[- ]Lake")
+        + r"|"
+        + _GEN.format(n="2|Second")
+        + _XEON,
+        _SKU + r"[3-9]2\d\d(?!\d)|Cascade[- ]Lake",
+        maker="Intel",
+        host=True,
+    ),
+    Family(
+        "Cooper Lake",
+        _generation(_GEN.format(n="3|Third") + _XEON, r"Cooper[- ]Lake"),
+        _SKU + r"[5-8]3\d\dH|Cooper[- ]Lake",
+        maker="Intel",
+        host=True,
+    ),
+    Family(
+        "Ice Lake",
+        _generation(_GEN.format(n="3|Third") + _XEON, r"Ice[- ]Lake"),
+        _SKU + r"[3-8]3\d\d(?![\dH])|Ice[- ]Lake",
+        maker="Intel",
+        host=True,
+    ),
+    Family(
+        "3rd Gen Xeon Scalable",
+        _GEN.format(n="3|Third") + _XEON,
+        _SKU + r"[3-8]3\d\d(?!\d)|Ice[- ]Lake|Cooper[- ]Lake",
+        maker="Intel",
+        host=True,
+    ),
+    Family(
+        "Sapphire Rapids",
+        _generation(_GEN.format(n="4|Fourth") + _XEON, r"Sapphire[- ]Rapids")
+        + r"|"
+        + _GEN.format(n="4|Fourth")
+        + _XEON,
+        _SKU + r"[3-9]4\d\d(?!\d)|Max\s*94\d\d|Sapphire[- ]Rapids",
+        maker="Intel",
+        host=True,
+    ),
+    Family(
+        "Emerald Rapids",
+        _generation(_GEN.format(n="5|Fifth") + _XEON, r"Emerald[- ]Rapids")
+        + r"|"
+        + _GEN.format(n="5|Fifth")
+        + _XEON,
+        _SKU + r"[3-8]5\d\d(?!\d)|Emerald[- ]Rapids",
+        maker="Intel",
+        host=True,
+    ),
+    Family(
+        "Granite Rapids",
+        _generation(r"(?:Intel[®™]?\s+)?Xeon[®™]?\s+6", r"Granite[- ]Rapids"),
+        r"Xeon(?:\(R\)|®)?\s*6\d{3}P(?![A-Za-z0-9])|Granite[- ]Rapids",
+        maker="Intel",
+        host=True,
+    ),
+    Family(
+        "Sierra Forest",
+        _generation(r"(?:Intel[®™]?\s+)?Xeon[®™]?\s+6", r"Sierra[- ]Forest"),
+        r"Xeon(?:\(R\)|®)?\s*6\d{3}E(?![A-Za-z0-9])|Sierra[- ]Forest",
+        maker="Intel",
+        host=True,
+    ),
+    Family(
+        "Xeon 6",
+        r"(?:Intel[®™]?\s+)?Xeon[®™]?\s+6(?![\d.])",
+        r"Xeon(?:\(R\)|®)?\s*6\d{3}[PE](?![A-Za-z0-9])|Granite[- ]Rapids|Sierra[- ]Forest",
+        maker="Intel",
+        host=True,
+    ),
+    Family(
+        "Rome",
+        _generation(_GEN.format(n="2|Second") + _EPYC, r"Rome", alone=False)
+        + r"|"
+        + _EPYC
+        + r"\s+(?:7002\s+|“|\")?Rome|"
+        + _GEN.format(n="2|Second")
+        + _EPYC,
+        r"EPYC\s*7\w\w2(?![\dA-Za-z])|EPYC\s*7\w\w2[A-Z]?\b",
+        maker="AMD",
+        host=True,
+    ),
+    Family(
+        "Milan",
+        _generation(_GEN.format(n="3|Third") + _EPYC, r"Milan", alone=False)
+        + r"|"
+        + _EPYC
+        + r"\s+(?:7003\s+|“|\")?Milan|"
+        + _GEN.format(n="3|Third")
+        + _EPYC,
+        r"EPYC\s*7\w\w3[A-Z]?\b",
+        maker="AMD",
+        host=True,
+    ),
+    Family(
+        "Genoa",
+        _generation(_GEN.format(n="4|Fourth") + _EPYC, r"Genoa", alone=False)
+        + r"|"
+        + _EPYC
+        + r"\s+(?:9004\s+|“|\")?Genoa|"
+        + _GEN.format(n="4|Fourth")
+        + _EPYC,
+        r"EPYC\s*9[0-6]\w4[A-Z]?\b",
+        maker="AMD",
+        host=True,
+    ),
+    Family(
+        "Turin",
+        _generation(_GEN.format(n="5|Fifth") + _EPYC, r"Turin", alone=False)
+        + r"|"
+        + _EPYC
+        + r"\s+(?:9005\s+|“|\")?Turin|"
+        + _GEN.format(n="5|Fifth")
+        + _EPYC,
+        r"EPYC\s*9\w\w5[A-Z]?\b",
+        maker="AMD",
+        host=True,
+    ),
+)
+FAMILIES += CPU_FAMILIES
 _BY_NAME = {f.name: f for f in FAMILIES}
 _MENTIONS = [(f, re.compile(f.mention, re.I)) for f in FAMILIES]
 
@@ -192,6 +343,7 @@ def _count(text: str, m: re.Match[str]) -> tuple[int | None, bool]:
     return n, False
 
 
+@functools.lru_cache(maxsize=1024)  # asked for each result a system mention is matched against
 def family_of(mention: str) -> str:
     """The family a mention names when the whole mention is that family's name,
     give or take a vendor word and a count (``"NVIDIA H100"``, ``"8x H100"``,
@@ -232,10 +384,45 @@ def family_matches(family: str, r: ResultFacts, count: int | None = None) -> boo
     if fam is None:
         return False
     pattern = re.compile(fam.accelerator, re.I)
+    if fam.host:  # a processor generation: a CPU-only system of that processor
+        return cpu_only(r) and pattern.search(r.processor) is not None
     if not (pattern.search(r.accelerator_model) or pattern.search(r.system_name)):
         return False
     want = count if count is not None else fam.per_node
     return want is None or r.accelerators is None or r.accelerators == want
+
+
+def cpu_only(r: ResultFacts) -> bool:
+    """Whether result ``r``'s system has no accelerator: none counted, and its
+    accelerator model empty or a placeholder ("N/A", "-", "None": the spellings of
+    MLPerf Inference systems JSON)."""
+    placeholder = re.sub(r"[^a-z0-9]", "", r.accelerator_model.lower()) in ("", "na", "none")
+    return not r.accelerators and placeholder
+
+
+def cpu_generation(r: ResultFacts) -> str:
+    """The processor generation (:data:`CPU_FAMILIES`, the first that names one
+    generation) of a CPU-only system, "" when unknown or when ``r`` has accelerators."""
+    if not cpu_only(r):
+        return ""
+    return next(
+        (
+            f.name
+            for f in CPU_FAMILIES
+            if f.name not in _SHARED and re.search(f.accelerator, r.processor, re.I)
+        ),
+        "",
+    )
+
+
+#: Marketing names two generations share: no generation of their own.
+_SHARED = frozenset({"3rd Gen Xeon Scalable", "Xeon 6"})
+
+
+def is_host(family: str) -> bool:
+    """Whether ``family`` is a processor generation (:data:`CPU_FAMILIES`)."""
+    fam = _BY_NAME.get(family)
+    return fam is not None and fam.host
 
 
 # --- rounds and benchmarks in words ------------------------------------------------

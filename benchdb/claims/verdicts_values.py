@@ -13,7 +13,9 @@ naming the result looked for (round, system or submitter, model, scenario) and
 digits (:func:`benchdb.claims.facts.tolerance`; :data:`benchdb.claims.facts.SUITES`
 cites why).
 
-Checks by claim kind: ``throughput`` and ``time`` (a latency) against one result;
+Checks by claim kind: ``throughput``, ``time`` and ``latency`` (a SingleStream or
+MultiStream percentile latency, lower is better: its "up to" names no best case, so
+every reading must agree) against one result;
 ``multiplier`` and ``percentage`` as the ratio of two results' values, both oriented
 so that more is better (``a / b`` for throughputs, ``b / a`` for latencies), against
 a compared system of the same round or the same system's earlier round
@@ -26,19 +28,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
-from benchdb.claims import inference_frames, per_watt
+from benchdb.claims import inference_frames, per_watt, virtualized
 from benchdb.claims.facts import (
     ClaimFacts,
     Link,
     ResultFacts,
     Verification,
     gain_tolerance,
+    submitter_matches,
     tolerance,
     within,
 )
 from benchdb.claims.readings import Reading, extreme, named_elsewhere, scale_verdict, settle
+from benchdb.claims.subjects import cpu_generation, cpu_only, family_matches, family_of, is_host
 from benchdb.mlperf.inference.rounds import LLM_LIMITS_V51
 from benchdb.vocabulary import CONSISTENT, INCONSISTENT, INFERENCE_ROUNDS, UNVERIFIABLE, round_key
 
@@ -51,6 +56,7 @@ _UNITS: dict[str, tuple[frozenset[str], float]] = {
     "image/s": (frozenset({"Samples/s", "Queries/s"}), 1.0),
     "ms": (frozenset({"Latency (ms)"}), 1.0),
     "s": (frozenset({"Latency (ms)"}), 0.001),
+    "us": (frozenset({"Latency (ms)"}), 1000.0),
 }
 
 _POD = re.compile(r"([a-z]+\d+)nvl(\d+)")
@@ -68,6 +74,11 @@ def system_matches(mention: str, r: ResultFacts, accelerators: int | None = None
     key, accel = _norm(mention), r.accelerator_model.lower()
     if not key:
         return False
+    fam = family_of(mention)
+    if is_host(fam):  # "Cascade Lake": a CPU-only system of that generation, nothing else
+        return family_matches(fam, r, None)
+    if fam.startswith("Jetson"):  # "Jetson AGX Orin": the systems JSON says "NVIDIA Orin"
+        return family_matches(fam, r, accelerators)
     if accelerators is not None and r.accelerators is not None and r.accelerators != accelerators:
         return False
     pod = _POD.fullmatch(key)
@@ -174,8 +185,8 @@ def _verify_value(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) ->
         return _missing(c, results, c.round, c.system or c.submitter)
     tol = _tol(c)
     readings = [_value_reading(r, c, tol) for r in cands]
-    if c.qualifier == "up to" and len(readings) > 1:
-        readings = extreme(readings)
+    if c.qualifier == "up to" and len(readings) > 1 and cands[0].higher_is_better:
+        readings = extreme(readings)  # a latency's "up to" names no best case: all readings
     details: dict[str, Any] = {"tolerance": tol, "result_unit": cands[0].unit}
     if len({r.scenario for r in cands}) == 1:
         details["scenario"] = cands[0].scenario
@@ -205,12 +216,19 @@ def _baseline_round(c: ClaimFacts) -> str:
 def _same_line(new: ResultFacts, old: ResultFacts) -> bool:
     """An earlier result of the same line as ``new``: same submitter, accelerator model
     and count ("H100 improved 31% since the last round" compares NVIDIA's 8-GPU H100
-    system with itself, not with another submitter's)."""
-    return (
+    system with itself, not with another submitter's); for CPU-only systems (no
+    accelerator to compare) the same processor generation and count of processors
+    (``subjects.cpu_generation``: an Ice Lake system's earlier round is not a Cooper
+    Lake one's; unknown generations are no line)."""
+    same = (
         new.submitter.lower() == old.submitter.lower()
         and _norm(new.accelerator_model) == _norm(old.accelerator_model)
         and new.accelerators == old.accelerators
     )
+    if not same or not (cpu_only(new) or cpu_only(old)):
+        return same
+    gen = cpu_generation(new)
+    return bool(gen) and gen == cpu_generation(old) and new.processors == old.processors
 
 
 def _ratio(a: ResultFacts, b: ResultFacts, c: ClaimFacts) -> float:
@@ -230,7 +248,13 @@ def _sides(
         role = "compared" if chosen["compared"] else "baseline"
         return chosen["subject"], chosen["compared"] or chosen["baseline"], role, "", ""
     who = c.system or c.submitter
-    if c.compared_system:
+    if c.baseline == "round-not-named":  # resolve_words.NO_ROUND: no round of the other product
+        why = f"the text names no round of {c.compared_system}'s results"
+        return _missing(c, results, "", c.compared_system, why)
+    if c.compared_system and (c.baseline.startswith("v") or c.baseline == "previous-round"):
+        # another product in an earlier round ("... compared to Cascade Lake in v0.7")
+        role, rnd, other_who = "baseline", _baseline_round(c), c.compared_system
+    elif c.compared_system:
         role, rnd, other_who = "compared", c.round, c.compared_system
     elif c.baseline in ("previous-round", "first-submission") or c.baseline.startswith("v"):
         role, rnd, other_who = "baseline", _baseline_round(c), who
@@ -255,6 +279,8 @@ def _verify_gain(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> 
     subj, others, role, _, _ = sides
     tol = gain_tolerance(c.kind, c.value or 0.0, c.benchmark_key, c.suite or "inference")
     claimed = (c.value or 0.0) if c.kind == "multiplier" else 1.0 + (c.value or 0.0) / 100.0
+    if role == "baseline" and c.compared_system and not chosen:
+        return _verify_generations(c, subj, others, claimed, tol)
     pairs = [(a, b) for a in subj for b in others if a.pk != b.pk or a.suite != b.suite]
     if role == "baseline" and not chosen:  # the same system line in the earlier round
         pairs = [(a, b) for a, b in pairs if _same_line(a, b)]
@@ -295,6 +321,131 @@ def _verify_gain(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> 
     return v
 
 
+def _best(rs: Sequence[ResultFacts], c: ClaimFacts) -> ResultFacts:
+    """The best of ``rs`` (one benchmark and scenario): highest throughput, lowest
+    latency."""
+    pick = max if rs[0].higher_is_better else min
+    return pick(rs, key=lambda r: _figure(r, c))
+
+
+def _generation_pairs(
+    c: ClaimFacts, subj: Sequence[ResultFacts], others: Sequence[ResultFacts]
+) -> list[tuple[str, ResultFacts, ResultFacts]]:
+    """(scope, best new result, best earlier result) per benchmark and scenario both
+    products ran, over every submitter's results (``any submitter``) and, when the claim
+    is a submitter's, over its own too (``<submitter>'s``); over its own only when the
+    text says the results are its own ("Intel's MLPerf 1.1 results": context
+    ``subject-own-results``)."""
+    own_only = "subject-own-results" in c.context
+    scopes = [] if own_only and c.submitter else [("any submitter", list(subj), list(others))]
+    if c.submitter:
+        own = [r for r in subj if submitter_matches(c.submitter, r)]
+        own_o = [r for r in others if submitter_matches(c.submitter, r)]
+        if own and own_o and (own_only or (len(own), len(own_o)) != (len(subj), len(others))):
+            scopes.append((f"{c.submitter}'s", own, own_o))
+    out = []
+    for scope, new, old in scopes:
+        for key in sorted({(r.benchmark, r.scenario) for r in new}):
+            a = [r for r in new if (r.benchmark, r.scenario) == key]
+            b = [r for r in old if (r.benchmark, r.scenario) == key]
+            if a and b:
+                out.append((scope, _best(a, c), _best(b, c)))
+    return out
+
+
+def _verify_generations(
+    c: ClaimFacts,
+    subj: Sequence[ResultFacts],
+    others: Sequence[ResultFacts],
+    claimed: float,
+    tol: float,
+) -> Verification:
+    """A gain of one product over another named in an earlier round ("up to 1.5X ...
+    compared to 2nd Generation Xeon Scalable (Cascade Lake) in MLPerf Inference
+    v0.7"): each product is its best result per benchmark and scenario (a product's
+    best configuration against the other's, not against the other's weakest), over
+    every submitter and over the claim's submitter's own; "up to" takes the largest
+    gain within each; the verdict must hold under both scopes."""
+    readings: list[Reading] = []
+    for scope in dict.fromkeys(s for s, _, _ in _generation_pairs(c, subj, others)):
+        rs = []
+        for _, a, b in [p for p in _generation_pairs(c, subj, others) if p[0] == scope]:
+            ratio = _ratio(a, b, c)
+            if ratio <= 0:
+                continue
+            rec = ratio if c.kind == "multiplier" else (ratio - 1.0) * 100.0
+            rs.append(
+                Reading(
+                    (Link(a.pk, "subject", a.suite), Link(b.pk, "baseline", b.suite)),
+                    rec,
+                    within(claimed, ratio, tol, c.qualifier),
+                    {"scope": scope, "benchmark": a.benchmark, "scenario": a.scenario},
+                    f"{scope}, {a.scenario} {rec:.3g}{'x' if c.kind == 'multiplier' else '%'}:"
+                    f" best {a.label()} against best {b.label()}",
+                )
+            )
+        readings += extreme(rs) if c.qualifier == "up to" and len(rs) > 1 else rs
+    if not readings:
+        return _missing(c, subj or others, c.round, c.system or c.submitter, "no pair of values")
+    v = settle(readings, {"tolerance": tol, "compared": "best result of each product"})
+    if v.recomputed_value is not None and c.kind == "multiplier":
+        v.details["recomputed_ratio"] = v.recomputed_value
+    return v
+
+
+def _open_benchmark(c: ClaimFacts) -> bool:
+    """Whether a claim naming no benchmark is read over every benchmark: a gain of a
+    system line over its own earlier round (not a range, not another product's)."""
+    return (
+        c.kind in ("multiplier", "percentage")
+        and c.value_high is None
+        and not c.compared_system
+        and (c.baseline in ("previous-round", "first-submission") or c.baseline.startswith("v"))
+    )
+
+
+def _every_benchmark(c: ClaimFacts, results: Sequence[ResultFacts]) -> Verification:
+    """A gain whose text names no benchmark ("improved H100's performance by up to 54%"):
+    its readings are every benchmark and scenario the subject's line has a pair of
+    results on (:func:`_verify_gain` per model); "up to" takes the largest within each
+    scenario (the scenario is not named either). A verdict only when every reading
+    agrees; else ``unverifiable``, listing them."""
+    held = {r.model for r in results if r.round == c.round}
+    models = sorted(
+        m for m in held if _find(results, replace(c, benchmark_key=m), c.round, c.system, "")
+    )
+    readings: list[Reading] = []
+    for model in models:
+        v = _verify_gain(replace(c, benchmark_key=model, qualifier=""), results, None)
+        listed = v.details.get("readings_list", [])
+        if v.verdict == UNVERIFIABLE and not listed:
+            continue  # no pair of results on this benchmark: nothing to read
+        if len(listed) != v.details.get("n_readings"):  # more than are listed: abstain
+            why = f"more readings on {model} than benchdb lists"
+            return _missing(c, results, c.round, c.system or c.submitter, why)
+        readings += [_reading_of(d) for d in listed]
+    if not readings:
+        why = "the page names no MLPerf Inference benchmark"
+        return _missing(c, results, c.round, c.system or c.submitter, why)
+    if c.qualifier == "up to":
+        by_scenario: dict[str, list[Reading]] = {}
+        for r in readings:
+            by_scenario.setdefault(r.slots.get("scenario", ""), []).append(r)
+        readings = [r for group in by_scenario.values() for r in extreme(group)]
+    v = settle(readings, {"tolerance": _tol(c), "benchmark": "every benchmark (none named)"})
+    if v.verdict not in (CONSISTENT, INCONSISTENT):
+        words = "; ".join(f"{r.label}: {'holds' if r.holds else 'does not hold'}" for r in readings)
+        why = f"the text names no benchmark, and the benchmarks' readings disagree: {words}"
+        return Verification(UNVERIFIABLE, details={**v.details, "reason": why})
+    return v
+
+
+def _reading_of(d: dict[str, Any]) -> Reading:
+    """A reading back from ``Reading.as_dict``."""
+    links = tuple(Link(pk, role, "inference") for role, pk in d["links"])
+    return Reading(links, d["value"], d["holds"], dict(d["slots"]), d["label"], d["compared_value"])
+
+
 def _verify_scale(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> Verification:
     cands = chosen["subject"] if chosen else _find(results, c, c.round, c.system, "")
     if not cands:
@@ -305,6 +456,9 @@ def _verify_scale(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) ->
 _KINDS = {
     "throughput": _verify_value,
     "time": _verify_value,
+    # a latency: the SingleStream / MultiStream result's percentile latency (the
+    # scenario's metric, ``benchdb.mlperf.inference``), lower is better
+    "latency": _verify_value,
     "multiplier": _verify_gain,
     "percentage": _verify_gain,
     "scale": _verify_scale,
@@ -363,10 +517,14 @@ def verify(
         )
     if per_watt.is_per_watt(c) and not pinned:  # a derived metric: benchdb.claims.per_watt
         return per_watt.verify(c, results)
+    if virtualized.is_bare_metal_share(c) and not pinned:  # "94% to 105% of bare metal"
+        return virtualized.verify(c, results)
+    if virtualized.SCALE_TAG in c.context and not pinned:  # "with 4x virtualized A100"
+        return virtualized.verify_scale(c, results)
     check = _verify_bound if c.metric.startswith("latency-bound") else _KINDS.get(c.kind)
     if check is None:
         return Verification(UNVERIFIABLE, details={"reason": f"no check for a {c.kind} claim"})
-    if c.kind in ("throughput", "time") and c.unit not in _UNITS:
+    if c.kind in ("throughput", "time", "latency") and c.unit not in _UNITS:
         return Verification(
             UNVERIFIABLE, details={"reason": f"no MLPerf Inference result is in {c.unit}"}
         )
@@ -377,6 +535,8 @@ def verify(
             role: [by_pk[lk.result] for lk in pinned if lk.role == role and lk.result in by_pk]
             for role in ("subject", "compared", "baseline")
         }
+    if not chosen and c.round and not c.benchmark_key and _open_benchmark(c):
+        return _every_benchmark(c, results)
     if not chosen and (not c.round or not c.benchmark_key):
         return _missing(
             c,

@@ -30,6 +30,7 @@ from benchdb.claims import (
     round_wins,
     undated,
     verdicts,
+    virtualized,
 )
 from benchdb.claims.facts import PRESS_LEAD_DAYS, suite_of
 from benchdb.claims.resolve_suite import resolve_suite
@@ -51,6 +52,8 @@ _COMMON = {
     "availability": "system__availability",
     "accelerators": "system__accelerators",
     "accelerator_model": "system__accelerator_model",
+    "processor": "system__host_processor_model",
+    "processors": "system__host_processors_per_node",
     "framework": "system__framework",
     "nodes": "system__nodes",
     "result_id": "result_id",
@@ -282,6 +285,7 @@ def claim_facts(
     scope += round_counts.scope_tags(facts, sentence, *span, page=f"{page.title}\n{page.text}")
     scope += round_wins.scope_tags(facts, sentence, *span, page=f"{page.title}\n{page.text}")
     scope += headline_times.scope_tags(facts.kind, sentence)
+    scope += virtualized.scope_tags(facts, sentence) + virtualized.scale_tags(facts, sentence)
     if scope:
         facts = replace(facts, context=facts.context + scope)
     if facts.round or "suite-hpc" in facts.context:

@@ -33,7 +33,10 @@ _SCENARIO = re.compile(r"\b(Offline|Server|Interactive|Single[- ]?Stream|Multi[-
 _SYSTEM = re.compile(
     r"\b(?:(?:GB|B|H)\d{3}\s+NVL\d+|ND\s+GB200\s+v6|(?:GB|B|H|A|L)\d{2,3}|MI3\d{2}X?)\b"
 )
-_ROUND = re.compile(r"MLPerf(?:\s+Inference)?\s+[vV](\d+\.\d+)")
+_ROUND = re.compile(r"MLPerf[™®]?(?:\s+Inference)?\s+v?(\d+\.\d+)(?![\d.])", re.I)
+#: Words that put a round named after them in their sentence on the compared side
+#: ("... compared to Cascade Lake ... in MLPerf Inference v0.7": a baseline's round).
+_COMPARED_BEFORE = re.compile(r"compared (?:to|with)|\bvs\.?|\bversus\b|\bthan\b|relative to", re.I)
 _WORDS = re.compile(
     r"(?:(?P<q>nearly|almost|more than|over|about)\s+)?"
     r"\b(?P<w>doubl|tripl|quadrupl)(?:e[sd]?|ing)\b",
@@ -55,7 +58,7 @@ def inference_claims(text: str, claims: list[Claim]) -> list[Claim]:
     spans point into."""
     if not INFERENCE_PAGE.search(text):
         return [_inference_sentence(text, c) for c in claims]
-    rounds = {m.group(1) for m in _ROUND.finditer(text)}
+    rounds = {m.group(1) for m in _ROUND.finditer(text) if not _compared_round(text, m)}
     page_round = f"v{rounds.pop()}" if len(rounds) == 1 else ""
     out = [_read(text, _decimal_comma(text, c), page_round) for c in claims]
     taken = {(c.start, c.end) for c in out}
@@ -152,6 +155,13 @@ def _word_gain(text: str, m: re.Match[str]) -> Claim:
         start=m.start("w"),
         end=m.end(),
     )
+
+
+def _compared_round(text: str, m: re.Match[str]) -> bool:
+    """Whether the round named at ``m`` stands on the compared side of its sentence
+    (after "compared to", "vs", "than"): the round of a baseline, not of the page."""
+    start = max((e.end() for e in _END.finditer(text, 0, m.start())), default=0)
+    return _COMPARED_BEFORE.search(text, start, m.start()) is not None
 
 
 def _read(text: str, c: Claim, page_round: str) -> Claim:

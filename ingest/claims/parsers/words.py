@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import cn2an
 
-from .patterns import EDGE_L, EDGE_R, NUM
+from .patterns import EDGE_L, EDGE_R, NUM, Q_BEFORE, QUALIFIERS
 from .types import Quantity, to_number
 
 #: English number words read as counts (ordinals are ranks, :data:`EN_ORDINALS`).
@@ -396,7 +396,12 @@ def _specs(seg: str, base: int) -> Iterator[Quantity]:
     for m in _LATENCY.finditer(seg):
         u = m.group("u").lower()
         unit = _LATENCY_UNITS.get(u, "us" if u.startswith(("us", "micro")) else "ms")
-        yield Quantity("latency", to_number(m.group("num")), unit, *_span(m, base))
+        q = Quantity("latency", to_number(m.group("num")), unit, *_span(m, base))
+        qb = Q_BEFORE.search(seg[max(0, m.start() - 24) : m.start()])  # "in less than 10 ms"
+        if qb:
+            q.qualifier_text = qb.group("en") or qb.group("zh")
+            q.qualifier = QUALIFIERS.get(q.qualifier_text.lower(), "")
+        yield q
     for m in _ENERGY.finditer(seg):
         unit = _ENERGY_UNITS.get(m.group("u").lower(), m.group("u"))
         yield Quantity("energy", to_number(m.group("num")), unit, *_span(m, base))

@@ -34,6 +34,8 @@ def _common(r: Any) -> dict[str, Any]:
         "framework": s.framework,
         "nodes": s.nodes,
         "result_id": r.result_id,
+        "processor": s.host_processor_model,
+        "processors": s.host_processors_per_node,
     }
 
 
