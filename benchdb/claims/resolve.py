@@ -15,17 +15,14 @@ from datetime import date, timedelta
 
 from benchdb.claims import resolve_words as words
 from benchdb.claims.facts import ClaimFacts
-from benchdb.claims.resolve_suite import models_named
+from benchdb.claims.resolve_slots import BEST, GAINS, benchmark_fields, round_fields
 from benchdb.claims.subjects import (
     PREVIOUS,
     Mention,
-    benchmark_in_clause,
-    benchmarks_named,
     clause_of,
     family_of,
     find_mentions,
     makes,
-    rounds_named,
 )
 
 
@@ -254,7 +251,8 @@ def _subject(
             out["system"] = carried
             ctx.append("system-previous-sentence")
     elif not c.system:
-        for where, text in (("title", page.title), ("page", page.text)):
+        # the sentence's one family ("...(codenamed Ice Lake) by"), the title's, the page's
+        for where, text in (("sentence", sentence), ("title", page.title), ("page", page.text)):
             fam = _only_family(text, c.submitter or page.vendor)
             if fam and fam != family_of(c.compared_system):  # not the product compared with
                 out["system"] = fam
@@ -296,30 +294,6 @@ def _compared(c: ClaimFacts, side: str, subject: str) -> tuple[dict[str, object]
     return out, []
 
 
-def _from_page(key: str, named: list[str], title: list[str], page: list[str]) -> tuple[str, str]:
-    """(value, context tag) of a benchmark or round: the sentence's first, else the
-    title's first, else the page's when it names exactly one."""
-    if named:
-        return named[0], ""
-    if title:
-        return title[0], f"{key}-title"
-    if len(page) == 1:
-        return page[0], f"{key}-page"
-    return "", ""
-
-
-_GAINS = frozenset({"multiplier", "percentage"})
-#: A gain measured from the best result of an earlier round ("相较V1.0竞赛最佳成绩",
-#: "compared to the record-setting NVIDIA submission made last year").
-_BEST = re.compile(
-    r"最佳成[绩績]|最好成[绩績]|best (?:results?|scores?|times?|submissions?)"
-    r"|record(?:-setting| setting)?(?: [A-Za-z]+)? (?:submissions?|results?|times?)"
-    r"|previous record|(?:刷新)?[记紀纪][录錄]的?成[绩績]|[记紀纪][录錄]成[绩績]"
-    # "over the June record", "last round's record", "the prior record of 10.9 minutes"
-    r"|(?:prior|earlier|older|last|round's|year's|January|February|March|April|May|June"
-    r"|July|August|September|October|November|December)\s+record(?![-\w])",
-    re.I,
-)
 _YEAR = re.compile(r"last year|a year (?:ago|earlier|before)|year-ago|year-old|一年前|去年", re.I)
 _OWN = re.compile(r"自己|our own|我们提交|我們提交", re.I)
 _SCOPES = (
@@ -349,8 +323,8 @@ def best_baseline(
         and c.baseline.startswith("v")
         and not _OWN.search(sentence)  # "与我们自己提交的 MLPerf v0.7 相比": its own results
     )
-    named = _BEST.search(sentence if compared is None else compared)
-    if c.kind not in _GAINS or c.compared_system or not (implied or named):
+    named = BEST.search(sentence if compared is None else compared)
+    if c.kind not in GAINS or c.compared_system or not (implied or named):
         return ""
     if c.baseline.startswith("v"):
         where = c.baseline
@@ -364,7 +338,7 @@ def _other_product(c: ClaimFacts, subject_side: str, compared_side: str) -> bool
     """Whether a gain the parser measured from an earlier round (``previous-round``,
     ``first-submission``) compares two products instead: each side of the sentence
     names a family, and not the same one."""
-    if c.kind not in _GAINS or c.baseline not in ("previous-round", "first-submission"):
+    if c.kind not in GAINS or c.baseline not in ("previous-round", "first-submission"):
         return False
     if c.value is None or c.value not in _numbers(subject_side):
         return False  # "...on the IPU-POD16, vs 29.1 min for DGX A100 - 24% since our first"
@@ -401,7 +375,7 @@ def _sides_fields(
     sentence."""
     # a scale claim's figure is a count: the side holding it is its subject
     text, n_subject, n_compared = _paired(sentence) if c.kind != "scale" else (sentence, None, None)
-    subject_side, compared_side = sides(text, c.value, gain=c.kind in _GAINS)
+    subject_side, compared_side = sides(text, c.value, gain=c.kind in GAINS)
     pre: dict[str, object] = words.earlier_product(c, subject_side, compared_side, rounds)
     if pre:
         c = replace(c, **pre)  # type: ignore[arg-type]
@@ -471,8 +445,8 @@ def resolve_claim(
     if not c.per_accelerator and words.per_accelerator(own):
         fields["per_accelerator"] = True  # "每卡性能提升1.3倍": a derived, per-GPU figure
         ctx.append("per-accelerator-words")
-    _benchmark_fields(c, sentence, page, fields, ctx)
-    _round_fields(c, sentence, subject_side, page, rounds, fields, ctx)
+    benchmark_fields(c, sentence, page, fields, ctx)
+    round_fields(c, sentence, subject_side, page, rounds, fields, ctx)
     rnd = str(fields.get("round", c.round))
     if c.kind == "time" and c.baseline == "previous-round" and rnd in rounds:
         # the "from" side of "from 311.94 minutes ... down to 153.58": the round before
@@ -488,126 +462,3 @@ def resolve_claim(
     if not fields:
         return c
     return replace(c, **fields, context=c.context + tuple(t for t in ctx if t))  # type: ignore[arg-type]
-
-
-def _benchmark_fields(
-    c: ClaimFacts, sentence: str, page: PageContext, fields: dict[str, object], ctx: list[str]
-) -> None:
-    """The benchmark (training's vocabulary): the one named in the claimed figure's own
-    clause when the sentence names several ("Llama 3.1 8B in 5.2 minutes ... and
-    FLUX.1 in 12.5 minutes": each time its own); never one the sentence says was
-    replaced ("Llama 3.1 8B replaced BERT-large": the other one, ``benchmark-replaced``),
-    else the sentence's, the title's or the page's (:func:`_from_page`)."""
-    if c.suite == "inference":
-        _model_fields(c, sentence, fields, ctx)
-        words.scenario_fields(c, sentence, fields, ctx)
-        return
-    if (c.suite or "training") != "training" or "suite-hpc" in c.context:
-        return
-    own = benchmark_in_clause(sentence, c.value)
-    several = len(benchmarks_named(sentence)) > 1
-    if own and own != c.benchmark_key and several:
-        fields["benchmark_key"] = own
-        ctx.append("benchmark-clause")
-        return
-    replaced = _replaced(sentence)
-    if several and c.benchmark_key and c.benchmark_key in replaced:
-        # "Llama 3.1 8B replaced BERT-large and NVIDIA reported a 5.2 minute training
-        # time": a benchmark the sentence says was replaced is not the figure's
-        kept = [k for k in benchmarks_named(sentence) if k not in replaced]
-        fields["benchmark_key"] = kept[0] if len(kept) == 1 else ""
-        ctx.append("benchmark-replaced")
-        return
-    if c.benchmark_key:
-        return
-    # a count of accelerators reads every benchmark of its round when its sentence and
-    # the title name none (verdicts._verify_scale): one named elsewhere on the page
-    # ("In previous 2023 benchmarks ... GPT-3") is not the count's
-    key, tag = _from_page(
-        "benchmark",
-        benchmarks_named(sentence),
-        benchmarks_named(page.title),
-        benchmarks_named(page.text) if c.kind != "scale" else [],
-    )
-    if key:
-        fields["benchmark_key"] = key
-        ctx += [tag] if tag else []
-
-
-#: A benchmark named as replaced ("X replaced Y", "replacing Y", "in place of Y").
-_REPLACED = re.compile(
-    r"(?i:\breplac(?:ed|es|ing)|\bin place of|\binstead of|\bsupersed(?:ed|es|ing)|"
-    r"\bsucceed(?:ed|s|ing))\s+(?:the\s+)?(?P<what>[^,;.]{1,40})"
-)
-
-
-def _replaced(sentence: str) -> set[str]:
-    """Benchmark keys ``sentence`` names as replaced (:data:`_REPLACED`)."""
-    out: set[str] = set()
-    for m in _REPLACED.finditer(sentence):
-        out.update(benchmarks_named(m.group("what"))[:1])
-    return out
-
-
-def _model_fields(c: ClaimFacts, sentence: str, fields: dict[str, object], ctx: list[str]) -> None:
-    """An inference claim's model when its sentence names several: the one its
-    figure's clause names ("...RetinaNet..., 3D U-Net医疗成像网络测试也能提升31%": 31%
-    is 3D U-Net's); none when its clause names none ("在不同测试项目中提升了7-54%":
-    across tests, not RetinaNet's), so that no one model's results are judged."""
-    if len(models_named(sentence)) < 2:
-        return
-    own = models_named(clause_of(sentence, c.value))
-    key = own[0] if len(own) == 1 else ""
-    if key != c.benchmark_key:
-        fields["benchmark_key"] = key
-        ctx.append("benchmark-clause" if key else "benchmark-open")
-
-
-def _round_fields(
-    c: ClaimFacts,
-    sentence: str,
-    subject_side: str,
-    page: PageContext,
-    rounds: Mapping[str, date],
-    fields: dict[str, object],
-    ctx: list[str],
-) -> None:
-    """The round: named in the subject's side of the sentence, else in the title or
-    the page (the one it names), the URL, or a version benchdb does not hold ("MLPerf
-    6.0": that round, so that no other is judged), else a date relative to the page's
-    ("last June", "今年6月"); a gain's relative date ("这比6月份的刷新记录的成绩")
-    is its baseline (:func:`relative_round`)."""
-    if "suite-hpc" in c.context:
-        return  # its round is an HPC round, named or none (resolve_suite)
-    suite = c.suite or "training"
-    named = [r for r in rounds_named(subject_side, suite, rounds) if r != c.baseline]
-    relative = words.relative_round(sentence, page.published, rounds)
-    if relative and c.kind in _GAINS and relative != c.round and not c.compared_system:
-        if c.baseline in ("", "previous-round") or c.baseline.startswith("best:"):
-            best = _BEST.search(sentence) or c.baseline.startswith("best:")
-            fields["baseline"] = f"best:{relative}" if best else relative
-            ctx.append("baseline-relative")
-        relative = ""
-    if relative and not named and c.round != relative and (not c.round or "round" in c.context):
-        # the sentence's own date ("In June, Gaudi 2 trained GPT-3 in 311.94 minutes" on
-        # a page about the November round) is nearer its figure than the page's round
-        fields["round"] = relative
-        ctx.append("round-relative")
-    elif named and c.round and "round" in c.context and named[0] != c.round:
-        # a round carried from an earlier sentence yields to the one this one names
-        fields["round"] = named[0]
-        ctx.append("round-words")
-    elif not c.round:
-        rnd, tag = _from_page(
-            "round",
-            named,
-            rounds_named(page.title, suite, rounds),
-            rounds_named(page.text, suite, rounds),
-        )
-        if not rnd:
-            rnd, tag = words.round_elsewhere(sentence, page.title, page.url, suite, rounds)
-            if not rnd and relative:
-                rnd, tag = relative, "round-relative"
-        if rnd:
-            fields["round"] = rnd
-            ctx.append(tag or "round-words")

@@ -416,7 +416,9 @@ def _every_benchmark(c: ClaimFacts, results: Sequence[ResultFacts]) -> Verificat
     )
     readings: list[Reading] = []
     for model in models:
-        v = _verify_gain(replace(c, benchmark_key=model, qualifier=""), results, None)
+        # "up to" is read over every scenario below; a bound ("more than") per reading
+        plain = "" if c.qualifier == "up to" else c.qualifier
+        v = _verify_gain(replace(c, benchmark_key=model, qualifier=plain), results, None)
         listed = v.details.get("readings_list", [])
         if v.verdict == UNVERIFIABLE and not listed:
             continue  # no pair of results on this benchmark: nothing to read
@@ -432,7 +434,8 @@ def _every_benchmark(c: ClaimFacts, results: Sequence[ResultFacts]) -> Verificat
         for r in readings:
             by_scenario.setdefault(r.slots.get("scenario", ""), []).append(r)
         readings = [r for group in by_scenario.values() for r in extreme(group)]
-    v = settle(readings, {"tolerance": _tol(c), "benchmark": "every benchmark (none named)"})
+    tol = gain_tolerance(c.kind, c.value or 0.0, "", c.suite or "inference")
+    v = settle(readings, {"tolerance": tol, "benchmark": "every benchmark (none named)"})
     if v.verdict not in (CONSISTENT, INCONSISTENT):
         words = "; ".join(f"{r.label}: {'holds' if r.holds else 'does not hold'}" for r in readings)
         why = f"the text names no benchmark, and the benchmarks' readings disagree: {words}"

@@ -364,9 +364,13 @@ def test_the_sentences_own_date_is_its_figures_round() -> None:
     came from NVIDIA's "the June record of 10.9 minutes"; the sentence is Intel's)."""
     page = PageContext(text="Intel in MLPerf Training v3.1.", published=date(2023, 11, 9))
     carried = ClaimFacts(
-        kind="time", value=311.94, unit="min", benchmark_key="gpt3", round="v3.1",
+        kind="time",
+        value=311.94,
+        unit="min",
+        benchmark_key="gpt3",
+        round="v3.1",
         context=("round",),
-    )  # fmt: skip
+    )
     s = "In June, Gaudi 2 trained GPT-3 in 311.94 minutes on 384 accelerators."
     got = resolve_claim(carried, s, page, ROUND_PUBLISHED)
     assert (got.round, "round-relative" in got.context) == ("v3.0", True)
