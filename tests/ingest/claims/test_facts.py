@@ -40,13 +40,23 @@ def _common(r: Any) -> dict[str, Any]:
 
 
 def _expected() -> list[ResultFacts]:
-    """Every scored training result, then every valid inference result with a value
-    (in the model's order), as the stored rows give them."""
-    training = Result.objects.filter(status="scored", round__suite="training").order_by("pk")
-    out = [
-        ResultFacts(**_common(r), benchmark=r.benchmark.key, score_minutes=r.score_minutes)
-        for r in training.select_related("round", "system__submitter", "benchmark")
-    ]
+    """Every scored training result, then every scored HPC one with a time to train
+    (whichever tests committed), then every valid inference result with a value (in the
+    model's order), as the stored rows give them."""
+    out = []
+    for suite in ("training", "hpc"):  # HPC: strong-scaling results (a time to train)
+        scored = Result.objects.filter(
+            status="scored", round__suite=suite, score_minutes__isnull=False
+        ).order_by("pk")
+        out += [
+            ResultFacts(
+                **_common(r),
+                benchmark=r.benchmark.key,
+                score_minutes=r.score_minutes,
+                **({"suite": "hpc"} if suite == "hpc" else {}),
+            )
+            for r in scored.select_related("round", "system__submitter", "benchmark")
+        ]
     inference = InferenceResult.objects.filter(status="valid", value__isnull=False)
     for r in inference.select_related("round", "system__submitter"):
         out.append(
