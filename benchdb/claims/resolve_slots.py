@@ -98,8 +98,8 @@ def benchmark_fields(
 
 #: A benchmark named as replaced ("X replaced Y", "replacing Y", "in place of Y").
 _REPLACED = re.compile(
-    r"(?i:\breplac(?:ed|es|ing)|\bin place of|\binstead of|\bsupersed(?:ed|es|ing)|"
-    r"\bsucceed(?:ed|s|ing))\s+(?:the\s+)?(?P<what>[^,;.]{1,40})"
+    r"(?i:\breplac(?:ed|es|ing)|\bin place of|\binstead of|\bsupersed(?:ed|es|ing))"
+    r"\s+(?:the\s+)?(?P<what>[^,;.]{1,40})"
 )
 
 

@@ -342,6 +342,14 @@ def test_a_benchmark_named_as_replaced_is_not_the_figures() -> None:
         ROUND_PUBLISHED,
     )
     assert own.benchmark_key == "stable_diffusion"
+    # "succeeded in training ResNet-50" replaces nothing: the figure keeps its benchmark
+    kept = resolve_claim(
+        ClaimFacts(kind="time", value=20.0, unit="min", benchmark_key="resnet"),
+        "Intel succeeded in training ResNet-50 in 20 minutes and BERT in 8 minutes.",
+        page,
+        ROUND_PUBLISHED,
+    )
+    assert kept.benchmark_key == "resnet"
 
 
 def test_the_pages_vendor_named_only_as_a_maker_does_not_replace_the_submitter() -> None:
