@@ -216,3 +216,36 @@ def repository_url(root: str, version: str, suite: str, round_dir: re.Pattern[st
     if round_dir.fullmatch(os.path.basename(os.path.abspath(root))):
         return f"https://github.com/mlcommons/{suite}_results_{version}"
     return os.path.abspath(root)
+
+
+def round_roots(
+    location: str,
+    round_version: str | None,
+    *,
+    round_dir: re.Pattern[str],
+    divisions: tuple[str, ...] | frozenset[str],
+    rounds: Any,
+    label: str,
+) -> list[tuple[str, str]]:
+    """(round root, version) of each results repository under ``location``, for the
+    suites read as one unit per round (Automotive, Tiny, Mobile): ``location`` itself when
+    its name matches ``round_dir`` (``tiny_results_v1.2``) or it holds a division folder
+    (``divisions``; the version then from ``round_version``), else each child folder
+    whose name matches ``round_dir``. Raises :class:`IngestError` naming the folder when
+    none is found, or when a version is not one of ``rounds`` (the suite's rule tags),
+    with ``label`` ("MLPerf Tiny") in the message. Folders are listed without following
+    a symlink (:mod:`ingest.parsers.safe_tree`)."""
+    name = os.path.basename(os.path.abspath(location))
+    m = round_dir.fullmatch(name)
+    if m or any(safe_tree.kind(location, d) == "dir" for d in divisions):
+        found = [(location, round_version or (m.group(1) if m else ""))]
+    else:
+        matches = [round_dir.fullmatch(e) for e in safe_tree.list_dir(location, "").dirs]
+        found = [(os.path.join(location, m.group(0)), m.group(1)) for m in matches if m]
+    if not found:
+        raise IngestError(f"{location}: no {label} results repository found")
+    for where, version in found:
+        if version not in rounds:
+            known = ", ".join(rounds)
+            raise IngestError(f"{where}: cannot tell the round; pass --round (one of {known})")
+    return found

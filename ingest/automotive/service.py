@@ -23,14 +23,13 @@ from benchdb.mlperf.automotive import checks as automotive_checks
 from benchdb.mlperf.automotive import performance as automotive_performance
 from benchdb.mlperf.automotive import rules as automotive_rules
 from benchdb.models import InferenceResult, Round
-from ingest import fetch, pipeline
+from ingest import fetch, pipeline, store
 from ingest.automotive import records as automotive_records
 from ingest.automotive.parsers import tree as automotive_tree
 from ingest.automotive.records import AutomotiveRecord, read_round
 from ingest.automotive.store import Writer
 from ingest.inference.parsers import loadgen as loadgen_log
 from ingest.inference.parsers import tree as inference_tree
-from ingest.parsers import safe_tree
 from ingest.store import (
     GIT_URL,
     IngestError,
@@ -75,20 +74,14 @@ def mlperf_automotive_ingest(
 def round_roots(location: str, round_version: str | None) -> list[tuple[str, str]]:
     """(round root, version) of each Automotive round under ``location``. Raises
     :class:`IngestError` when there is none or its round has no rules here."""
-    name = os.path.basename(os.path.abspath(location))
-    m = ROUND_DIR.fullmatch(name)
-    if m or any(safe_tree.kind(location, d) == "dir" for d in inference_tree.DIVISIONS):
-        found = [(location, round_version or (m.group(1) if m else ""))]
-    else:
-        matches = [ROUND_DIR.fullmatch(e) for e in safe_tree.list_dir(location, "").dirs]
-        found = [(os.path.join(location, m.group(0)), m.group(1)) for m in matches if m]
-    if not found:
-        raise IngestError(f"{location}: no MLPerf Automotive results repository found")
-    for where, version in found:
-        if version not in automotive_rules.ROUNDS:
-            known = ", ".join(automotive_rules.ROUNDS)
-            raise IngestError(f"{where}: cannot tell the round; pass --round (one of {known})")
-    return found
+    return store.round_roots(
+        location,
+        round_version,
+        round_dir=ROUND_DIR,
+        divisions=inference_tree.DIVISIONS,
+        rounds=automotive_rules.ROUNDS,
+        label="MLPerf Automotive",
+    )
 
 
 def _ingest_round(

@@ -21,12 +21,11 @@ from functools import partial
 from benchdb.mlperf.mobile import checks as mobile_checks
 from benchdb.mlperf.mobile import rules as mobile_rules
 from benchdb.models import InferenceResult, Round
-from ingest import fetch, pipeline
+from ingest import fetch, pipeline, store
 from ingest.mobile.parsers import app as mobile_app
 from ingest.mobile.parsers import tree as mobile_tree
 from ingest.mobile.parsers.tree import MobileRecord, read_round
 from ingest.mobile.store import Writer
-from ingest.parsers import safe_tree
 from ingest.store import (
     GIT_URL,
     IngestError,
@@ -69,20 +68,14 @@ def mlperf_mobile_ingest(
 def round_roots(location: str, round_version: str | None) -> list[tuple[str, str]]:
     """(round root, version) of each Mobile round under ``location``. Raises
     :class:`IngestError` when there is none or its round has no rules here."""
-    name = os.path.basename(os.path.abspath(location))
-    m = ROUND_DIR.fullmatch(name)
-    if m or any(safe_tree.kind(location, d) == "dir" for d in mobile_rules.DIVISIONS):
-        found = [(location, round_version or (m.group(1) if m else ""))]
-    else:
-        matches = [ROUND_DIR.fullmatch(e) for e in safe_tree.list_dir(location, "").dirs]
-        found = [(os.path.join(location, m.group(0)), m.group(1)) for m in matches if m]
-    if not found:
-        raise IngestError(f"{location}: no MLPerf Mobile results repository found")
-    for where, version in found:
-        if version not in mobile_rules.ROUNDS:
-            known = ", ".join(mobile_rules.ROUNDS)
-            raise IngestError(f"{where}: cannot tell the round; pass --round (one of {known})")
-    return found
+    return store.round_roots(
+        location,
+        round_version,
+        round_dir=ROUND_DIR,
+        divisions=mobile_rules.DIVISIONS,
+        rounds=mobile_rules.ROUNDS,
+        label="MLPerf Mobile",
+    )
 
 
 def _ingest_round(

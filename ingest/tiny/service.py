@@ -23,7 +23,7 @@ from functools import partial
 from benchdb.mlperf.tiny import checks as tiny_checks
 from benchdb.mlperf.tiny import rules as tiny_rules
 from benchdb.models import InferenceResult, Round
-from ingest import fetch, pipeline
+from ingest import fetch, pipeline, store
 from ingest.parsers import safe_tree
 from ingest.parsers.types import ParseError, Problem
 from ingest.store import (
@@ -73,20 +73,14 @@ def mlperf_tiny_ingest(
 def round_roots(location: str, round_version: str | None) -> list[tuple[str, str]]:
     """(round root, version) of each Tiny round under ``location``. Raises
     :class:`IngestError` when there is none or its round has no rules here."""
-    name = os.path.basename(os.path.abspath(location))
-    m = ROUND_DIR.fullmatch(name)
-    if m or any(safe_tree.kind(location, d) == "dir" for d in tiny_rules.VALID_DIVISIONS):
-        found = [(location, round_version or (m.group(1) if m else ""))]
-    else:
-        matches = [ROUND_DIR.fullmatch(e) for e in safe_tree.list_dir(location, "").dirs]
-        found = [(os.path.join(location, m.group(0)), m.group(1)) for m in matches if m]
-    if not found:
-        raise IngestError(f"{location}: no MLPerf Tiny results repository found")
-    for where, version in found:
-        if version not in tiny_rules.ROUNDS:
-            known = ", ".join(tiny_rules.ROUNDS)
-            raise IngestError(f"{where}: cannot tell the round; pass --round (one of {known})")
-    return found
+    return store.round_roots(
+        location,
+        round_version,
+        round_dir=ROUND_DIR,
+        divisions=tiny_rules.VALID_DIVISIONS,
+        rounds=tiny_rules.ROUNDS,
+        label="MLPerf Tiny",
+    )
 
 
 def published_rows(root: str) -> tuple[dict[str, dict[str, str]], list[Problem]]:
