@@ -5,41 +5,81 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('benchdb', '0022_layout_suite_choices'),
+        ("benchdb", "0022_layout_suite_choices"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='StorageResult',
+            name="StorageResult",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('division', models.CharField(max_length=16)),
-                ('system_folder', models.CharField(max_length=300)),
-                ('workload', models.CharField(blank=True, max_length=40)),
-                ('accelerator', models.CharField(blank=True, max_length=40)),
-                ('accelerators', models.IntegerField(blank=True, null=True)),
-                ('samples_per_second', models.FloatField(blank=True, null=True)),
-                ('samples_per_second_stdev', models.FloatField(blank=True, null=True)),
-                ('mb_per_second', models.FloatField(blank=True, null=True)),
-                ('mb_per_second_stdev', models.FloatField(blank=True, null=True)),
-                ('status', models.CharField(choices=[('valid', 'Valid'), ('invalid', 'Rejected')], max_length=16)),
-                ('reason', models.TextField(blank=True)),
-                ('runs', models.JSONField(blank=True, default=list)),
-                ('published', models.JSONField(blank=True, default=dict)),
-                ('source_path', models.CharField(max_length=500)),
-                ('repository', models.CharField(blank=True, max_length=300)),
-                ('commit', models.CharField(blank=True, max_length=64)),
-                ('content_sha256', models.CharField(max_length=64)),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='storage_results', to='benchdb.round')),
-                ('submitter', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='storage_results', to='benchdb.submitter')),
-                ('system', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='storage_results', to='benchdb.system')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("division", models.CharField(max_length=16)),
+                ("system_folder", models.CharField(max_length=300)),
+                ("workload", models.CharField(blank=True, max_length=40)),
+                ("accelerator", models.CharField(blank=True, max_length=40)),
+                ("accelerators", models.IntegerField(blank=True, null=True)),
+                ("samples_per_second", models.FloatField(blank=True, null=True)),
+                ("samples_per_second_stdev", models.FloatField(blank=True, null=True)),
+                ("mb_per_second", models.FloatField(blank=True, null=True)),
+                ("mb_per_second_stdev", models.FloatField(blank=True, null=True)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("valid", "Valid"), ("invalid", "Rejected")], max_length=16
+                    ),
+                ),
+                ("reason", models.TextField(blank=True)),
+                ("runs", models.JSONField(blank=True, default=list)),
+                ("published", models.JSONField(blank=True, default=dict)),
+                ("source_path", models.CharField(max_length=500)),
+                ("repository", models.CharField(blank=True, max_length=300)),
+                ("commit", models.CharField(blank=True, max_length=64)),
+                ("content_sha256", models.CharField(max_length=64)),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="storage_results",
+                        to="benchdb.round",
+                    ),
+                ),
+                (
+                    "submitter",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="storage_results",
+                        to="benchdb.submitter",
+                    ),
+                ),
+                (
+                    "system",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="storage_results",
+                        to="benchdb.system",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'source_path'],
-                'indexes': [models.Index(fields=['round', 'workload', 'accelerator'], name='storage_board_idx')],
-                'constraints': [models.UniqueConstraint(fields=('round', 'source_path'), name='storage_result_unique')],
+                "ordering": ["round", "source_path"],
+                "indexes": [
+                    models.Index(
+                        fields=["round", "workload", "accelerator"], name="storage_board_idx"
+                    )
+                ],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("round", "source_path"), name="storage_result_unique"
+                    )
+                ],
             },
         ),
     ]

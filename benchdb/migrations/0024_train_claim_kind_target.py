@@ -5,15 +5,32 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('benchdb', '0023_storage_result'),
+        ("benchdb", "0023_storage_result"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='claim',
-            name='kind',
-            field=models.CharField(choices=[('time', 'Time to train'), ('head_to_head', 'Head to head'), ('multiplier', 'Multiplier'), ('percentage', 'Percentage'), ('scale', 'Scale'), ('parity', 'Parity'), ('spec', 'Hardware figure'), ('throughput', 'Throughput'), ('count', 'Count (wins, results, organizations)'), ('scaling', 'Scaling efficiency'), ('geomean', 'Geometric mean over benchmarks'), ('energy', 'Energy'), ('latency', 'Latency'), ('target', 'Quality target')], max_length=16),
+            model_name="claim",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("time", "Time to train"),
+                    ("head_to_head", "Head to head"),
+                    ("multiplier", "Multiplier"),
+                    ("percentage", "Percentage"),
+                    ("scale", "Scale"),
+                    ("parity", "Parity"),
+                    ("spec", "Hardware figure"),
+                    ("throughput", "Throughput"),
+                    ("count", "Count (wins, results, organizations)"),
+                    ("scaling", "Scaling efficiency"),
+                    ("geomean", "Geometric mean over benchmarks"),
+                    ("energy", "Energy"),
+                    ("latency", "Latency"),
+                    ("target", "Quality target"),
+                ],
+                max_length=16,
+            ),
         ),
     ]

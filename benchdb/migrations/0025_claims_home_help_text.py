@@ -4,15 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('benchdb', '0024_train_claim_kind_target'),
+        ("benchdb", "0024_train_claim_kind_target"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='vendorpage',
-            name='numbers',
-            field=models.JSONField(blank=True, default=list, help_text='every number of the text: a claim, or not one and why (ingest.claims.parsers.coverage)'),
+            model_name="vendorpage",
+            name="numbers",
+            field=models.JSONField(
+                blank=True,
+                default=list,
+                help_text="every number of the text: a claim, or not one and why (ingest.claims.parsers.coverage)",
+            ),
         ),
     ]
