@@ -19,8 +19,14 @@ stored results ``official`` names (a result is named when its system folder appe
 ones the claim quotes, as a person would pick them (:func:`pick`: the figure or pair of
 figures nearest the claimed ones, a pair of one benchmark and scenario; ``official``
 often names every result of the page), and the one scenario ``official`` names when it
-names one. The pinned verdict is **right** when it equals the truth, **wrong**
-otherwise; a truth is **missing** when no claim was extracted for it, when no stored
+names one. Results are of the suite ``official`` names ("MLPerf HPC"), else the frame's;
+a folder may be named by its first words ("abci_512xV100"); a figure per watt is the
+result's throughput over its power; a scaling efficiency's pair is the results on the
+frame's two accelerator counts; a scale in nodes matches node counts. A count or a
+quality target takes no result pins (``benchdb.claims.pins.NO_RESULT_KINDS``): its pins
+are the one suite and the one round ``official`` names (:func:`count_pins`). The
+pinned verdict is **right** when it equals the truth, **wrong** otherwise; a truth is
+**missing** when no claim was extracted for it, when no stored
 result is named by its ``official`` text (the round is not in the database, ``official``
 names no system folder or figure of it, or no pair of one benchmark), or when the API
 refuses the text. Truths of basis ``page-arithmetic`` rest on the page's own figures,
@@ -81,20 +87,29 @@ def api(client: Any, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
 
 def named_results(official: str, frame: dict[str, Any]) -> list[Any]:
     """The stored results ``official`` names (module docstring), as result facts."""
+    from benchdb.vocabulary import canonical_benchmark
     from ingest.claims.pins import result_keys
 
     off, flat = _norm(official), official.replace(",", "")
     rounds = {f"v{m}" for m in re.findall(r"v?(\d+\.\d+)", official)}
     bench = frame.get("benchmark_key") or ""
+    said = named_suites(official)
+    suites = set(said) if said else {frame.get("suite") or "training"}
+    # a folder named by its first words ("abci_512xV100" for abci_512xV100_tensorflow_closed)
+    heads = {_norm(w) for w in re.findall(r"[A-Za-z][\w.-]*\d[\w.-]*", official) if len(w) >= 8}
     out = []
     for key, f in result_keys().by_key.items():
-        if rounds and f.round not in rounds:
+        if f.suite not in suites or (rounds and f.round not in rounds):
             continue
         folder = _norm(f.system_folder)
         value = f.score_minutes if f.score_minutes is not None else f.value
         printed = value is not None and any(f"{value:.{d}f}" in flat for d in (1, 2, 3, 4))
-        of_bench = not bench or bench in (f.benchmark, f.model)
-        if of_bench and ((len(folder) >= 4 and folder in off) or printed):
+        of_bench = not bench or {bench, canonical_benchmark(bench, f.round)} & {
+            f.benchmark,
+            f.model,
+        }
+        headed = any(folder.startswith(h) for h in heads)
+        if of_bench and ((len(folder) >= 4 and folder in off) or headed or printed):
             out.append((key, f))
     return out
 
@@ -103,7 +118,11 @@ def _figure(f: Any, frame: dict[str, Any]) -> float | None:
     """A result's figure in the claim's unit (times converted; per accelerator when the
     frame is)."""
     from benchdb.claims.facts import to_unit
+    from benchdb.claims.inference_frames import PER_WATT_UNITS
+    from benchdb.claims.per_watt import per_watt
 
+    if frame.get("unit") in PER_WATT_UNITS or frame.get("metric") == "per-watt":
+        return per_watt(f)  # "queries per watt": the throughput over the average power
     if f.score_minutes is not None:
         return to_unit(f.score_minutes, frame.get("unit") or "min")
     if f.value is None:
@@ -134,9 +153,12 @@ def pick(named: list[Any], row: dict[str, Any]) -> dict[str, list[str]]:
     value, other = row.get("value"), row.get("compared_value")
     if not named or value is None:
         return {}
-    if kind == "scale":
-        fits = [(k, f) for k, f in named if f.accelerators == int(value)]
+    if kind == "scale":  # a count of accelerators, or of nodes
+        size = (lambda f: f.nodes) if frame.get("unit") == "node" else (lambda f: f.accelerators)
+        fits = [(k, f) for k, f in named if size(f) == int(value)]
         return {"subject": [fits[0][0]]} if fits else {}
+    if kind == "scaling":
+        return _scaling_pick(named, frame)
     if kind in ("time", "throughput"):
         key, _ = min(named, key=lambda kf: _off(_figure(kf[1], frame), value))
         return {"subject": [key]}
@@ -160,6 +182,19 @@ def pick(named: list[Any], row: dict[str, Any]) -> dict[str, list[str]]:
     return {"subject": [x[0]], role: [y[0]]}
 
 
+def _scaling_pick(named: list[Any], frame: dict[str, Any]) -> dict[str, list[str]]:
+    """A scaling efficiency's pair, as the text gives it: the named results on the
+    frame's two accelerator counts (the larger the subject), of one benchmark."""
+    big, small = frame.get("accelerators"), frame.get("compared_accelerators")
+    pairs = [
+        (x, y)
+        for x in named
+        for y in named
+        if x[1].accelerators == big and y[1].accelerators == small and _same_task(x[1], y[1])
+    ]
+    return {"subject": [pairs[0][0][0]], "compared": [pairs[0][1][0]]} if pairs else {}
+
+
 def _same_task(a: Any, b: Any) -> bool:
     return (a.model or a.benchmark, a.scenario) == (b.model or b.benchmark, b.scenario)
 
@@ -167,6 +202,8 @@ def _same_task(a: Any, b: Any) -> bool:
 def truth_pins(t: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
     """The pins of a truth's results for the API's claim ``row`` (module docstring)."""
     frame = row.get("frame") or {}
+    if row["kind"] in NO_RESULT_KINDS:
+        return count_pins(t.get("official", ""), frame)
     named = named_results(t.get("official", ""), frame)
     said = [s for s in SCENARIOS if re.search(rf"\b{s}\b", t.get("official", ""))]
     if len(said) == 1 and any(f.scenario for _, f in named):
@@ -174,6 +211,31 @@ def truth_pins(t: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = dict(pick(named, row))
     if out and len(said) == 1 and frame.get("suite") == "inference":
         out["scenario"] = said[0]
+    return out
+
+
+SUITE_WORDS = {"training": "Training", "inference": "Inference", "hpc": "HPC"}
+#: ``benchdb.claims.pins.NO_RESULT_KINDS``: settled by their frame, not by results.
+NO_RESULT_KINDS = ("count", "target")
+
+
+def named_suites(official: str) -> list[str]:
+    """The suites ``official`` names as "MLPerf <suite>"."""
+    return [k for k, w in SUITE_WORDS.items() if re.search(rf"MLPerf {w}\b", official)]
+
+
+def count_pins(official: str, frame: dict[str, Any]) -> dict[str, str]:
+    """The pins of a claim no result gives (a count, a quality target:
+    ``benchdb.claims.pins.NO_RESULT_KINDS``): the one suite ``official`` names as
+    "MLPerf <suite>" and the one round it names (``v3.0``), each when there is exactly
+    one; {} when it names neither."""
+    suites = named_suites(official)
+    rounds = list(dict.fromkeys(f"v{m}" for m in re.findall(r"\bv(\d+\.\d+)\b", official)))
+    out = {}
+    if len(suites) == 1:
+        out["suite"] = suites[0]
+    if len(rounds) == 1:
+        out["round"] = rounds[0]
     return out
 
 
@@ -226,7 +288,12 @@ def _settle(
     row = claims[c.pk]
     pins = truth_pins(t, row)
     if not pins:
-        return "missing: no stored result named", f"{row['kind']} automatic {row['verdict']}"
+        why = (
+            "a count whose official names no one round"
+            if row["kind"] == "count"
+            else ("no stored result named")
+        )
+        return f"missing: {why}", f"{row['kind']} automatic {row['verdict']}"
     status, out = api(client, body | {"pins": pins, "claim": c.pk})
     if status != 200:
         return "missing: API refused the pins", f"{status} {out.get('error', '')[:100]}"

@@ -17,6 +17,9 @@ STATIC_ROOT       collectstatic target (make demo/serve: var/static): compressed
 INGEST_FANOUT     "1": an MLPerf source's sync runs one Celery task per submitter folder
 INGEST_JOB_STALE_SECONDS  a running ingest job without heartbeat for this long is
                   interrupted, default 120
+CHECK_FACTS_REFRESH_SECONDS  how often each gunicorn worker's keeper thread looks for a
+                  data change and builds the check API's facts (ingest/claims/warm.py),
+                  default 10; 0: no keeper (the first check after a change builds them)
 
 Serving over HTTPS (``manage.py check --deploy`` is clean with DEBUG=0, SECRET_KEY,
 ALLOWED_HOSTS and BENCHDB_HTTPS=1):
@@ -306,6 +309,8 @@ INGEST_JOB_STALE_SECONDS = int(os.environ.get("INGEST_JOB_STALE_SECONDS", "120")
 # "1": a whole-round sync of an MLPerf source runs as one Celery task per submitter folder
 # (any worker, any machine, same PostgreSQL and broker), joined when all have run.
 INGEST_FANOUT = envbool("INGEST_FANOUT", "0")
+# The check API's facts keeper (ingest/claims/warm.py, started by gunicorn.conf.py).
+CHECK_FACTS_REFRESH_SECONDS = envint("CHECK_FACTS_REFRESH_SECONDS", 10)
 
 LOGGING = {
     "version": 1,

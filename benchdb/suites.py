@@ -174,6 +174,8 @@ SUITES: tuple[Suite, ...] = (
         export_rows="benchdb.mlperf.tiny.selectors.export_rows",
         export_schema="benchdb.tiny_results/1",
         rounds_url="benchdb:tiny_rounds",
+        claim_kinds=("throughput", "speedup", "gain"),
+        claim_checks="throughput",
         report_words=("valid", "not", "files", "not valid"),
     ),
     Suite(
@@ -191,6 +193,8 @@ SUITES: tuple[Suite, ...] = (
         export_rows="benchdb.mlperf.storage.selectors.export_rows",
         export_schema="benchdb.storage_results/1",
         rounds_url="benchdb:storage_rounds",
+        claim_kinds=("throughput", "speedup", "gain"),
+        claim_checks="throughput",
         report_words=("valid", "rejected", "runs", "rejected"),
     ),
     Suite(
@@ -208,6 +212,8 @@ SUITES: tuple[Suite, ...] = (
         export_rows="benchdb.mlperf.mobile.selectors.export_rows",
         export_schema="benchdb.mobile_results/1",
         rounds_url="benchdb:mobile_rounds",
+        claim_kinds=("throughput", "speedup", "gain"),
+        claim_checks="throughput",
         report_words=("valid", "not", "files", "not valid"),
     ),
 )

@@ -525,3 +525,32 @@ def higher_is_better(unit: str) -> bool:
     """True for throughputs (and legacy MultiStream streams), False for latency and
     power/energy. Raises KeyError on a unit not in :data:`INFERENCE_UNITS`."""
     return INFERENCE_UNITS[unit]
+
+
+#: English number words read as counts, as pages write them: the claim parser's
+#: (``ingest.claims.parsers.words``, which reads only those its pattern lists) and the
+#: units-times-size frames' (``benchdb.claims.unit_products``: "39 racks, each of
+#: sixty-four GPUs"). Ordinals are ranks (``words.EN_ORDINALS``).
+EN_NUMBER_WORDS: dict[str, int] = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "sixteen": 16,
+    "thirty-two": 32,
+    "sixty-four": 64,
+    "seventy-two": 72,
+    "a dozen": 12,
+    "a half-dozen": 6,
+    "half-dozen": 6,
+    "half a dozen": 6,
+    "dozen": 12,
+}

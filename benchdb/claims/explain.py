@@ -233,6 +233,14 @@ FLAGS: dict[str, Explanation] = dict(
             " elsewhere. The benchmark version must be identified with the result.",
             REQUIRED_INFORMATION,
         ),
+        _e(
+            "round-from-page-words",
+            "round from the page's words",
+            "The page names no MLPerf round and has no date; benchdb took the round its"
+            " words fix (a benchmark it calls new in its round is new in that round only)."
+            " The benchmark version must be identified with the result.",
+            REQUIRED_INFORMATION,
+        ),
     ]
 )
 

@@ -9,6 +9,7 @@ Times are minutes unless a unit says otherwise (``s``, ``h``).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -16,7 +17,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from benchdb import suites as registry
-from benchdb.claims.subjects import family_matches, family_of
+from benchdb.claims.subjects import family_matches, family_of, memory_fits
 from benchdb.vocabulary import ROUND_PUBLISHED
 
 #: Benchmarks MLCommons counts as imaging ("Vision" in its benchmark table).
@@ -354,6 +355,7 @@ def to_unit(minutes: float, unit: str) -> float:
     return minutes / _PER_MINUTE.get(unit, 1.0)
 
 
+@functools.lru_cache(maxsize=65536)  # asked of every stored result's names per claim
 def _norm(s: str) -> str:
     return re.sub(r"[^a-z0-9]", "", s.lower())
 
@@ -393,7 +395,7 @@ def system_matches(mention: str, r: ResultFacts, accelerators: int | None = None
         return folder.startswith("dgx") and (r.nodes or 1) > 1
     family = family_of(mention)
     if family:
-        return family_matches(family, r, accelerators)
+        return family_matches(family, r, accelerators) and memory_fits(mention, r.accelerator_model)
     return key in (name, folder) or (len(key) >= 5 and (key in name or key in folder))
 
 
@@ -411,7 +413,14 @@ def submitter_name_matches(named: str, submitter: str) -> bool:
         return False
     # a joint submission ("Azure+NVIDIA", "CoreWeave + IBM + NVIDIA") is each member's
     members = [submitter, *re.split(r"\s*(?:\+|&|,| and )\s*", submitter)]
-    return any(_norm(m).startswith(key) for m in members if m)
+    keys = (key, *_ARMS.get(key, ()))
+    return any(_norm(m).startswith(k) for m in members if m for k in keys)
+
+
+#: A company's submitting arm under another name, as MLPerf results name it: Intel's
+#: Habana Labs submitted as ``Intel-HabanaLabs`` (Training v2.0-v3.1), ``HabanaLabs``
+#: (Training v4.0 systems JSON ``submitter``) and ``Intel`` (v4.1); a page names either.
+_ARMS: dict[str, tuple[str, ...]] = {"intel": ("habana",), "habana": ("intelhabana",)}
 
 
 def candidates(

@@ -12,7 +12,9 @@ Between a claim's subject and the results it is compared with:
 claim: ``per-accelerator-normalization`` and ``scaling-efficiency`` (derived metrics),
 ``unverified-result``,
 ``no-result-id``, ``arithmetic-error``, ``system-from-context``, ``round-from-date``,
-``round-from-page`` (the round is the one the page names elsewhere).
+``round-from-page`` (the round is the one the page names elsewhere),
+``round-from-page-words`` (the page names none and has no date; its words fix it:
+:mod:`benchdb.claims.page_round`, ``details["round_source"]`` says how).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from benchdb.claims.facts import ClaimFacts, ResultFacts, Verification, arithmetic_ok
+from benchdb.claims.page_round import TAG as PAGE_WORDS
+from benchdb.claims.page_round import WHY_TAG
 from benchdb.vocabulary import NOT_MLPERF
 
 
@@ -72,13 +76,26 @@ def with_flags(c: ClaimFacts, v: Verification, by_pk: Mapping[int, ResultFacts])
         details["arithmetic"] = {"claimed": c.value, "implied": c.implied_value}
         if not arithmetic_ok(c.value, c.implied_value):
             flags.append("arithmetic-error")
-    if "system" in c.context and v.verdict != NOT_MLPERF:
-        flags.append("system-from-context")
-    if "round-date" in c.context and v.verdict != NOT_MLPERF:
-        flags.append("round-from-date")
-    if {"round-page", "round-title"} & set(c.context) and v.verdict != NOT_MLPERF:
-        flags.append("round-from-page")
+    if v.verdict != NOT_MLPERF:
+        flags += _from_elsewhere(c, details)
     uniq = tuple(dict.fromkeys(flags))
     return Verification(
         v.verdict, v.recomputed_value, v.compared_recomputed_value, v.links, uniq, details
     )
+
+
+def _from_elsewhere(c: ClaimFacts, details: dict[str, object]) -> list[str]:
+    """The flags of slots the claim's sentence does not fill (its system, its round),
+    and in ``details`` how the page's words fixed its round (``round_source``)."""
+    flags = []
+    if "system" in c.context:
+        flags.append("system-from-context")
+    if "round-date" in c.context:
+        flags.append("round-from-date")
+    if {"round-page", "round-title"} & set(c.context):
+        flags.append("round-from-page")
+    if PAGE_WORDS in c.context:
+        flags.append("round-from-page-words")
+        why = next((t[len(WHY_TAG) :] for t in c.context if t.startswith(WHY_TAG)), "")
+        details.setdefault("round_source", f"page round {why}")
+    return flags

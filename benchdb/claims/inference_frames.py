@@ -296,6 +296,8 @@ def per_watt_frame(c: ClaimFacts, text: str, start: int, end: int, s0: int, s1: 
         t for t in c.context if t not in ("system", "system-previous-sentence", "submitter-page")
     ]
     ctx.append("per-watt")
+    if company and _own_words(sentence, lo, at, company):
+        ctx.append(OWN_WORDS_TAG)
     product = next((p for _, p, maker in products_in(sentence[lo:hi]) if maker == company), "")
     if company and not product:
         made = {p for pos, p, maker in _page_products(text) if maker == company and pos < start}
@@ -324,6 +326,29 @@ def per_watt_frame(c: ClaimFacts, text: str, start: int, end: int, s0: int, s1: 
         benchmark_key=models[0][0] if len(models) == 1 else "",
         scenario=scen[0] if len(scen) == 1 else "",
         context=tuple(dict.fromkeys(ctx + _models_tag(models))),
+    )
+
+
+#: The context tag of a figure per watt whose company is named in its own clause, with
+#: nothing but a few words between them ("while Neuchips ranked second at 8.9 samples
+#: per watt"; "Nvidia's 2.4 queries per watt"): the subject is the text's, not a guess.
+OWN_WORDS_TAG = "subject-own-words"
+_OWN_GAP = re.compile(r"^[^\d]{0,60}$")
+
+
+def _own_words(sentence: str, lo: int, at: int, company: str) -> bool:
+    """Whether ``company`` is the last company named before the figure at ``at`` in its
+    stretch (from ``lo``), with at most eight words, no figure, no other company and no
+    comparison word ("beat", "than", "versus") between them."""
+    named = [n for n in companies_in(sentence[lo:at]) if n[1] + lo <= at]
+    if not named or named[-1][2] != company:
+        return False
+    between = sentence[lo + named[-1][1] : at]
+    return (
+        bool(_OWN_GAP.match(between))
+        and len(between.split()) <= 8
+        and not _SPLIT.search(between)
+        and not re.search(r"\b(?:beat|than|over|ahead of|outperform\w*)\b", between, re.I)
     )
 
 

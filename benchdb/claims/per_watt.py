@@ -25,9 +25,10 @@ result of the round gives the figure (the subject is likely misread:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from benchdb.claims.compared_rounds import round_before
 from benchdb.claims.facts import (
     ClaimFacts,
     Link,
@@ -35,17 +36,20 @@ from benchdb.claims.facts import (
     Verification,
     gain_tolerance,
     submitter_matches,
+    submitter_name_matches,
     within,
 )
 from benchdb.claims.facts import tolerance as _tolerance
-from benchdb.claims.inference_frames import PRODUCTS, frame_models, is_per_watt
+from benchdb.claims.inference_frames import OWN_WORDS_TAG, PRODUCTS, frame_models, is_per_watt
 from benchdb.claims.readings import Reading, extreme, named_elsewhere, settle
+from benchdb.claims.round_counts import Holding
 from benchdb.claims.subjects import family_matches
-from benchdb.vocabulary import UNVERIFIABLE
+from benchdb.vocabulary import INCONSISTENT, UNVERIFIABLE
 
 __all__ = [
     "DERIVED",
     "THROUGHPUT_UNITS",
+    "absent_subject",
     "candidates",
     "is_per_watt",
     "per_watt",
@@ -132,9 +136,17 @@ def _missing(c: ClaimFacts, what: str, reason: str) -> Verification:
     )
 
 
-def verify(c: ClaimFacts, results: Sequence[ResultFacts]) -> Verification:
+def verify(
+    c: ClaimFacts,
+    results: Sequence[ResultFacts],
+    chosen: Mapping[str, Sequence[ResultFacts]] | None = None,
+) -> Verification:
     """A figure per watt of ``c`` (``inference_frames.is_per_watt``) against
-    ``results`` (the inference facts): module docstring. Never raises on data."""
+    ``results`` (the inference facts): module docstring. ``chosen``: results a person
+    pinned by role (``subject``, ``compared``), which replace the frame's candidates
+    (:func:`pinned`). Never raises on data."""
+    if chosen and any(chosen.values()):
+        return pinned(c, chosen)
     if c.kind in ("multiplier", "percentage") and c.value is not None:
         return verify_gain(c, results)
     if c.kind != "throughput" or c.value is None:
@@ -165,19 +177,62 @@ def verify(c: ClaimFacts, results: Sequence[ResultFacts]) -> Verification:
     return named_elsewhere(c, v, same, per_watt, tol)
 
 
-def _reading(r: ResultFacts, c: ClaimFacts, tol: float) -> Reading:
+def pinned(c: ClaimFacts, chosen: Mapping[str, Sequence[ResultFacts]]) -> Verification:
+    """``c`` checked against the power results a person pinned (``chosen`` role ->
+    results): a figure per watt against each ``subject`` result, a gain against each
+    pair of ``subject`` and ``compared`` (or ``baseline``) result of one benchmark and
+    scenario; the same readings, tolerance and settling as the automatic check, without
+    its search (and without the guard that suspects a misread subject: the person chose
+    it). Unverifiable, naming the pinned result, when one gives no figure per watt (no
+    power in watts, or a latency)."""
+    subj = list(chosen.get("subject") or ())
+    other = list(chosen.get("compared") or ()) + list(chosen.get("baseline") or ())
+    bad = [r for r in (*subj, *other) if per_watt(r) is None]
+    if bad:
+        return _missing(
+            c, "results", f"the pinned result {bad[0].label()} gives no figure per watt"
+        )
+    if c.kind in ("multiplier", "percentage") and c.value is not None:
+        if not subj or not other:
+            return _missing(c, "compared", "a gain per watt needs both sides pinned")
+        return _gain_readings(c, subj, other)
+    if c.kind != "throughput" or c.value is None or not subj:
+        return _missing(c, "kind", f"no per-watt check for a {c.kind} claim")
+    tol = _tolerance("", "inference", c.value)
+    readings = [_reading(r, c, tol, _whose(c, r)) for r in subj]
+    if c.qualifier == "up to" and len(readings) > 1:
+        readings = extreme(readings)
+    return settle(readings, {"tolerance": tol, "derived": DERIVED, "result_unit": "per W"})
+
+
+def _whose(c: ClaimFacts, r: ResultFacts) -> str:
+    """Why pinned result ``r`` cannot be the figure of ``c``'s subject ("" when it can):
+    the automatic check reads only the named company's results (its submissions and
+    systems on its accelerators) and its product's (:func:`candidates`), so a figure the
+    text gives one company does not hold on another's result."""
+    if c.submitter and not _of_company(c.submitter, r):
+        return f"a result of {r.submitter}, not of {c.submitter}"
+    if c.system and not _of_product(c.system, r):
+        return f"a result on {r.accelerator_model}, not on {c.system}"
+    return ""
+
+
+def _reading(r: ResultFacts, c: ClaimFacts, tol: float, other: str = "") -> Reading:
+    """``r``'s figure per watt as a reading of ``c``; ``other``: why ``r`` is not the
+    subject's (the reading then does not hold, and its label says why)."""
     rec = per_watt(r) or 0.0
+    label = f"{r.scenario} {rec:.2f}/W = {r.value:g} {r.unit} / {r.power:.2f} W: {r.label()}"
     return Reading(
         (Link(r.pk, "subject", r.suite),),
         rec,
-        c.value is not None and rec > 0 and within(c.value, rec, tol, c.qualifier),
+        not other and c.value is not None and rec > 0 and within(c.value, rec, tol, c.qualifier),
         {
             "system": r.system_folder,
             "scenario": r.scenario,
             "division": r.division,
             "benchmark": r.benchmark,
         },
-        f"{r.scenario} {rec:.2f}/W = {r.value:g} {r.unit} / {r.power:.2f} W: {r.label()}",
+        f"{label} ({other})" if other else label,
     )
 
 
@@ -213,6 +268,14 @@ def verify_gain(c: ClaimFacts, results: Sequence[ResultFacts]) -> Verification:
         return _missing(
             c, "results", f"no stored {c.round} power result of {who} gives a figure per watt"
         )
+    return _gain_readings(c, subj, others)
+
+
+def _gain_readings(
+    c: ClaimFacts, subj: Sequence[ResultFacts], others: Sequence[ResultFacts]
+) -> Verification:
+    """Each pair of ``subj`` and ``others`` of one benchmark and scenario a reading of
+    the gain per watt, settled ("up to": the best)."""
     tol = gain_tolerance(c.kind, c.value or 0.0)
     claimed = (c.value or 0.0) if c.kind == "multiplier" else 1.0 + (c.value or 0.0) / 100.0
     readings = []
@@ -242,3 +305,123 @@ def verify_gain(c: ClaimFacts, results: Sequence[ResultFacts]) -> Verification:
     if c.qualifier == "up to" and len(readings) > 1:
         readings = extreme(readings)
     return settle(readings, {"tolerance": tol, "derived": DERIVED})
+
+
+def _on_models(benchmark: str, models: Sequence[str]) -> bool:
+    """Whether a stored benchmark key ("bert-99") is one of ``models`` ("bert"); a
+    prefix is enough (it errs towards "has a result", which withholds the verdict)."""
+    return any(benchmark == m or benchmark.startswith(m + "-") for m in models)
+
+
+def absent_subject(
+    c: ClaimFacts,
+    v: Verification,
+    results: Sequence[ResultFacts],
+    holdings: Mapping[tuple[str, str], Holding] | None,
+) -> Verification:
+    """A figure per watt of a company that ran none of the frame's benchmarks
+    (Reuters' first story: "while Neuchips ranked second at 8.9 samples per watt" on
+    BERT, where Neuchips ran DLRM only): ``inconsistent``, when ``v`` found no power
+    result of the subject (``missing`` slot ``results``) and all of these hold:
+
+    * the figure's own clause names the company (context ``subject-own-words``,
+      :func:`benchdb.claims.inference_frames.per_watt_frame`): the subject is the
+      text's, not carried from elsewhere;
+    * benchdb holds the round's tree and every result folder the company listed in it
+      (``Holding.whole``), and the company submitted in the round;
+    * no stored result of the round on the frame's models, valid or not, in any
+      division or scenario, with or without power, is the company's or runs its
+      accelerators (``Holding.entries`` and ``scores``); when the round comes from the
+      page's date (``round-date``, ``round-page``), the same holds of the round before
+      (a story may quote it), which benchdb must hold too.
+
+    Then no reading exists whatever the division, scenario or system. The power results
+    giving the figure are named (``named_elsewhere``), not linked. Else ``v``."""
+    missing = v.details.get("missing", {}) if v.verdict == UNVERIFIABLE else {}
+    models = frame_models(c)
+    if (
+        missing.get("slot") != "results"
+        or not is_per_watt(c)
+        or c.kind != "throughput"
+        or c.value is None
+        or OWN_WORDS_TAG not in c.context
+        or not models
+        or holdings is None
+        or ("inference", c.round) not in holdings
+    ):
+        return v
+    ran = _ran_only_others(c.submitter, models, holdings["inference", c.round])
+    also = _none_before(c, models, holdings) if ran is not None else None
+    if ran is None or also is None:
+        return v
+    tol = _tolerance("", "inference", c.value)
+    fits = [r for r in results if r.round == c.round and _gives(r, models, c.value, tol)]
+    out: dict[str, Any] = {
+        "reason": f"{c.submitter} ran no {'/'.join(models)} in {c.round} (benchdb holds every"
+        f" result folder it listed: {', '.join(ran)}){also}, so no MLPerf figure per watt of"
+        f" {c.submitter} on it exists"
+        + (f"; the figure is that of {'; '.join(_fit_label(r) for r in fits[:5])}" if fits else ""),
+        "derived": DERIVED,
+        "subject_results": ran,
+        "tolerance": tol,
+    }
+    if fits:
+        out["named_elsewhere"] = [_fit_label(r) for r in fits[:5]]
+    return Verification(INCONSISTENT, details=out)
+
+
+#: Context tags of a round taken from the page's date, not named in the text.
+_ROUND_FROM_DATE = ("round-date", "round-page")
+
+
+def _none_before(
+    c: ClaimFacts, models: Sequence[str], holdings: Mapping[tuple[str, str], Holding]
+) -> str | None:
+    """ "" when ``c``'s round is named in its text; when it comes from the page's date (a
+    story may quote the round before), the words saying the company ran none of
+    ``models`` in the round before either, or None when it did or benchdb does not hold
+    that round."""
+    if not any(t in c.context for t in _ROUND_FROM_DATE):
+        return ""
+    before = holdings.get(("inference", round_before(c.round)))
+    if before is None or _ran_only_others(c.submitter, models, before, False) is None:
+        return None
+    return f", nor in {before.round} (the round is the page date's)"
+
+
+def _ran_only_others(
+    company: str, models: Sequence[str], held: Holding, submitted: bool = True
+) -> list[str] | None:
+    """The benchmarks ``company`` ran in ``held``'s round when it submitted there (or,
+    ``submitted`` False, whether or not it did), benchdb holds every result folder it
+    listed, the round has ``models`` and no stored result on them is the company's or
+    runs its accelerators; else None."""
+    mine = [e for e in held.entries if submitter_name_matches(company, e[0])]
+    if (submitted and not mine) or any(submitter_name_matches(company, s) for s in held.incomplete):
+        return None  # not a submitter, or a result folder it listed is not stored
+    if any(_on_models(e[1], models) for e in mine) or any(
+        _on_models(s.benchmark, models) and _makes(company, s.accelerator) for s in held.scores
+    ):
+        return None
+    if not any(_on_models(e[1], models) for e in held.entries):
+        return None  # the round has no such benchmark: another question
+    return sorted({e[1] for e in mine})
+
+
+def _makes(company: str, accelerator: str) -> bool:
+    """Whether ``accelerator`` (a systems JSON's model name) is ``company``'s: its maker
+    word, or one of its products (:data:`inference_frames.PRODUCTS`: RecAccel is
+    Neuchips')."""
+    if _norm(accelerator).startswith(_norm(company)):
+        return True
+    return any(maker == company and re.search(pat, accelerator, re.I) for pat, _, maker in PRODUCTS)
+
+
+def _gives(r: ResultFacts, models: Sequence[str], value: float, tol: float) -> bool:
+    """Whether ``r`` (a result of one of ``models``) gives ``value`` per watt."""
+    rec = per_watt(r) if r.model in models else None
+    return rec is not None and rec > 0 and abs(value - rec) / rec <= tol
+
+
+def _fit_label(r: ResultFacts) -> str:
+    return f"{r.scenario} {per_watt(r) or 0.0:.2f}/W: {r.label()}"

@@ -63,7 +63,7 @@ def family_keys_of(c: Claim) -> list[str]:
 
 def values_now(keys: Iterable[str]) -> dict[str, float | None]:
     """Result key -> its value now (training score in minutes, inference value), for
-    the ``keys`` that name a scored training or valid inference result; one query per
+    the ``keys`` that name a scored training or HPC or valid inference result; one query per
     suite and round named."""
     wanted = set(keys)
     rounds: dict[tuple[str, str], set[str]] = {}

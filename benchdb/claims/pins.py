@@ -12,11 +12,17 @@ pin survives a result deleted and ingested again. The pins (:class:`Pins`):
   (the same rules as the automatic verdict, the search replaced). A role left unpinned
   is read from the automatic readings that share a pinned result (else all of them):
   pinning the subject of a head-to-head keeps the compared side the text names;
-* ``scenario``, ``division``, ``round``, ``benchmark``, ``normalisation``
-  (``per-accelerator`` or ``system``): slots of the frame (:class:`ClaimFacts`),
-  replaced before the check runs again;
-* ``reading``: ``time_reduction`` or ``speedup`` for a percentage: the readings of the
-  other kind are dropped and the rest settled again (:func:`readings.settle`).
+* ``scenario``, ``division``, ``round``, ``benchmark``, ``suite``, ``normalisation``
+  (``per-accelerator``, ``per-watt`` or ``system``): slots of the frame
+  (:class:`ClaimFacts`), replaced before the check runs again (a pinned round counts as
+  named: a count over a round needs its round named, not inferred from the date); a
+  round or benchmark the text leaves empty (a round only the page's date gave, too:
+  the check API dates an undated text today) is taken from the pinned subject results
+  when they share one;
+* ``reading``: ``time_reduction`` or ``speedup`` for a percentage; ``counted``: what a
+  count counts (a reading's label, as the candidates list them): the other readings
+  are dropped and the rest settled again (:func:`readings.settle`). A count takes no
+  result pins (:func:`check_applies`).
 
 A verdict the automatic check withholds because the frame looks misread (another result
 gives the figure; the subject came from another sentence) is given once a person has
@@ -36,9 +42,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from benchdb.claims.facts import ClaimFacts, Link, ResultFacts, Verification, suite_of
+from benchdb.claims import round_counts, round_wins
+from benchdb.claims.facts import SUITES, ClaimFacts, Link, ResultFacts, Verification, suite_of
 from benchdb.claims.flags import with_flags
 from benchdb.claims.readings import Reading, settle
+from benchdb.claims.round_counts import Holding
+from benchdb.claims.round_facts import ROUND_IN_SENTENCE
 from benchdb.claims.verdicts import verify_claim
 
 #: Pins that name results, as :class:`benchdb.claims.facts.Link` roles.
@@ -50,20 +59,31 @@ FRAME_PINS = {
     "round": "round",
     "benchmark": "benchmark_key",
     "normalisation": "per_accelerator",
+    "suite": "suite",
 }
 #: The values some pins may take.
 PIN_VALUES = {
     "division": ("closed", "open"),
     "reading": ("time_reduction", "speedup"),
-    "normalisation": ("per-accelerator", "system"),
+    "normalisation": ("per-accelerator", "system", "per-watt"),
     "scenario": ("Offline", "Server", "SingleStream", "MultiStream", "Interactive"),
+    "suite": tuple(SUITES),
 }
-PIN_KEYS = (*RESULT_ROLES, *FRAME_PINS, "reading")
+#: Pins that choose among the readings the check listed: ``reading`` (a percentage's
+#: time reduction or speedup), ``counted`` (what a count counts: a reading's label).
+READING_PINS = ("reading", "counted")
+PIN_KEYS = (*RESULT_ROLES, *FRAME_PINS, *READING_PINS)
+#: Kinds whose figure no result gives: a count is settled by its frame and by what it
+#: counts, a quality target by its round and benchmark (the round's rules), never by
+#: pinned results.
+NO_RESULT_KINDS = ("count", "target")
 #: Most results one role may pin, and the longest key or value read.
 MAX_PINNED = 24
 MAX_PIN_CHARS = 400
 #: Candidates listed per slot at most.
 MAX_CANDIDATES = 12
+#: Open slots a candidate is chosen by naming its value (the others: by its results).
+SLOT_PINS = ("scenario", "division", "reading", "counted")
 
 
 class PinError(ValueError):
@@ -158,18 +178,66 @@ def fact_value(r: ResultFacts) -> float | None:
     return r.score_minutes if r.score_minutes is not None else r.value
 
 
-def pinned_frame(claim: ClaimFacts, pins: Pins, suite: str = "") -> ClaimFacts:
+def check_applies(claim: ClaimFacts, pins: Pins) -> None:
+    """Raise :class:`PinError` when ``pins`` cannot settle ``claim``: results pinned on
+    a kind no result gives (:data:`NO_RESULT_KINDS`: a count is settled by its round,
+    suite, division or what it counts; a quality target by its round and benchmark)."""
+    if claim.kind in NO_RESULT_KINDS and pins.results:
+        raise PinError(
+            f"a {claim.kind} is not settled by results: pin its round, suite, benchmark,"
+            " division or (a count) what it counts (counted)"
+        )
+
+
+def pinned_frame(
+    claim: ClaimFacts, pins: Pins, suite: str = "", subject: Sequence[ResultFacts] = ()
+) -> ClaimFacts:
     """``claim`` with the frame pins in place (and the suite of the pinned results,
-    ``suite``, when they name one the claim was not resolved to)."""
+    ``suite``, when they name one the claim was not resolved to). ``normalisation``
+    ``per-watt`` makes the figure one per watt (``metric`` ``per-watt``: the throughput
+    over the average power, :mod:`benchdb.claims.per_watt`); ``system`` undoes both
+    normalisations. A slot the text left empty (round, benchmark; a round only the
+    page's date gave) is filled from the pinned ``subject`` results when they all share
+    one value: pinning a result names its round and benchmark, as a person reading the
+    table does."""
     changes: dict[str, Any] = {}
     for name, value in pins.frame.items():
         if name == "normalisation":
             changes["per_accelerator"] = value == "per-accelerator"
+            if value == "per-watt":
+                changes["metric"] = "per-watt"
+            elif claim.metric == "per-watt":
+                changes["metric"] = ""
         elif name in FRAME_PINS:
             changes[FRAME_PINS[name]] = value
+    if pins.frame.get("round"):
+        # the round is named (by the person), not inferred from the page's date or
+        # title: a count over a round needs it named (round_facts, round_counts)
+        kept = [t for t in claim.context if t not in _ROUND_GUESSED]
+        changes["context"] = (*kept, ROUND_IN_SENTENCE)
     if suite and suite_of(claim.suite).name != suite:
         changes["suite"] = suite
+    dated = "round-date" in claim.context  # the page's date gave the round, not the text
+    for slot, of in (("round", _round_of), ("benchmark_key", _benchmark_of)):
+        shared = {of(r) for r in subject}
+        empty = not getattr(claim, slot) or (slot == "round" and dated)
+        if empty and slot not in changes and len(shared) == 1:
+            changes[slot] = shared.pop()
     return replace(claim, **changes) if changes else claim
+
+
+#: Context tags saying the frame's round was inferred, not named.
+_ROUND_GUESSED = ("round-date", "round-page", "round-title", ROUND_IN_SENTENCE)
+
+
+def _round_of(r: ResultFacts) -> str:
+    return r.round
+
+
+def _benchmark_of(r: ResultFacts) -> str:
+    """A result's benchmark as a frame names it: inference's model without its accuracy
+    variant (``ClaimFacts.benchmark_key``), training's canonical key."""
+    return r.model if r.suite == "inference" else r.benchmark
 
 
 def apply_pins(
@@ -178,27 +246,49 @@ def apply_pins(
     pins: Pins,
     resolved: Mapping[str, ResultFacts],
     auto: Verification | None = None,
+    holdings: Mapping[tuple[str, str], Holding] | None = None,
 ) -> Verification:
     """The verdict with ``pins`` (module docstring). ``results``: every result of the
     claim's suite (as ``verify_claim`` takes them); ``resolved``: result key -> its
     facts, for every key pinned (a key missing from it is left out: a withdrawn
-    result); ``auto``: the automatic verification of ``claim``, when the caller has it.
-    Never raises on data (as ``verify_claim``)."""
+    result); ``auto``: the automatic verification of ``claim``, when the caller has it;
+    ``holdings``: the rounds held whole (``ingest.round_trees.round_holdings``), which
+    the automatic check counts over (:func:`automatic`). Never raises on data (as
+    ``verify_claim``)."""
     chosen = {
         role: [resolved[k] for k in keys if k in resolved] for role, keys in pins.results.items()
     }
     suites = {r.suite for rs in chosen.values() for r in rs}
-    framed = pinned_frame(claim, pins, next(iter(suites)) if len(suites) == 1 else "")
+    framed = pinned_frame(
+        claim, pins, next(iter(suites)) if len(suites) == 1 else "", chosen.get("subject", ())
+    )
     if auto is None or framed != claim:
-        auto = verify_claim(framed, results)
+        auto = automatic(framed, results, holdings)
     v = auto
     if any(chosen.values()):
         v = verify_claim(framed, results, pinned=_links(chosen, auto))
     if pins.frame.get("reading"):
         v = _only_reading(framed, v, pins.frame["reading"], results)
+    elif pins.frame.get("counted"):
+        counted = pins.frame["counted"]
+        v = _settled_again(framed, v, results, lambda rd: rd["slots"].get("counted") == counted)
     elif v.details.get("withheld") and v.details.get("readings_list"):
         v = _settled_again(framed, v, results, lambda rd: True)
     return v
+
+
+def automatic(
+    claim: ClaimFacts,
+    results: Sequence[ResultFacts],
+    holdings: Mapping[tuple[str, str], Holding] | None = None,
+) -> Verification:
+    """The automatic verdict of ``claim`` as a stored page's claims get it
+    (``ingest.claims.facts.check_claims``): a count over a round held whole
+    (:mod:`benchdb.claims.round_counts`, then :mod:`benchdb.claims.round_wins`), else
+    :func:`benchdb.claims.verdicts.verify_claim`. A pinned frame is checked by it, so
+    a count pinned to its round is counted as the automatic check counts it."""
+    counted = round_counts.verify(claim, holdings) or round_wins.verify(claim, holdings)
+    return counted or verify_claim(claim, results, holdings=holdings)
 
 
 def _links(chosen: Mapping[str, list[ResultFacts]], auto: Verification) -> list[Link]:
@@ -295,9 +385,7 @@ def _candidate(
             if pk not in by_role.setdefault(role, []):
                 by_role[role].append(pk)
     figure, other = group[0].get("value"), group[0].get("compared_value")
-    pin: dict[str, Any] = (
-        {slot: value} if slot in ("scenario", "division", "reading") else dict(by_role)
-    )
+    pin: dict[str, Any] = {slot: value} if slot in SLOT_PINS else dict(by_role)
     return {
         "slot": slot,
         "value": value,

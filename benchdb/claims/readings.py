@@ -13,8 +13,8 @@ looks at the claimed value"):
 * ``consistent`` only if every reading holds; ``inconsistent`` only if none does;
 * readings that disagree along exactly one slot the text leaves open where MLPerf's
   own tables also split (:data:`ONE_CHOICE`: scenario, division, time reduction vs
-  speedup) give ``ambiguous``, each reading's outcome listed ("Server: 1.9x holds;
-  Offline: 1.4x does not");
+  speedup, a byte unit read as decimal or binary) give ``ambiguous``, each reading's
+  outcome listed ("Server: 1.9x holds; Offline: 1.4x does not");
 * any other disagreement is ``unverifiable``, naming the slot(s) the text leaves open
   and the readings.
 
@@ -34,7 +34,7 @@ from benchdb.vocabulary import AMBIGUOUS, CONSISTENT, INCONSISTENT, UNVERIFIABLE
 
 #: Slots along which a claim with disagreeing readings is ``ambiguous`` (one open
 #: choice that MLPerf's tables also split on) rather than ``unverifiable``.
-ONE_CHOICE = ("scenario", "division", "reading")
+ONE_CHOICE = ("scenario", "division", "reading", "unit")
 #: Readings listed in ``details`` at most (all are counted in ``n_readings``).
 MAX_LISTED = 24
 #: Slot names as a person reads them.
@@ -43,6 +43,7 @@ SLOT_WORDS = {
     "scenario": "which scenario",
     "division": "which division",
     "reading": "time reduction or speedup",
+    "unit": "decimal or binary bytes (GB or GiB)",
     "benchmark": "which benchmark",
     "round": "which round",
     "compared": "which compared result",
@@ -343,8 +344,8 @@ def subject_elsewhere(c: Any, v: Verification) -> Verification:
     under a title naming GB300 may hold another product's figures). The verdict becomes
     ``unverifiable`` saying so."""
     where = [w for w in ("system", "system-title", "system-page") if w in c.context]
-    if v.verdict != INCONSISTENT or not where:
-        return v
+    if v.verdict != INCONSISTENT or not where or v.details.get("independent_of_subject"):
+        return v  # a verdict no reading of the subject changes (benchdb.claims.unit_products)
     source = {
         "system": "another sentence",
         "system-title": "the page's title",

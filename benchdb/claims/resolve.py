@@ -42,6 +42,9 @@ class PageContext:
 #: Words that put what follows on the compared side of a sentence.
 _COMPARE = re.compile(
     r"(?<![A-Za-z])(?:vs\.?|versus|compared (?:to|with)|(?<!more )(?<!less )(?<!fewer )than"
+    # "5x more than Jetson AGX Xavier": a figure's "more than" compares ("more than 5x"
+    # alone is a bound)
+    r"|(?:(?<=\dx more )|(?<=\dX more )|(?<=\d× more )|(?<=\d% more ))than(?=\s+[^\W\d])"
     r"|whereas|while|against|over(?!\s*\d)"  # "over 4x faster" is a qualifier
     r"|relative to|outperform(?:s|ed|ing)?|beat(?:s|ing)?|ahead of)(?![A-Za-z])"
     r"|相比|相较|相較|对比|對比|而",

@@ -199,12 +199,18 @@ def frame_words(
 #: "MLPerf 6 0", "mlperf-training-v3-1", "MLPerf Inference v5.1": in a title or a URL
 #: the version's dot may be a space, hyphen or underscore.
 _LOOSE_ROUND = re.compile(
-    r"mlperf[\W_]*(?:(?P<s>training|inference|hpc|storage|tiny|训练|訓練|推理)[\W_]*)?"
+    r"mlperf[\W_]*(?:(?P<s>training|inference|hpc|storage|tiny|mobile|训练|訓練|推理|存储|存儲)[\W_]*)?"
     r"(?:v|version[\W_]*)?(?P<a>\d{1,2})[ ._-](?P<b>\d)(?!\d|\.\d)(?:[\W_]*"
-    r"(?P<t>training|inference|hpc|训练|訓練|推理))?",
+    r"(?P<t>training|inference|hpc|训练|訓練|推理|存储|存儲))?",
     re.I,
 )
-_SUITE_WORD = {"训练": "training", "訓練": "training", "推理": "inference"}
+_SUITE_WORD = {
+    "训练": "training",
+    "訓練": "training",
+    "推理": "inference",
+    "存储": "storage",
+    "存儲": "storage",
+}
 
 
 def versions_named(text: str, suite: str) -> list[str]:
@@ -221,17 +227,21 @@ def versions_named(text: str, suite: str) -> list[str]:
 
 
 _MONTH_NAMES = r"Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?"  # noqa: E501
-_CN_MONTH = r"(?:1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月份?"
+#: A Chinese month; a space may stand between its numeral and 月 ("去年 12 月": spaced
+#: typography, as jiqizhixin and reposts write it).
+_CN_MONTH = r"(?:1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])\s?月份?"
 #: A date relative to the page's: a month without a year, "N years/months ago", "last
 #: year"; Chinese 6月份, 今年6月, 去年, 一年前, 6个月前. ``mod``: last/this/去年/今年.
 _RELATIVE = re.compile(
     rf"(?:(?P<mod>last|this|去年|今年)\s*)?(?P<month>(?<![A-Za-z])(?:{_MONTH_NAMES})(?![A-Za-z])"
-    rf"(?!\s*\d)|(?<!\d年)(?<!\d)(?<![.\d]){_CN_MONTH}(?!\d))"
+    rf"(?!\s*\d)|(?<!\d年)(?<!\d年\s)(?<!\d\s年\s)(?<!\d)(?<![.\d]){_CN_MONTH}(?!\s?\d))"
     r"|(?P<ago>(?<![A-Za-z])(?:a|an|one|two|three|six|\d+)\s+(?:years?|months?)\s+(?:ago|earlier)"
     r"|(?<![A-Za-z])last year(?![A-Za-z])|year-ago"
     r"|(?:一|两|兩|半|\d+)\s*(?:年|个月|個月)前|去年(?!\d|[一二三四五六七八九十]))",
     re.I,
 )
+#: :data:`_RELATIVE` for :mod:`benchdb.claims.page_round` (a page dated by its round).
+RELATIVE = _RELATIVE
 #: How far from a relative date a round may be published and still be the one meant
 #: (a round is published a few weeks around the month a page names).
 _NEAR = timedelta(days=45)
@@ -274,9 +284,16 @@ def _parse(phrase: str, published: date) -> date | None:
     return got.date() if got is not None else None
 
 
+def parse_phrase(phrase: str, published: date) -> date | None:
+    """The date a relative ``phrase`` (a :data:`RELATIVE` match: "6月份", "June")
+    means against ``published`` (dateparser, as :func:`relative_dates` reads it)."""
+    return _parse(_plain(phrase), published)
+
+
 def _plain(phrase: str) -> str:
-    """A relative phrase as dateparser reads it: 月份 -> 月, 一/两年前 -> 1/2年前,
-    半年前 -> 6个月前."""
+    """A relative phrase as dateparser reads it: "6 月" -> 6月, 月份 -> 月, 一/两年前 ->
+    1/2年前, 半年前 -> 6个月前."""
+    phrase = re.sub(r"(?<=[\d一二三四五六七八九十])\s+(?=月)", "", phrase)  # "6 月" -> "6月"
     for a, b in (("月份", "月"), ("半年", "6个月"), ("一", "1"), ("两", "2"), ("兩", "2")):
         phrase = phrase.replace(a, b) if a != "一" or "月" not in phrase else phrase
     return phrase

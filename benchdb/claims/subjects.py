@@ -115,6 +115,16 @@ _XEON = r"(?:Intel[®™]?\s+)?Xeon[®™]?\s+(?:Scalable)?"
 _GEN = r"(?<![A-Za-z0-9])(?:{n})(?:st|nd|rd|th)?[- ]Gen(?:eration)?\s+"
 _SKU = r"(?:Platinum|Gold|Silver|Bronze)\s*"
 _EPYC = r"(?:AMD\s+)?EPYC[®™]?"
+
+
+def _epyc(ordinal: str, series: str, code: str) -> str:
+    """How a page names an AMD EPYC generation (a regex): "4th Gen AMD EPYC processors
+    (codenamed Genoa)", "EPYC 9004 Genoa", "Genoa", "Fourth Gen EPYC" (``ordinal``:
+    "4|Fourth"; ``series``: "9004"; ``code``: "Genoa")."""
+    gen = _GEN.format(n=ordinal) + _EPYC
+    return _generation(gen, code, alone=False) + rf"|{_EPYC}\s+(?:{series}\s+|“|\")?{code}|{gen}"
+
+
 #: Processor generations of CPU-only systems, most specific first. ``accelerator``
 #: matches ``host_processor_model_name`` by model number, the generation digit Intel
 #: and AMD put in it: Xeon Scalable ``<tier><gen><sku>`` (8180 Skylake, 6258R/8280
@@ -201,48 +211,28 @@ CPU_FAMILIES: tuple[Family, ...] = (
     ),
     Family(
         "Rome",
-        _generation(_GEN.format(n="2|Second") + _EPYC, r"Rome", alone=False)
-        + r"|"
-        + _EPYC
-        + r"\s+(?:7002\s+|“|\")?Rome|"
-        + _GEN.format(n="2|Second")
-        + _EPYC,
+        _epyc("2|Second", "7002", "Rome"),
         r"EPYC\s*7\w\w2(?![\dA-Za-z])|EPYC\s*7\w\w2[A-Z]?\b",
         maker="AMD",
         host=True,
     ),
     Family(
         "Milan",
-        _generation(_GEN.format(n="3|Third") + _EPYC, r"Milan", alone=False)
-        + r"|"
-        + _EPYC
-        + r"\s+(?:7003\s+|“|\")?Milan|"
-        + _GEN.format(n="3|Third")
-        + _EPYC,
+        _epyc("3|Third", "7003", "Milan"),
         r"EPYC\s*7\w\w3[A-Z]?\b",
         maker="AMD",
         host=True,
     ),
     Family(
         "Genoa",
-        _generation(_GEN.format(n="4|Fourth") + _EPYC, r"Genoa", alone=False)
-        + r"|"
-        + _EPYC
-        + r"\s+(?:9004\s+|“|\")?Genoa|"
-        + _GEN.format(n="4|Fourth")
-        + _EPYC,
+        _epyc("4|Fourth", "9004", "Genoa"),
         r"EPYC\s*9[0-6]\w4[A-Z]?\b",
         maker="AMD",
         host=True,
     ),
     Family(
         "Turin",
-        _generation(_GEN.format(n="5|Fifth") + _EPYC, r"Turin", alone=False)
-        + r"|"
-        + _EPYC
-        + r"\s+(?:9005\s+|“|\")?Turin|"
-        + _GEN.format(n="5|Fifth")
-        + _EPYC,
+        _epyc("5|Fifth", "9005", "Turin"),
         r"EPYC\s*9\w\w5[A-Z]?\b",
         maker="AMD",
         host=True,
@@ -291,7 +281,10 @@ class Mention:
 
 
 _COUNT_BEFORE = re.compile(
-    r"(?<![A-Za-z\d.])(\d[\d,]*)\s*(?:x|×|-way|个|個|张|張|颗|顆|块|塊"
+    # a count is not the number that ends a model name ("For ResNet-50, Gaudi2 ...":
+    # no 50 Gaudi2), and a comma in it separates thousands ("3,584"), never a clause
+    r"(?<![A-Za-z\d.])(?<![A-Za-z][-\u2010\u2011])(\d{1,3}(?:,\d{3})+|\d+)"
+    r"\s*(?:x|×|-way|个|個|张|張|颗|顆|块|塊"
     r"|[- \u2010\u2011](?:GPU|accelerator|chip)s?)?\s*"
     r"(?:(?:NVIDIA|Intel|AMD|Habana|Google|Graphcore|Instinct|Tensor Core)[®™]?\s+"
     r"|HGX[- ]?)*$",
@@ -301,6 +294,24 @@ _ABOUT = re.compile(
     r"(?:more than|over|up to|nearly|about|almost|around|approximately|超过|超過|近)\s*$", re.I
 )
 _COUNT_AFTER = re.compile(r"^\s*(?:x|×)\s*(\d[\d,]*)(?![\d.])", re.I)
+
+
+#: A memory variant right after a family's name: "-40GB", " 80GB", "-SXM-80GB",
+#: "-PCIe-80G" (the spellings of ``accelerator_model_name``: ``NVIDIA A100-SXM4-40GB``).
+_VARIANT = re.compile(r"(?:[- ](?:SXM\d?|PCIe))?[- ]?(?P<gb>\d{2,3}) ?GB?(?![A-Za-z\d])", re.I)
+_GB = re.compile(r"(\d{2,3}) ?GB?(?![A-Za-z\d])", re.I)
+
+
+def memory_fits(mention: str, accelerator_model: str) -> bool:
+    """Whether a result's accelerator model (systems JSON ``accelerator_model_name``)
+    is the memory variant ``mention`` names ("A100-40GB" is not ``NVIDIA
+    A100-SXM4-80GB``); True when the mention names none, False when it names one and
+    the model states no size (the variant cannot be told)."""
+    m = _VARIANT.search(mention)
+    if m is None:
+        return True
+    sizes = {int(x) for x in _GB.findall(accelerator_model)}
+    return int(m.group("gb")) in sizes
 
 
 def find_mentions(text: str) -> list[Mention]:
@@ -323,8 +334,11 @@ def _mentions(text: str) -> tuple[Mention, ...]:
             if k and taken[k - 1].end > m.start():
                 continue
             n, bounded = _count(text, m)
+            # the memory variant written after the name is part of the mention
+            # ("A100-40GB", "A100-SXM-80GB"): :func:`memory_fits` holds a result to it
+            end = m.end() + (len(v.group()) if (v := _VARIANT.match(text, m.end())) else 0)
             starts.insert(k, m.start())
-            taken.insert(k, Mention(fam.name, n, m.start(), m.end(), m.group(), bounded))
+            taken.insert(k, Mention(fam.name, n, m.start(), end, text[m.start() : end], bounded))
     return tuple(taken)
 
 
@@ -353,6 +367,7 @@ def family_of(mention: str) -> str:
         return ""
     rest = mention[: found[0].start] + mention[found[0].end :]
     rest = re.sub(
+        r"\d{2,3} ?GB?(?![A-Za-z])|SXM\d?|PCIe|"
         r"\d[\d,]*|x|×|NVIDIA|Intel|AMD|Habana|Google|Graphcore|Instinct|Tensor Core|"
         r"accelerators?|GPUs?|chips?|cards?|HPUs?|systems?|nodes?|[®™\s\-,.]",
         "",
@@ -376,6 +391,11 @@ def makes(vendor: str, family: str) -> bool | None:
     return re.sub(r"[^a-z0-9]", "", fam.maker.lower()) == own
 
 
+#: Trademark marks as systems JSON writes them (MLPerf Training v4.0, Intel:
+#: ``Intel(R) Gaudi(R) 2 AI Accelerator``), removed before a family is matched.
+_MARKS = re.compile(r"\s*(?:\((?:R|TM)\)|[®™])", re.I)
+
+
 def family_matches(family: str, r: ResultFacts, count: int | None = None) -> bool:
     """Whether result ``r``'s system is of ``family`` (:data:`FAMILIES`; its
     accelerator model, else its system name) with ``count`` accelerators when given
@@ -383,13 +403,20 @@ def family_matches(family: str, r: ResultFacts, count: int | None = None) -> boo
     fam = _BY_NAME.get(family)
     if fam is None:
         return False
-    pattern = re.compile(fam.accelerator, re.I)
     if fam.host:  # a processor generation: a CPU-only system of that processor
-        return cpu_only(r) and pattern.search(r.processor) is not None
-    if not (pattern.search(r.accelerator_model) or pattern.search(r.system_name)):
+        return cpu_only(r) and _named(fam.accelerator, r.processor, "")
+    if not _named(fam.accelerator, r.accelerator_model, r.system_name):
         return False
     want = count if count is not None else fam.per_node
     return want is None or r.accelerators is None or r.accelerators == want
+
+
+@functools.lru_cache(maxsize=65536)  # a page's claims ask it of every stored result
+def _named(pattern: str, accelerator_model: str, system_name: str) -> bool:
+    """Whether ``pattern`` (a family's ``accelerator``) finds the accelerator model
+    (trademark marks removed: "Intel(R) Gaudi(R) 2 AI Accelerator") or the system name."""
+    found = re.compile(pattern, re.I)
+    return bool(found.search(_MARKS.sub("", accelerator_model)) or found.search(system_name))
 
 
 def cpu_only(r: ResultFacts) -> bool:

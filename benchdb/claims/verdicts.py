@@ -33,7 +33,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from benchdb.claims import headline_times, round_facts, undated, verdicts_values
+from benchdb.claims import (
+    completeness,
+    headline_times,
+    own_baseline,
+    per_watt,
+    round_facts,
+    undated,
+    unit_products,
+    verdicts_values,
+)
 from benchdb.claims.choices import choice, fastest, looked_for, no_result
 from benchdb.claims.facts import (
     IMAGE_BENCHMARKS,
@@ -143,6 +152,9 @@ def verify_claim(
         out = within_range(claim, _CHECKS[suite.checks](claim, mine, pins))
         if not pins:
             out = subject_elsewhere(claim, out)
+            # a figure per watt of a company that ran none of its benchmarks
+            out = per_watt.absent_subject(claim, out, mine, holdings)
+            out = completeness.best_needs_whole_rounds(claim, out, holdings, by_pk)
     return with_flags(claim, out, by_pk)
 
 
@@ -214,6 +226,12 @@ def _verify_time_to_train(
     # subject ran when none is named (its readings must all agree)
     if not bench and claim.kind not in ("scale", "scaling"):
         return Verification(UNVERIFIABLE, details={"reason": "no MLPerf benchmark named"})
+    if chosen is None and any(t.startswith(own_baseline.GAIN) for t in claim.context):
+        # "compared to our baseline": the submitter's result named baseline, and its others
+        picked = own_baseline.choose(claim, bench, results)
+        if isinstance(picked, Verification):
+            return picked
+        chosen = picked
     return verify(claim, bench, results, chosen)
 
 
@@ -399,6 +417,8 @@ def _verify_scale(
     results: Sequence[ResultFacts],
     chosen: dict[str, list[ResultFacts]] | None,
 ) -> Verification:
+    if unit_products.TAG in c.context and not chosen:  # "39 racks, each of 64 GPUs"
+        return unit_products.verify(c, results)
     if c.unit not in ("node", "system", "rack") and "per-unit" in c.context:
         return Verification(
             UNVERIFIABLE,

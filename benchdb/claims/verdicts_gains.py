@@ -6,6 +6,7 @@ the text allows a reading (:mod:`benchdb.claims.readings`). Pure: no Django. Par
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from benchdb.claims.choices import best_pairs, choice, looked_for
@@ -18,6 +19,7 @@ from benchdb.claims.facts import (
     claimed_ratio,
     gain_tolerance,
     percent_readings,
+    submitter_name_matches,
     system_matches,
     within,
 )
@@ -29,7 +31,11 @@ def _baseline_rounds(
     c: ClaimFacts, new: ResultFacts, results: Sequence[ResultFacts], bench: str
 ) -> list[ResultFacts]:
     """Earlier results of the same system, benchmark and division that a gain is
-    measured from: the first submission, the previous round, or a named round."""
+    measured from: the first submission, the previous round, or a named round. A round
+    given by the sentence's date words ("比 6 月成绩提升 3 倍": ``baseline-relative``)
+    names a date, not a line: every result of the subject's vendor then (its joint
+    submissions too, any software: :func:`_same_vendor`)."""
+    line = _same_vendor if "baseline-relative" in c.context else _same_line
     olds = [
         r
         for r in results
@@ -38,7 +44,7 @@ def _baseline_rounds(
         and r.score_minutes is not None
         and _earlier(r.round, new.round)
         and system_matches(c.system, r)
-        and _same_line(r, new)
+        and line(r, new)
     ]
     if not olds:
         return []
@@ -63,6 +69,13 @@ def _same_line(old: ResultFacts, new: ResultFacts) -> bool:
     return old.submitter == new.submitter and framework_family(old.framework) == framework_family(
         new.framework
     )
+
+
+def _same_vendor(old: ResultFacts, new: ResultFacts) -> bool:
+    """Submitted by a common member ("NVIDIA" and "NVIDIA+CoreWeave": NVIDIA's June
+    record was a joint submission), whatever the software."""
+    members = [m for m in re.split(r"\s*(?:\+|&|,| and )\s*", new.submitter) if m]
+    return any(submitter_name_matches(m, old.submitter) for m in members)
 
 
 def verify_gain(

@@ -26,12 +26,12 @@ and says so (``details["derived"]``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from benchdb.claims import inference_frames, per_watt, virtualized
+from benchdb.claims.compared_rounds import PREVIOUS_TAG, comparable, previous_round_of
 from benchdb.claims.facts import (
     ClaimFacts,
     Link,
@@ -42,58 +42,14 @@ from benchdb.claims.facts import (
     tolerance,
     within,
 )
+from benchdb.claims.inference_systems import UNITS as _UNITS
+from benchdb.claims.inference_systems import norm as _norm
+from benchdb.claims.inference_systems import system_matches
+from benchdb.claims.other_suites import BYTE_UNITS
 from benchdb.claims.readings import Reading, extreme, named_elsewhere, scale_verdict, settle
-from benchdb.claims.subjects import cpu_generation, cpu_only, family_matches, family_of, is_host
+from benchdb.claims.subjects import cpu_generation, cpu_only
 from benchdb.mlperf.inference.rounds import LLM_LIMITS_V51
 from benchdb.vocabulary import CONSISTENT, INCONSISTENT, INFERENCE_ROUNDS, UNVERIFIABLE, round_key
-
-#: Claim units (as ``ingest.claims.parsers.quantities`` writes them) -> (result units
-#: they can be read against, factor from the result's unit to the claim's).
-_UNITS: dict[str, tuple[frozenset[str], float]] = {
-    "token/s": (frozenset({"Tokens/s"}), 1.0),
-    "sample/s": (frozenset({"Samples/s", "Queries/s"}), 1.0),
-    "query/s": (frozenset({"Queries/s", "Samples/s"}), 1.0),
-    "image/s": (frozenset({"Samples/s", "Queries/s"}), 1.0),
-    "ms": (frozenset({"Latency (ms)"}), 1.0),
-    "s": (frozenset({"Latency (ms)"}), 0.001),
-    "us": (frozenset({"Latency (ms)"}), 1000.0),
-}
-
-_POD = re.compile(r"([a-z]+\d+)nvl(\d+)")
-
-
-def _norm(s: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", s.lower())
-
-
-def system_matches(mention: str, r: ResultFacts, accelerators: int | None = None) -> bool:
-    """Whether a page's system mention names result ``r``'s system: ``GB200 NVL72`` /
-    ``H200 NVL8`` (that accelerator, that many of them), an accelerator alone
-    (``H100``, ``GB200``, ``MI300X``), or the system's name or folder. ``accelerators``,
-    when given, must equal the system's count."""
-    key, accel = _norm(mention), r.accelerator_model.lower()
-    if not key:
-        return False
-    fam = family_of(mention)
-    if is_host(fam):  # "Cascade Lake": a CPU-only system of that generation, nothing else
-        return family_matches(fam, r, None)
-    if fam.startswith("Jetson"):  # "Jetson AGX Orin": the systems JSON says "NVIDIA Orin"
-        return family_matches(fam, r, accelerators)
-    if accelerators is not None and r.accelerators is not None and r.accelerators != accelerators:
-        return False
-    pod = _POD.fullmatch(key)
-    if pod:
-        return _names_accelerator(pod.group(1), accel) and r.accelerators == int(pod.group(2))
-    if re.fullmatch(r"(gb|b|h|a|l|t)\d{2,3}|mi\d{3}x?", key):
-        return _names_accelerator(key, accel)
-    name, folder = _norm(r.system_name), _norm(r.system_folder)
-    return key in (name, folder) or (len(key) >= 5 and (key in name or key in folder))
-
-
-def _names_accelerator(key: str, accel: str) -> bool:
-    """``h100`` in "NVIDIA H100-SXM-80GB", ``gb200`` in "NVIDIA GB200", but not
-    ``b200`` in "NVIDIA GB200" (lower-cased accelerator model)."""
-    return re.search(rf"(?<![a-z0-9]){key}(?![0-9])", accel) is not None
 
 
 def _find(
@@ -154,29 +110,34 @@ def _tol(c: ClaimFacts) -> float:
     return tolerance(c.benchmark_key, c.suite or "inference", c.value)
 
 
-def _figure(r: ResultFacts, c: ClaimFacts) -> float:
-    """``r``'s value in the claim's unit, per accelerator when the claim is."""
-    factor = _UNITS.get(c.unit, (frozenset(), 1.0))[1]
+def _figure(r: ResultFacts, c: ClaimFacts, factor: float | None = None) -> float:
+    """``r``'s value in the claim's unit (``factor``: a byte unit's reading,
+    :data:`BYTE_UNITS`), per accelerator when the claim is."""
+    factor = _UNITS.get(c.unit, (frozenset(), 1.0))[1] if factor is None else factor
     value = (r.value or 0.0) * factor
     return value / r.accelerators if c.per_accelerator and r.accelerators else value
 
 
-def _value_reading(r: ResultFacts, c: ClaimFacts, tol: float) -> Reading:
-    """One result read as the claimed figure."""
-    rec = _figure(r, c)
-    holds = c.value is not None and rec > 0 and within(c.value, rec, tol, c.qualifier)
-    return Reading(
-        (Link(r.pk, "subject", r.suite),),
-        rec,
-        holds,
-        {
+def _value_readings(r: ResultFacts, c: ClaimFacts, tol: float) -> list[Reading]:
+    """One result read as the claimed figure: once, or once per reading of a byte unit
+    ("GB/s": 10^9 bytes or GiB, :data:`BYTE_UNITS`; slot ``unit``)."""
+    units = BYTE_UNITS.get(c.unit) or ((c.unit, None),)
+    out = []
+    for unit, factor in units:
+        rec = _figure(r, c, factor)
+        holds = c.value is not None and rec > 0 and within(c.value, rec, tol, c.qualifier)
+        slots = {
             "system": r.system_folder,
             "scenario": r.scenario,
             "division": r.division,
             "benchmark": r.benchmark,
-        },
-        f"{r.scenario} {r.label()}",
-    )
+        }
+        label = f"{r.scenario} {r.label()}"
+        if c.unit in BYTE_UNITS:
+            slots["unit"] = unit
+            label += f" = {rec:.4g} {unit}"
+        out.append(Reading((Link(r.pk, "subject", r.suite),), rec, holds, slots, label))
+    return out
 
 
 def _verify_value(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> Verification:
@@ -184,7 +145,7 @@ def _verify_value(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) ->
     if not cands:
         return _missing(c, results, c.round, c.system or c.submitter)
     tol = _tol(c)
-    readings = [_value_reading(r, c, tol) for r in cands]
+    readings = [x for r in cands for x in _value_readings(r, c, tol)]
     if c.qualifier == "up to" and len(readings) > 1 and cands[0].higher_is_better:
         readings = extreme(readings)  # a latency's "up to" names no best case: all readings
     details: dict[str, Any] = {"tolerance": tol, "result_unit": cands[0].unit}
@@ -281,7 +242,14 @@ def _verify_gain(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> 
     claimed = (c.value or 0.0) if c.kind == "multiplier" else 1.0 + (c.value or 0.0) / 100.0
     if role == "baseline" and c.compared_system and not chosen:
         return _verify_generations(c, subj, others, claimed, tol)
-    pairs = [(a, b) for a in subj for b in others if a.pk != b.pk or a.suite != b.suite]
+    # one figure on both sides (a Storage or Tiny result has two: MiB/s and samples/s,
+    # latency and energy)
+    pairs = [
+        (a, b)
+        for a in subj
+        for b in others
+        if (a.pk != b.pk or a.suite != b.suite) and a.unit == b.unit
+    ]
     if role == "baseline" and not chosen:  # the same system line in the earlier round
         pairs = [(a, b) for a, b in pairs if _same_line(a, b)]
     # MLCommons' convention: a ratio compares the same benchmark and scenario
@@ -348,7 +316,7 @@ def _generation_pairs(
         for key in sorted({(r.benchmark, r.scenario) for r in new}):
             a = [r for r in new if (r.benchmark, r.scenario) == key]
             b = [r for r in old if (r.benchmark, r.scenario) == key]
-            if a and b:
+            if a and b and comparable(a[0].model, a[0].round, b[0].round):
                 out.append((scope, _best(a, c), _best(b, c)))
     return out
 
@@ -396,11 +364,12 @@ def _verify_generations(
 def _open_benchmark(c: ClaimFacts) -> bool:
     """Whether a claim naming no benchmark is read over every benchmark: a gain of a
     system line over its own earlier round (not a range, not another product's)."""
+    earlier = c.baseline.startswith("v")
     return (
         c.kind in ("multiplier", "percentage")
         and c.value_high is None
-        and not c.compared_system
-        and (c.baseline in ("previous-round", "first-submission") or c.baseline.startswith("v"))
+        and (not c.compared_system or (earlier and PREVIOUS_TAG in c.context))
+        and (c.baseline in ("previous-round", "first-submission") or earlier)
     )
 
 
@@ -429,10 +398,11 @@ def _every_benchmark(c: ClaimFacts, results: Sequence[ResultFacts]) -> Verificat
     if not readings:
         why = "the page names no MLPerf Inference benchmark"
         return _missing(c, results, c.round, c.system or c.submitter, why)
-    if c.qualifier == "up to":
-        by_scenario: dict[str, list[Reading]] = {}
+    if c.qualifier == "up to":  # the largest per scenario (and per scope of a product's best)
+        by_scenario: dict[tuple[str, str], list[Reading]] = {}
         for r in readings:
-            by_scenario.setdefault(r.slots.get("scenario", ""), []).append(r)
+            key = (r.slots.get("scope", ""), r.slots.get("scenario", ""))
+            by_scenario.setdefault(key, []).append(r)
         readings = [r for group in by_scenario.values() for r in extreme(group)]
     tol = gain_tolerance(c.kind, c.value or 0.0, "", c.suite or "inference")
     v = settle(readings, {"tolerance": tol, "benchmark": "every benchmark (none named)"})
@@ -441,6 +411,34 @@ def _every_benchmark(c: ClaimFacts, results: Sequence[ResultFacts]) -> Verificat
         why = f"the text names no benchmark, and the benchmarks' readings disagree: {words}"
         return Verification(UNVERIFIABLE, details={**v.details, "reason": why})
     return v
+
+
+def compared_earlier(c: ClaimFacts, results: Sequence[ResultFacts]) -> ClaimFacts:
+    """A gain over another product the text names with no round, which has no result in
+    the claim's round's division (closed when none is named: MLCommons' convention,
+    closed before open) while benchdb holds the subject's results of that round: ``c``
+    with ``baseline`` the round before and that division (context
+    ``compared-previous-round``; :mod:`benchdb.claims.compared_rounds`), read as a
+    product of an earlier round (each product's best per benchmark and scenario:
+    :func:`_verify_generations`). Others unchanged."""
+    if c.kind not in ("multiplier", "percentage") or not c.compared_system or c.baseline:
+        return c
+    if per_watt.is_per_watt(c) or not c.round or not c.system:
+        return c
+    division = c.division or "closed"  # MLCommons' convention: closed before open
+
+    def of_product(r: ResultFacts) -> bool:
+        return r.division == division and system_matches(
+            c.compared_system, r, c.compared_accelerators
+        )
+
+    def of_subject(r: ResultFacts) -> bool:  # benchdb holds the claim's round
+        return r.division == division and system_matches(c.system, r, c.accelerators)
+
+    prev = previous_round_of(c.round, results, of_product, of_subject)
+    if not prev:
+        return c
+    return replace(c, baseline=prev, division=division, context=(*c.context, PREVIOUS_TAG))
 
 
 def _reading_of(d: dict[str, Any]) -> Reading:
@@ -453,7 +451,8 @@ def _verify_scale(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) ->
     cands = chosen["subject"] if chosen else _find(results, c, c.round, c.system, "")
     if not cands:
         return _missing(c, results, c.round, c.system or c.submitter)
-    return scale_verdict(c, cands)
+    # a result with two figures (Storage, Tiny) is one result with its count
+    return scale_verdict(c, list({(r.suite, r.pk): r for r in cands}.values()))
 
 
 _KINDS = {
@@ -462,6 +461,9 @@ _KINDS = {
     # a latency: the SingleStream / MultiStream result's percentile latency (the
     # scenario's metric, ``benchdb.mlperf.inference``), lower is better
     "latency": _verify_value,
+    # MLPerf Tiny's energy per inference (uJ), lower is better; no other suite of this
+    # family has a result in an energy unit (``_UNITS``)
+    "energy": _verify_value,
     "multiplier": _verify_gain,
     "percentage": _verify_gain,
     "scale": _verify_scale,
@@ -518,8 +520,8 @@ def verify(
         return Verification(
             UNVERIFIABLE, details={"reason": why, "missing": {"round": "not named", "pinned": why}}
         )
-    if per_watt.is_per_watt(c) and not pinned:  # a derived metric: benchdb.claims.per_watt
-        return per_watt.verify(c, results)
+    if per_watt.is_per_watt(c):  # a derived metric: benchdb.claims.per_watt
+        return per_watt.verify(c, results, _chosen(results, pinned) if pinned else None)
     if virtualized.is_bare_metal_share(c) and not pinned:  # "94% to 105% of bare metal"
         return virtualized.verify(c, results)
     if virtualized.SCALE_TAG in c.context and not pinned:  # "with 4x virtualized A100"
@@ -527,17 +529,13 @@ def verify(
     check = _verify_bound if c.metric.startswith("latency-bound") else _KINDS.get(c.kind)
     if check is None:
         return Verification(UNVERIFIABLE, details={"reason": f"no check for a {c.kind} claim"})
-    if c.kind in ("throughput", "time", "latency") and c.unit not in _UNITS:
+    if c.kind in ("throughput", "time", "latency", "energy") and c.unit not in _UNITS:
         return Verification(
             UNVERIFIABLE, details={"reason": f"no MLPerf Inference result is in {c.unit}"}
         )
-    chosen = None
-    if pinned:
-        by_pk = {r.pk: r for r in results}
-        chosen = {
-            role: [by_pk[lk.result] for lk in pinned if lk.role == role and lk.result in by_pk]
-            for role in ("subject", "compared", "baseline")
-        }
+    chosen = _chosen(results, pinned) if pinned else None
+    if not chosen:
+        c = compared_earlier(c, results)
     if not chosen and c.round and not c.benchmark_key and _open_benchmark(c):
         return _every_benchmark(c, results)
     if not chosen and (not c.round or not c.benchmark_key):
@@ -549,3 +547,12 @@ def verify(
             "the page names no " + ("round" if not c.round else "MLPerf Inference benchmark"),
         )
     return check(c, results, chosen)
+
+
+def _chosen(results: Sequence[ResultFacts], pinned: Sequence[Link]) -> dict[str, list[ResultFacts]]:
+    """The results ``pinned`` names, by role (subject, compared, baseline)."""
+    by_pk = {r.pk: r for r in results}
+    return {
+        role: [by_pk[lk.result] for lk in pinned if lk.role == role and lk.result in by_pk]
+        for role in ("subject", "compared", "baseline")
+    }

@@ -15,7 +15,10 @@ class Migration(migrations.Migration):
             field=models.JSONField(
                 blank=True,
                 default=list,
-                help_text="every number of the text: a claim, or not one and why (ingest.claims.parsers.coverage)",
+                help_text=(
+                    "every number of the text: a claim, or not one and why"
+                    " (ingest.claims.parsers.coverage)"
+                ),
             ),
         ),
     ]

@@ -13,6 +13,8 @@ from django.utils.html import format_html, json_script
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString
 
+from benchdb import suites as registry
+
 register = template.Library()
 
 
@@ -444,3 +446,10 @@ def inference_round_rows(pivot: Any, changed: dict[str, str] | None = None) -> S
         )
         out.append(format_html("<tr>{}</tr>\n", SafeString("".join(cells))))
     return SafeString("".join(out))  # every part is format_html's output
+
+
+@register.simple_tag
+def suite_links() -> list[tuple[str, str]]:
+    """(short label, rounds page URL) of every suite, in registry order
+    (``benchdb.suites``): the site's navigation lists the suites from the registry."""
+    return [(s.short, reverse(s.rounds_url)) for s in registry.SUITES]

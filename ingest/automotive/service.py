@@ -148,6 +148,7 @@ def _code_version() -> str:
         sys.modules[__name__],
         sys.modules["ingest.automotive.store"],
         sys.modules["ingest.inference.store"],
+        sys.modules["ingest.inference.suite_store"],  # the writer it shares
     )
     return pipeline.code_version(modules)
 

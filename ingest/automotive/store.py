@@ -1,101 +1,47 @@
 """Stores judged MLPerf Automotive records (``ingest.automotive.records``) in
 Inference's tables: a round of suite ``automotive``, one ``InferenceResult`` per result
-folder with its findings and files (LoadGen logs, as Inference's, written by Inference's
-writer: ``ingest.inference.store`` ``findings_create``, ``log_rows``, ``logs_create``).
-One short transaction per result (Django's ORM); systems and submitters are shared rows
-written first, as for every suite (``ingest.store``)."""
+folder with its findings and files (LoadGen logs, as Inference's), written by the
+writer of the suites stored in Inference's tables
+(``ingest.inference.suite_store.SuiteWriter``: one short transaction per result;
+systems and submitters are shared rows written first, as for every suite)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
-
-from benchdb import logcodec
-from benchdb.models import (
-    InferenceResult,
-    IngestProblem,
-    Round,
-    Submitter,
-    System,
-)
+from benchdb.models import InferenceResult, Submitter, System
 from ingest.automotive.records import AutomotiveRecord
-from ingest.inference.store import findings_create, log_rows, logs_create
-from ingest.parsers import safe_json, safe_tree
-from ingest.store import (
-    NOT_STORED,
-    PATH_WIDTH,
-    IngestReport,
-    finite,
-    problem_row,
-    submitter_for,
-    system_fields,
-)
+from ingest.inference.suite_store import SuiteWriter
+from ingest.parsers import safe_json
+from ingest.store import IngestReport, finite, submitter_for, system_fields
 
 
-class Writer:
+class Writer(SuiteWriter):
     """Stores the records of one round (``rnd``) read from ``repository`` at ``commit``."""
-
-    def __init__(self, rnd: Round, repository: str, commit: str) -> None:
-        self.round, self.repository, self.commit = rnd, repository, commit
-        self.submitters: dict[str, Submitter] = {}
-        self.results = dict(
-            InferenceResult.objects.filter(round=rnd).values_list("source_path", "pk")
-        )
 
     def store(self, rec: AutomotiveRecord, sha256: str, report: IngestReport) -> None:
         """Store ``rec`` (content hash ``sha256``) in one transaction, replacing what an
-        earlier ingest stored for its folder. Raises DatabaseError / ValueError (the
-        transaction is rolled back: ``ingest.pipeline.store_each`` records it)."""
+        earlier ingest stored for its folder (``SuiteWriter.save``). Raises DatabaseError
+        / ValueError (the transaction is rolled back: ``ingest.pipeline.store_each``
+        records it)."""
         json_name = rec.system_description.submitter if rec.system_description else ""
         submitter = submitter_for(rec.submitter, json_name, self.submitters)
         system = self._system(rec, submitter)
-        path = safe_tree.shorten(rec.path, PATH_WIDTH)
-        pk = self.results.get(path)
-        result = InferenceResult(
-            pk=pk,
-            round=self.round,
-            system=system,
+        result = self.result_row(
+            rec.path,
+            system,
+            sha256,
             model_folder=rec.model_folder,
             scenario_folder=rec.path.rsplit("/", 1)[-1],
-            source_path=path,
-            repository=self.repository,
-            commit=self.commit,
-            content_sha256=sha256,
             **_result_fields(rec),
         )
-        with transaction.atomic():
-            result.save(force_insert=pk is None, force_update=pk is not None)
-            IngestProblem.objects.filter(
-                round=self.round, path=rec.path, result=None, message__startswith=NOT_STORED
-            ).delete()
-            if pk is not None:
-                result.findings.all().delete()
-                result.logs.all().delete()
-                IngestProblem.objects.filter(inference_result=result).delete()
-            findings_create(result, rec.findings)
-            logs_create(log_rows(result, rec.files, pack=logcodec.compress))
-            IngestProblem.objects.bulk_create(
-                [problem_row(self.round, p, inference_result=result) for p in rec.problems],
-                ignore_conflicts=True,
-            )
-        self.results[path] = result.pk
-        report.added += pk is None
-        report.changed += pk is not None
-        report.runs_stored += len(rec.files)
-        report.problems += len(rec.problems)
+        self.save(result, rec.path, rec.findings, rec.files, rec.problems, report)
 
     def _system(self, rec: AutomotiveRecord, submitter: Submitter) -> System:
         fields: dict[str, Any] = {"division": rec.division}
         if rec.system_description is not None:
             fields = system_fields(rec.system_description, rec.division)
-        system, _ = System.objects.update_or_create(
-            round=self.round,
-            submitter_folder=f"{rec.division}/{rec.submitter}",
-            folder=rec.system,
-            defaults={"submitter": submitter, **fields},
-        )
-        return system
+        return self.system_row(f"{rec.division}/{rec.submitter}", rec.system, submitter, fields)
 
 
 def _result_fields(rec: AutomotiveRecord) -> dict[str, Any]:

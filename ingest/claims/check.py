@@ -22,7 +22,7 @@ from typing import Any
 from django.utils import timezone
 
 from benchdb import vocabulary
-from benchdb.claims import explain, families, guidelines, resolve
+from benchdb.claims import explain, families, guidelines, undated
 from benchdb.models import InferenceResult, Result
 from ingest import budget, fetch, round_trees
 from ingest.claims import facts as claim_facts
@@ -36,8 +36,9 @@ from ingest.claims.parsers.page_tables import parse_vendor_tables
 from ingest.parsers.types import ParseError
 
 #: Most characters of text checked (pasted, or left after cleaning a fetched page): a long
-#: article is about 20,000; five times that is a document, not an article.
-MAX_CHECK_CHARS = 100_000
+#: article is about 20,000; five times that is a document, not an article. The same bound
+#: as every vendor page's (``page_html.MAX_PAGE_CHARS``).
+MAX_CHECK_CHARS = vendor_html.MAX_PAGE_CHARS
 #: Most claims checked in one text.
 MAX_CHECK_CLAIMS = 500
 #: Seconds to wait for a URL (the whole fetch: DNS, connection, redirects, body).
@@ -86,10 +87,12 @@ def _check_published(published: date | None) -> None:
 
 
 def too_large(chars: int) -> CheckError:
-    """The 413 error for a text of ``chars`` characters."""
+    """The 413 error for a text of ``chars`` characters: nothing of it is checked; the
+    answer gives both counts (``characters``, and ``limit_characters`` from the view)."""
     return CheckError(
         f"text too large: {chars:,} characters; at most {MAX_CHECK_CHARS:,} are checked",
         413,
+        {"characters": chars},
     )
 
 
@@ -158,11 +161,13 @@ def _read_claims(
     :func:`_read_within_budget` in a child process."""
     stage("cleaning the page")
     try:
-        doc = vendor_html.parse_vendor_page(data, name=name, content_type=ctype)
+        doc = vendor_html.parse_vendor_page(
+            data, name=name, content_type=ctype, max_chars=MAX_CHECK_CHARS
+        )
+    except vendor_html.PageTooLarge as exc:  # a fetched page's text, or a pasted one's
+        raise too_large(exc.chars) from None
     except ParseError as exc:
         raise CheckError(f"nothing to check: {exc.reason}") from None
-    if len(doc.text) > MAX_CHECK_CHARS:
-        raise too_large(len(doc.text))
     raw = vendor_html.decode(data, ctype)[0] if doc.format == "html" else doc.text
     src = _Source(
         doc.text, kind, name if kind == "url" else "", doc.language, raw, doc.format == "html"
@@ -186,9 +191,11 @@ def _read_claims(
     stage("reading the page's arithmetic, baselines and numbers")
     reading = claim_page.read_page(src.text, found, tables)
     stage("checking the claims against the results")
-    when = meta.published or timezone.now().date()
-    page = resolve.PageContext(title=meta.title, text=src.text, published=when, vendor=meta.vendor)
-    # the verdicts a stored page's claims get
+    # the context and verdicts a stored page of the same text gets: no date in the text
+    # is no date (not today), the vendor as MLPerf names the submitter, the URL kept
+    page = claim_facts.context_of(
+        title=meta.title, text=src.text, published=meta.published, vendor=meta.vendor, url=src.url
+    )
     checked = claim_facts.check_claims(
         found, page, dates=stored.dates, results=stored.results, holdings=stored.holdings
     )
@@ -203,6 +210,7 @@ def _read_within_budget(text: str, url: str, published: date | None) -> _Reading
     stored = _Stored(
         claim_facts.round_dates(), claim_facts.all_result_facts(), round_trees.round_holdings()
     )
+    undated.warm(stored.results)  # built here, once per data version, not in each reader
     try:
         return budget.run_within(
             READ_SECONDS,
@@ -227,8 +235,9 @@ def claims_check(
 ) -> dict[str, Any]:
     """Check the claims of ``text`` or of the page at ``url`` (one of them).
 
-    ``published``: the article's date (default: the date the text gives, else today),
-    for claims that name no round. ``pins``: claim id (None: every claim) ->
+    ``published``: the article's date (default: the date the text gives; none: claims
+    naming no round are read in every round, as for a stored page without a date).
+    ``pins``: claim id (None: every claim) ->
     ``benchdb.claims.pins.Pins`` (``ingest.claims.pins.api_pins``): those claims are
     checked again with them; each claim pinned or whose readings disagree gets a ``workbench``
     (``ingest.claims.pins.workbench``: candidates of its open slots, the verdict with its
@@ -245,8 +254,8 @@ def claims_check(
     read = _read_within_budget(text, url, published)
     src, meta, checked, reading = read.src, read.meta, read.checked, read.reading
     when, when_source = meta.published, meta.published_source
-    if when is None:
-        when, when_source = timezone.now().date(), "today"
+    if when is None:  # the guidelines' dates only (§7); the claims were read undated
+        when, when_source = timezone.now().date(), "none"
     vendor = meta.vendor
     urls = _result_urls([lk for _, _, v in checked for lk in v.links])
     rows = [
@@ -293,7 +302,9 @@ def _with_workbench(
 
 def _source_out(src: _Source, meta: Any, when: date, when_source: str) -> dict[str, Any]:
     """What was checked: kind (text, url), url, characters, language, title, vendor,
-    the date used and where it came from (given, html, text, url, today)."""
+    the date used and where it came from (given, html, text, url; ``none``: the text
+    gives none, its claims were read undated and ``published`` is today's date, for the
+    guidelines only)."""
     return {
         "kind": src.kind,
         "url": src.url,

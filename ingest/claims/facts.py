@@ -13,15 +13,19 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 from typing import Any
 
+from benchdb import suites as registry
 from benchdb import vocabulary
 from benchdb.claims import (
     headline_times,
     inference_frames,
+    other_suites,
+    own_baseline,
+    page_round,
     readings,
     resolve,
     resolve_words,
@@ -29,6 +33,7 @@ from benchdb.claims import (
     round_facts,
     round_wins,
     undated,
+    unit_products,
     verdicts,
     virtualized,
 )
@@ -37,6 +42,7 @@ from benchdb.claims.resolve_suite import resolve_suite
 from benchdb.models import InferenceResult, Result, Round, VendorPage
 from benchdb.models.data_version import data_version
 from ingest import history
+from ingest.claims import suite_facts
 from ingest.claims.parsers import page_meta as vendor_meta
 from ingest.claims.parsers import text as claim_text
 
@@ -71,8 +77,16 @@ _INFERENCE = {
     "power": "power",
     "power_unit": "power_unit",
 }
-#: Suites whose results claims are checked against, in the order they are listed.
-FACT_SUITES = ("training", "hpc", "inference")
+#: Suites whose results claims are checked against, in the order they are listed: the
+#: registry's suites with a family of checks (``benchdb.suites.Suite.claim_checks``).
+#: Training, HPC and Inference first (the order they were listed in before the registry
+#: named the others).
+FACT_SUITES = tuple(
+    sorted(
+        (s.name for s in registry.SUITES if s.claim_checks),
+        key=lambda n: ("training", "hpc", "inference", n).index(n),
+    )
+)
 
 
 def _rows(
@@ -81,8 +95,13 @@ def _rows(
     """The stored results of ``suite`` that claims rest on, as dicts of
     :class:`verdicts.ResultFacts` fields, filtered in SQL (one query; column values
     only: no model instance, no systems JSON). Training and HPC (one table): every
-    scored result with a time to train; inference: every valid result
-    with a value (``model`` is the benchmark without its accuracy variant)."""
+    scored result with a time to train; inference and the suites stored in its table
+    (Automotive, Tiny, Mobile): every valid result with a value (``model`` is the
+    benchmark without its accuracy variant; Mobile's the task without its variant);
+    Storage: :func:`ingest.claims.suite_facts.storage_rows`."""
+    if suite == "storage":
+        yield from suite_facts.storage_rows(rounds, benchmarks)
+        return
     if suite in ("training", "hpc"):  # HPC: its strong-scaling results (a time to train)
         qs: Any = Result.objects.filter(
             status=Result.Status.SCORED, round__suite=suite, score_minutes__isnull=False
@@ -90,10 +109,11 @@ def _rows(
         columns, bench = _TRAINING, "benchmark__key__in"
     else:
         qs = InferenceResult.objects.filter(  # LoadGen suites share the table (benchdb.suites)
-            round__suite="inference", status=InferenceResult.Status.VALID, value__isnull=False
+            round__suite=suite, status=InferenceResult.Status.VALID, value__isnull=False
         ).order_by("round__suite", "round__version", "source_path")  # the model's ordering
         columns, bench = _INFERENCE, "benchmark__in"
-    qs = history.without_tombstoned(qs, training=suite != "inference")
+    training = suite in ("training", "hpc")
+    qs = history.without_tombstoned(qs, training=training)
     if rounds is not None:
         qs = qs.filter(round__version__in=list(rounds))
     if benchmarks is not None:
@@ -103,10 +123,19 @@ def _rows(
         row = dict(zip(names, values, strict=True))
         if suite == "hpc":
             row["suite"] = "hpc"
-        if suite == "inference":
-            row |= {"suite": "inference", "score_minutes": None}
+        if training:
+            yield row
+            continue
+        row |= {"suite": suite, "score_minutes": None}
+        if suite == "mobile":
+            row["model"] = suite_facts.mobile_model(row["benchmark"])
+            yield row
+        elif suite == "tiny":
+            row["model"] = row["benchmark"]
+            yield from suite_facts.tiny_extra(row)
+        else:
             row["model"] = re.sub(r"-99(\.9)?$", "", row["benchmark"])
-        yield row
+            yield row
 
 
 def _query_facts(
@@ -128,6 +157,7 @@ class _FactStore:
         self.groups: dict[tuple[str, str, str], list[tuple[int, verdicts.ResultFacts]]] = {}
         self.by_suite: dict[str, list[verdicts.ResultFacts]] = {}
         self.count = 0
+        self.everything: list[verdicts.ResultFacts] | None = None  # all_result_facts
         self.dates = _read_round_dates()
         seen: dict[Any, Any] = {}
         for suite in FACT_SUITES:
@@ -213,8 +243,16 @@ def inference_result_facts() -> list[verdicts.ResultFacts]:
 
 
 def all_result_facts() -> list[verdicts.ResultFacts]:
-    """The results of every suite claims are checked against (:func:`result_facts`)."""
-    return result_facts()
+    """The results of every suite claims are checked against (:func:`result_facts`):
+    for one data version the same list on every call (shared; callers do not change
+    it), so that what is built once per list (``benchdb.claims.undated.warm``: results
+    by round, the rounds holding each product) serves every request."""
+    store = _current_store()
+    if store is None:
+        return result_facts()
+    if store.everything is None:
+        store.everything = store.select(FACT_SUITES, None, None)
+    return store.everything
 
 
 def round_dates() -> dict[str, dict[str, date]]:
@@ -234,8 +272,9 @@ def _read_round_dates() -> dict[str, dict[str, date]]:
         "training": dict(vocabulary.ROUND_PUBLISHED),
         "inference": dict(vocabulary.INFERENCE_ROUND_PUBLISHED),
     }
+    dates |= {suite: dict(rounds) for suite, rounds in other_suites.ROUND_PUBLISHED.items()}
     for suite, version, published in Round.objects.filter(
-        suite__in=[Round.Suite.TRAINING, Round.Suite.INFERENCE], published__isnull=False
+        suite__in=list(dates), published__isnull=False
     ).values_list("suite", "version", "published"):
         if published is not None:
             dates[str(suite)][version] = published
@@ -245,12 +284,24 @@ def _read_round_dates() -> dict[str, dict[str, date]]:
 def page_context(page: VendorPage) -> resolve.PageContext:
     """What a page's claims may take from it (``benchdb.claims.resolve``): its vendor
     as MLPerf names the submitter (``vendor_meta.SUBMITS_AS``: Microsoft -> Azure)."""
+    return context_of(
+        title=page.title, text=page.text, published=page.published, vendor=page.vendor, url=page.url
+    )
+
+
+def context_of(
+    *, title: str, text: str, published: date | None, vendor: str, url: str
+) -> resolve.PageContext:
+    """The one way a page's context is built, stored (:func:`page_context`) or checked
+    (``ingest.claims.check``), so that both read the same text alike: ``published``
+    None when the text gives no date (its claims naming no round are then read in every
+    round, ``benchdb.claims.undated``), ``vendor`` as MLPerf names the submitter."""
     return resolve.PageContext(
-        title=page.title,
-        text=page.text,
-        published=page.published,
-        vendor=vendor_meta.SUBMITS_AS.get(page.vendor, page.vendor),
-        url=page.url,
+        title=title,
+        text=text,
+        published=published,
+        vendor=vendor_meta.SUBMITS_AS.get(vendor, vendor),
+        url=url,
     )
 
 
@@ -258,18 +309,31 @@ def claim_facts(
     c: claim_text.Claim | Mapping[str, Any],
     page: resolve.PageContext,
     dates: dict[str, dict[str, date]],
+    submitters: Mapping[str, Collection[str]] | None = None,
 ) -> verdicts.ClaimFacts:
     """A claim (the parser's, or a stored ``extracted`` dict) with its suite
     (``benchdb.claims.resolve_suite``), subject, benchmark and round resolved from its
     sentence and ``page`` (``benchdb.claims.resolve.resolve_claim``); a round still
     missing is the latest one of its suite published by the page's date (or a few
-    days after it: ``benchdb.claims.facts.PRESS_LEAD_DAYS``); an MLPerf HPC claim gets
-    no round from a date (HPC's rounds are not in ``dates``)."""
+    days after it: ``benchdb.claims.facts.PRESS_LEAD_DAYS``), else, on a page with no
+    date, the round its words fix (``benchdb.claims.page_round``); an MLPerf HPC claim gets
+    no round from a date (HPC's rounds are not in ``dates``). ``submitters``: suite ->
+    its submitters' names, which a Storage, Tiny or Mobile sentence may name (read from
+    the result facts when not given)."""
     facts: verdicts.ClaimFacts
     if isinstance(c, claim_text.Claim):
         facts, sentence = c, c.sentence
     else:
         facts, sentence = verdicts.ClaimFacts.from_mapping(c), str(c.get("sentence", ""))
+    other = other_suites.suite_named(sentence, page.title, page.text, page.url)
+    if other in FACT_SUITES:  # "" is none
+        names = (
+            submitters.get(other, ())
+            if submitters is not None
+            else {r.submitter for r in result_facts(suite=other)}
+        )
+        facts = other_suites.as_suite(facts, other)
+        return _other_suite_facts(facts, sentence, page, dates, names)
     facts = resolve_suite(facts, sentence, page.title, page.text, page.url)
     if inference_frames.is_per_watt(facts) and facts.mlperf_context:
         facts = replace(facts, suite="inference")  # a figure per watt: MLPerf Inference's power
@@ -278,25 +342,66 @@ def claim_facts(
     facts = inference_frames.per_watt_frame(facts, page.text, *_spans(c))
     facts = inference_frames.value_frame(facts, page.text, *_spans(c))
     facts = inference_frames.per_watt_gain_frame(facts, page.text, *_spans(c))
-    scope = resolve_words.scope_of_count(facts.kind, sentence)
-    scope += resolve_words.scope_of_time(facts.kind, sentence)
-    span = _figure_span(c)
-    scope += round_facts.scope_tags(facts, sentence, *span)
-    scope += round_counts.scope_tags(facts, sentence, *span, page=f"{page.title}\n{page.text}")
-    scope += round_wins.scope_tags(facts, sentence, *span, page=f"{page.title}\n{page.text}")
-    scope += headline_times.scope_tags(facts.kind, sentence)
-    scope += virtualized.scope_tags(facts, sentence) + virtualized.scale_tags(facts, sentence)
+    scope = _scope_tags(facts, sentence, _figure_span(c, page.text), page)
     if scope:
         facts = replace(facts, context=facts.context + scope)
     if facts.round or "suite-hpc" in facts.context:
         return facts
     rnd = verdicts.round_for_date(page.published, rounds, lead_days=PRESS_LEAD_DAYS)
     context = facts.context + ("round-date",) if rnd else facts.context
+    if not rnd and page.published is None and page_round.OPEN_TAG not in context:
+        fixed = page_round.page_round(page.title, page.text, facts.suite or "training")
+        if fixed.round:  # the round the page's words fix ("本轮新的…Stable Diffusion")
+            why = (page_round.TAG, f"{page_round.WHY_TAG}{fixed.round}: {fixed.why}")
+            return replace(facts, round=fixed.round, context=context + why)
     if not rnd and page.published is None:  # every round a reading (benchdb.claims.undated)
         context += undated.tags(sentence)
     if not rnd:  # "for the first time ... MI300X": resolved against the rounds held
         return inference_frames.first_round_tag(replace(facts, context=context), page.text)
     return replace(facts, round=rnd, context=context)
+
+
+def _scope_tags(
+    facts: verdicts.ClaimFacts,
+    sentence: str,
+    span: tuple[int, int],
+    page: resolve.PageContext,
+) -> tuple[str, ...]:
+    """The context tags each class of claim reads from the figure's sentence and its
+    place in it (``span``): what a count or a time is of, the round's own facts, counts
+    and wins over a round, headline times, shares of bare metal, units times their size,
+    gains over the submitter's own baseline."""
+    whole = f"{page.title}\n{page.text}"
+    scope = resolve_words.scope_of_count(facts.kind, sentence)
+    scope += resolve_words.scope_of_time(facts.kind, sentence)
+    scope += round_facts.scope_tags(facts, sentence, *span)
+    scope += round_counts.scope_tags(facts, sentence, *span, page=whole)
+    scope += round_wins.scope_tags(facts, sentence, *span, page=whole)
+    scope += headline_times.scope_tags(facts.kind, sentence)
+    scope += virtualized.scope_tags(facts, sentence) + virtualized.scale_tags(facts, sentence)
+    scope += unit_products.scope_tags(facts, sentence, *span)
+    scope += own_baseline.scope_tags(facts, sentence, *span)
+    return tuple(scope)
+
+
+def _other_suite_facts(
+    facts: verdicts.ClaimFacts,
+    sentence: str,
+    page: resolve.PageContext,
+    dates: dict[str, dict[str, date]],
+    submitters: Collection[str],
+) -> verdicts.ClaimFacts:
+    """A Storage, Tiny or Mobile claim's frame (``benchdb.claims.other_suites``): its
+    subject as any claim's (``resolve.resolve_claim``), then the suite's benchmark,
+    simulated accelerator, unit and round; a round still missing is the one published
+    by the page's date, as for the other suites."""
+    rounds = dates.get(facts.suite, {})
+    facts = resolve.resolve_claim(facts, sentence, page, rounds)
+    facts = other_suites.frame(facts, sentence, page.title, page.url, page.text, submitters)
+    if facts.round:
+        return facts
+    rnd = verdicts.round_for_date(page.published, rounds, lead_days=PRESS_LEAD_DAYS)
+    return replace(facts, round=rnd, context=facts.context + ("round-date",)) if rnd else facts
 
 
 def _spans(c: claim_text.Claim | Mapping[str, Any]) -> tuple[int, int, int, int]:
@@ -308,12 +413,19 @@ def _spans(c: claim_text.Claim | Mapping[str, Any]) -> tuple[int, int, int, int]
     return tuple(x if isinstance(x, int) else -1 for x in out)  # type: ignore[return-value]
 
 
-def _figure_span(c: claim_text.Claim | Mapping[str, Any]) -> tuple[int, int]:
-    """The claimed figure's offsets in its sentence ((-1, -1) when unknown)."""
+def _figure_span(c: claim_text.Claim | Mapping[str, Any], text: str = "") -> tuple[int, int]:
+    """The claimed figure's offsets in its sentence ((-1, -1) when unknown). The
+    sentence is stored stripped while its start may be at the whitespace before it
+    ("First. The second ..."): with the page's ``text``, that whitespace is skipped
+    when the stripped sentence stands right after it."""
     get = c.get if isinstance(c, Mapping) else lambda k, d=None: getattr(c, k, d)
     start, end, base = get("start", None), get("end", None), get("sentence_start", None)
     if not all(isinstance(x, int) for x in (start, end, base)):
         return -1, -1
+    sentence = str(get("sentence", "") or "")
+    lead = len(text[base : base + 64]) - len(text[base : base + 64].lstrip())
+    if lead and sentence and text[base + lead : base + lead + len(sentence)] == sentence:
+        base += lead
     return start - base, end - base
 
 
@@ -339,7 +451,12 @@ def check_claims(
         from ingest.round_trees import round_holdings
 
         holdings = round_holdings()
-    facts = [claim_facts(c, page, dates) for c in found]
+    names: dict[str, set[str]] | None = None
+    if results is not None:  # no query: the submitters of the results given
+        names = {}
+        for r in results:
+            names.setdefault(r.suite, set()).add(r.submitter)
+    facts = [claim_facts(c, page, dates, names) for c in found]
     by_suite: dict[str, list[verdicts.ResultFacts]] = {}
     out = []
     for c, f in zip(found, facts, strict=True):
@@ -351,6 +468,7 @@ def check_claims(
                 by_suite[suite] = result_facts(suite=suite) if suite in FACT_SUITES else []
         # a count over a round held whole: entries and submitters, then wins
         counted = round_counts.verify(f, holdings) or round_wins.verify(f, holdings)
+        counted = counted or other_suites.verify_count(f, by_suite[suite])
         v = counted or verdicts.verify_claim(f, by_suite[suite], holdings=holdings)
         out.append((c, f, v))
     return out

@@ -28,8 +28,9 @@ from typing import Any, cast
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from benchdb import suites as registry
 from benchdb import vocabulary
-from benchdb.claims import readings, round_counts, round_wins, verdicts
+from benchdb.claims import other_suites, readings, round_counts, round_wins, verdicts
 from benchdb.models import (
     Claim,
     ClaimCorrection,
@@ -370,19 +371,28 @@ def _store_claims(
     Claim.objects.bulk_create(rows)
     pairs = zip(rows, checked, strict=True)
     links = [_claim_result(row, lk) for row, (_, _, v) in pairs for lk in v.links]
-    ClaimResult.objects.bulk_create(links)
+    ClaimResult.objects.bulk_create([lk for lk in links if lk is not None])
 
 
-def _claim_result(row: Claim, lk: verdicts.Link) -> ClaimResult:
-    """The row of a link: to a training ``Result`` or an ``InferenceResult`` (its suite)."""
-    if lk.suite == "inference":
+def _claim_result(row: Claim, lk: verdicts.Link) -> ClaimResult | None:
+    """The row of a link: to a training or HPC ``Result``, or an ``InferenceResult``
+    (Inference and the suites stored in its table: the registry's ``result_model``).
+    None for a suite whose results have no link column (Storage: the verdict's details
+    name the results it read)."""
+    model = registry.suite(lk.suite or "training").result_model
+    if model == "benchdb.InferenceResult":
         return ClaimResult(claim=row, inference_result_id=lk.result, role=lk.role)
-    return ClaimResult(claim=row, result_id=lk.result, role=lk.role)
+    if model == "benchdb.Result":
+        return ClaimResult(claim=row, result_id=lk.result, role=lk.role)
+    return None
 
 
 def _stored_link(lk: ClaimResult) -> verdicts.Link:
+    """A stored link as the check gives it: its result's suite (Inference's table holds
+    Automotive, Tiny and Mobile too: the linked result's round says which)."""
     if lk.inference_result_id is not None:
-        return verdicts.Link(lk.inference_result_id, lk.role, "inference")
+        suite = lk.inference_result.round.suite if lk.inference_result else "inference"
+        return verdicts.Link(lk.inference_result_id, lk.role, suite)
     return verdicts.Link(lk.result_id or 0, lk.role)
 
 
@@ -461,7 +471,7 @@ def claims_reverify(*, page_id: int) -> Counter[str]:
             Claim.objects.select_for_update()
             .filter(page=page)
             .order_by("position")
-            .prefetch_related("links")
+            .prefetch_related("links", "links__inference_result__round")
         )
         on_page = _read_again(page, rows)
         for row, p in zip(rows, on_page, strict=True):
@@ -471,7 +481,9 @@ def claims_reverify(*, page_id: int) -> Counter[str]:
             counted = (
                 None
                 if pinned
-                else round_counts.verify(facts, holdings) or round_wins.verify(facts, holdings)
+                else round_counts.verify(facts, holdings)
+                or round_wins.verify(facts, holdings)
+                or other_suites.verify_count(facts, results)  # as check_claims
             )
             v = counted or verdicts.verify_claim(facts, results, pinned=pinned, holdings=holdings)
             if not pinned:  # as at ingest: claim_facts.with_page_verdicts
@@ -517,7 +529,8 @@ def _apply_page_reading(row: Claim, p: claim_page.ClaimOnPage) -> list[str]:
 
 def _replace_links(row: Claim, links: Sequence[verdicts.Link]) -> None:
     ClaimResult.objects.filter(claim=row).delete()
-    ClaimResult.objects.bulk_create([_claim_result(row, lk) for lk in links])
+    rows = [_claim_result(row, lk) for lk in links]
+    ClaimResult.objects.bulk_create([lk for lk in rows if lk is not None])
 
 
 def claim_links_correct(

@@ -20,10 +20,10 @@ from django.utils import timezone
 from benchdb.claims import pins as P
 from benchdb.claims.facts import ClaimFacts, ResultFacts, Verification, suite_of
 from benchdb.claims.pin_selectors import claim_key_of, family_keys_of
-from benchdb.claims.verdicts import verify_claim
 from benchdb.mlperf.search import squeezed
 from benchdb.models import Claim, ClaimPin, InferenceResult, Result, Round
 from benchdb.models.data_version import data_version
+from ingest import round_trees
 from ingest.claims import facts as claim_facts
 
 #: Results a search returns at most.
@@ -36,11 +36,19 @@ class _Keys:
 
     def __init__(self, facts: Sequence[ResultFacts]) -> None:
         names: dict[tuple[str, int], str] = {}
-        training = Result.objects.filter(round__suite=Round.Suite.TRAINING).values_list(
-            "pk", "round__version", "system__submitter_folder", "system__folder", "benchmark_folder"
+        # time-to-train suites (training, HPC: ``hpc/v1.0/<sub>/<system>/strong/cosmoflow``)
+        timed = Result.objects.filter(
+            round__suite__in=[Round.Suite.TRAINING, Round.Suite.HPC]
+        ).values_list(
+            "pk",
+            "round__suite",
+            "round__version",
+            "system__submitter_folder",
+            "system__folder",
+            "benchmark_folder",
         )
-        for pk, rnd, sub, system, bench in training:
-            names["training", pk] = P.key_of("training", ("training", rnd, sub, system, bench))
+        for pk, suite, rnd, sub, system, bench in timed:
+            names[suite, pk] = P.key_of(suite, (suite, rnd, sub, system, bench))
         inference = InferenceResult.objects.values_list(
             "pk",
             "round__version",
@@ -139,7 +147,7 @@ def resolve_pins(
     pins: P.Pins, *, strict: bool = True, keys: _Keys | None = None
 ) -> dict[str, ResultFacts]:
     """Result key -> facts for every key pinned. ``strict``: raise
-    :class:`benchdb.claims.pins.PinError` naming keys that name no scored training or
+    :class:`benchdb.claims.pins.PinError` naming keys that name no scored training, HPC or
     valid inference result (the API); else leave them out (a stored pin, flagged)."""
     by_key = (keys or result_keys()).by_key
     missing = [k for k in pins.result_keys() if k not in by_key]
@@ -161,8 +169,10 @@ def workbench(
     None without pins), ``candidates`` (:func:`benchdb.claims.pins.slot_candidates` of
     the verification shown, each with its pin's results named by key and labelled)."""
     keys = keys or result_keys()
+    P.check_applies(claim, pins)
     suite = suite_of(claim.suite).name
-    pinned = P.apply_pins(claim, results, pins, resolved, auto) if pins else None
+    holdings = round_trees.round_holdings() if pins else None
+    pinned = P.apply_pins(claim, results, pins, resolved, auto, holdings) if pins else None
     shown = pinned or auto
     labels = keys.by_pk
     cands = []
@@ -171,7 +181,7 @@ def workbench(
             role: [keys.of_pk.get((suite, pk), "") for pk in pks]
             for role, pks in cand["results"].items()
         }
-        if cand["slot"] not in ("scenario", "division", "reading"):
+        if cand["slot"] not in P.SLOT_PINS:
             cand["pin"] = {role: ks[0] if len(ks) == 1 else ks for role, ks in named.items()}
         cand["results"] = {
             role: [labels[suite, pk].label() if (suite, pk) in labels else str(pk) for pk in pks]
@@ -210,7 +220,7 @@ def claim_workbench(c: Claim, pins: P.Pins) -> dict[str, Any]:
     resolved: :class:`benchdb.claims.pins.PinError` on a key naming no result)."""
     facts = stored_claim_facts(c)
     results = claim_facts.all_result_facts()
-    auto = verify_claim(facts, results)
+    auto = P.automatic(facts, results, round_trees.round_holdings())
     return workbench(facts, auto, pins, resolve_pins(pins), results)
 
 
@@ -268,9 +278,11 @@ def check_with_pins(
     checked: Sequence[tuple[Any, ClaimFacts, Verification]], pins: Mapping[int | None, P.Pins]
 ) -> list[dict[str, Any] | None]:
     """The check API's workbench of each checked claim (id = place in ``checked``):
-    :func:`workbench` for a pinned claim (``pins`` key None: every claim) or one whose
-    readings disagree, None for the others. Raises :class:`PinError` on a pinned claim
-    id the text does not have or a key naming no stored result."""
+    :func:`workbench` for a pinned claim (``pins`` key None: every claim; a claim no
+    result settles, a count, takes only their frame pins) or one whose readings
+    disagree, None for the others. Raises :class:`PinError` on a pinned claim id the
+    text does not have, a key naming no stored result, or results pinned on the id of
+    a claim no result settles."""
     far = [i for i in pins if i is not None and i >= len(checked)]
     if far:
         raise P.PinError(f"pins name claim {far[0]}; the text has {len(checked)} claims")
@@ -278,7 +290,10 @@ def check_with_pins(
     results = keys.facts  # the facts the keys were made from: no second read
     out: list[dict[str, Any] | None] = []
     for i, (_, f, v) in enumerate(checked):
-        p = pins.get(i) or pins.get(None) or P.Pins()
+        p = pins.get(i) or P.Pins()
+        if not p and pins.get(None):
+            every = pins[None]
+            p = P.Pins(frame=every.frame) if f.kind in P.NO_RESULT_KINDS else every
         if not p and not P.slot_candidates(v):
             out.append(None)
             continue

@@ -36,6 +36,9 @@ def _claim(pk: int) -> Claim:
 
 
 def claim_workbench(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET ``/vendor/claims/<pk>/workbench/``: the claim's open slots with the candidates
+    the text allows and the verdict each pin given in the query string gives (issue 27);
+    404 for an unknown claim, 400 for pins that name no candidate."""
     c = _claim(pk)
     given = _pins_of(request.GET)
     status, error = 200, ""
@@ -52,7 +55,12 @@ def claim_workbench(request: HttpRequest, pk: int) -> HttpResponse:
     text = request.GET.get("q", "")[:200]
     role = request.GET.get("role", "subject")
     role = role if role in P.RESULT_ROLES else "subject"
-    found = claim_pins.result_search(text, round=c.round, benchmark=c.benchmark_key) if text else []
+    takes_results = c.kind not in P.NO_RESULT_KINDS  # a count is settled by its frame
+    found = (
+        claim_pins.result_search(text, round=c.round, benchmark=c.benchmark_key)
+        if text and takes_results
+        else []
+    )
     for r in found:
         r["try"] = "?" + _query({**given, role: [r["key"]]})
     pin, own = claim_pin_get(c)
@@ -65,6 +73,7 @@ def claim_workbench(request: HttpRequest, pk: int) -> HttpResponse:
         "role": role,
         "roles": P.RESULT_ROLES,
         "found": found,
+        "takes_results": takes_results,
         "pin": pin_row(pin, own),
         "error": error,
     }
@@ -81,6 +90,9 @@ def _with_text(c: Claim) -> Claim:
 @login_required
 @require_POST
 def claim_pin(request: HttpRequest, pk: int) -> HttpResponse:
+    """POST ``/vendor/claims/<pk>/pin/`` (logged in): store the form's pins on the claim,
+    with who, when and a note ("settled by hand"), re-check it with them and redirect to
+    its workbench; 400 (plain text) for pins not kept, 404 for an unknown claim."""
     c = _claim(pk)
     try:
         claim_pins.claim_pin_set(

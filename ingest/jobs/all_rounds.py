@@ -26,11 +26,16 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchdb import suites
 from ingest.jobs import run as sync
 from ingest.models import IngestJob, Source
 
-#: A round's folder as MLCommons names the repository.
-ROUND_FOLDER = re.compile(r"^(training|inference|hpc)_results_v(\d+\.\d+)$")
+#: A round's folder as MLCommons names the repository: ``<suite>_results_v<x.y>`` for
+#: every suite of the registry (``benchdb.suites``: training, inference, hpc,
+#: automotive, tiny, storage, mobile).
+ROUND_FOLDER = re.compile(
+    rf"^({'|'.join(re.escape(s.name) for s in suites.SUITES)})_results_v(\d+\.\d+)$"
+)
 #: The source kind of each suite that has one (HPC has none: see the module docstring).
 KINDS = {"training": Source.Kind.MLPERF_TRAINING, "inference": Source.Kind.MLPERF_INFERENCE}
 #: Job counts summed in :func:`jobs_progress`.

@@ -135,6 +135,8 @@ def _code_version() -> str:
         mobile_tree,
         sys.modules[__name__],
         sys.modules["ingest.mobile.store"],
+        sys.modules["ingest.inference.store"],
+        sys.modules["ingest.inference.suite_store"],  # the writer it shares
     )
     return pipeline.code_version(modules)
 

@@ -199,6 +199,8 @@ def _code_version() -> str:
         tiny_tree,
         sys.modules[__name__],
         sys.modules["ingest.tiny.store"],
+        sys.modules["ingest.inference.store"],
+        sys.modules["ingest.inference.suite_store"],  # the writer it shares
     )
     return pipeline.code_version(modules)
 

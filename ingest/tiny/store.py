@@ -4,30 +4,20 @@ tables, round suite ``tiny``: one ``InferenceResult`` per result folder
 better), ``power`` the energy per inference (uJ/inf.; the power in mW for streaming
 wakeword), ``accuracy`` as the checker read it; the lines read and the rules applied as
 ``InferenceFinding`` rows (the evidence), the runner's files as ``InferenceLog`` rows.
-One short transaction per result."""
+One short transaction per result (``ingest.inference.suite_store.SuiteWriter``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
-
-from benchdb import logcodec
-from benchdb.models import (
-    InferenceFinding,
-    InferenceLog,
-    InferenceResult,
-    IngestProblem,
-    Round,
-    Submitter,
-    System,
-)
+from benchdb.models import InferenceResult, Round, Submitter, System
+from ingest.inference.suite_store import SuiteWriter
 from ingest.parsers import safe_json, safe_tree
-from ingest.store import NOT_STORED, PATH_WIDTH, IngestReport, finite, problem_row, submitter_for
+from ingest.store import PATH_WIDTH, IngestReport, finite, submitter_for
 from ingest.tiny.parsers.tree import TinyRecord
 
 
-class Writer:
+class Writer(SuiteWriter):
     """Stores the records of one round (``rnd``) read from ``repository`` at ``commit``;
     ``ids``: result folder -> result ID; ``published``: result folder -> the published
     table's row."""
@@ -40,53 +30,25 @@ class Writer:
         ids: dict[str, tuple[str, str]],
         published: dict[str, dict[str, str]],
     ) -> None:
-        self.round, self.repository, self.commit = rnd, repository, commit
+        super().__init__(rnd, repository, commit)
         self.ids, self.published = ids, published
-        self.submitters: dict[str, Submitter] = {}
-        self.results = dict(
-            InferenceResult.objects.filter(round=rnd).values_list("source_path", "pk")
-        )
 
     def store(self, rec: TinyRecord, sha256: str, report: IngestReport) -> None:
         """Store ``rec`` in one transaction, replacing what an earlier ingest stored for
-        its folder. Raises DatabaseError / ValueError (rolled back:
+        its folder (``SuiteWriter.save``). Raises DatabaseError / ValueError (rolled back:
         ``ingest.pipeline.store_each`` records it)."""
         desc = rec.system_description
         submitter = submitter_for(rec.submitter, "", self.submitters)
         system = self._system(rec, submitter)
-        path = safe_tree.shorten(rec.path, PATH_WIDTH)
-        pk = self.results.get(path)
-        result = InferenceResult(
-            pk=pk,
-            round=self.round,
-            system=system,
+        result = self.result_row(
+            rec.path,
+            system,
+            sha256,
             model_folder=rec.model_folder,
             scenario_folder="",
-            source_path=path,
-            repository=self.repository,
-            commit=self.commit,
-            content_sha256=sha256,
             **self._fields(rec, desc.board_name if desc else ""),
         )
-        with transaction.atomic():
-            result.save(force_insert=pk is None, force_update=pk is not None)
-            IngestProblem.objects.filter(
-                round=self.round, path=rec.path, result=None, message__startswith=NOT_STORED
-            ).delete()
-            if pk is not None:
-                result.findings.all().delete()
-                result.logs.all().delete()
-                IngestProblem.objects.filter(inference_result=result).delete()
-            _children(result, rec)
-            IngestProblem.objects.bulk_create(
-                [problem_row(self.round, p, inference_result=result) for p in rec.problems],
-                ignore_conflicts=True,
-            )
-        self.results[path] = result.pk
-        report.added += pk is None
-        report.changed += pk is not None
-        report.runs_stored += len(rec.files)
-        report.problems += len(rec.problems)
+        self.save(result, rec.path, rec.judgement.findings, rec.files, rec.problems, report)
 
     def _system(self, rec: TinyRecord, submitter: Submitter) -> System:
         d = rec.system_description
@@ -101,13 +63,7 @@ class Writer:
                 "framework": d.framework,
                 "source_path": safe_tree.shorten(d.path, PATH_WIDTH),
             }
-        system, _ = System.objects.update_or_create(
-            round=self.round,
-            submitter_folder=f"{rec.division}/{rec.submitter}",
-            folder=rec.system,
-            defaults={"submitter": submitter, **fields},
-        )
-        return system
+        return self.system_row(f"{rec.division}/{rec.submitter}", rec.system, submitter, fields)
 
     def _fields(self, rec: TinyRecord, board: str) -> dict[str, Any]:
         """The ``InferenceResult`` columns of a record (module docstring)."""
@@ -151,29 +107,3 @@ def _number(text: str | None) -> float | None:
         return float(text) if text not in (None, "") else None
     except ValueError:
         return None
-
-
-def _children(result: InferenceResult, rec: TinyRecord) -> None:
-    """The result's findings (evidence lines and rules) and files (compressed)."""
-    InferenceFinding.objects.bulk_create(
-        InferenceFinding(
-            result=result,
-            rule=x.rule[:64],
-            path=safe_tree.shorten(safe_tree.printable(x.path), PATH_WIDTH),
-            line=x.line,
-            message=safe_json.storable(x.message)[0],
-            invalidates=x.invalidates,
-        )
-        for x in rec.judgement.findings
-    )
-    InferenceLog.objects.bulk_create(
-        InferenceLog(
-            result=result,
-            kind=f.kind[:16],
-            path=safe_tree.shorten(safe_tree.printable(f.path), PATH_WIDTH),
-            size=f.size,
-            sha256=f.sha256,
-            compressed=logcodec.compress(f.data),
-        )
-        for f in rec.files
-    )

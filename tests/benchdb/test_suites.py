@@ -14,7 +14,7 @@ from benchdb.claims import facts
 
 def test_every_suite_with_claim_checks_has_a_claims_row_and_no_other() -> None:
     named = {s.name for s in suites.SUITES if s.claim_checks}
-    assert named == {"training", "hpc", "inference", "automotive"}
+    assert named == {"training", "hpc", "inference", "automotive", "tiny", "storage", "mobile"}
     assert set(facts.SUITES) == named
 
 
@@ -34,10 +34,22 @@ def test_hpc_claims_are_checked_as_times_to_train_under_its_own_name() -> None:
 
 
 def test_a_new_registry_suite_gets_its_row_from_its_family() -> None:
-    new = replace(suites.suite("inference"), name="storage", label="MLPerf Storage")
+    new = replace(suites.suite("inference"), name="client", label="MLPerf Client")
     rows = facts.suites_from([*suites.SUITES, new])
-    assert (rows["storage"].name, rows["storage"].title) == ("storage", "MLPerf Storage")
-    assert rows["storage"].checks == "throughput"
+    assert (rows["client"].name, rows["client"].title) == ("client", "MLPerf Client")
+    assert rows["client"].checks == "throughput"
+
+
+def test_storage_tiny_and_mobile_are_checked_as_values_in_a_unit() -> None:
+    """Their results are values in a unit (MiB/s and samples/s; ms and µJ; queries/s):
+    the inference family of checks, under each suite's own name."""
+    for name, title in (
+        ("storage", "MLPerf Storage"),
+        ("tiny", "MLPerf Tiny"),
+        ("mobile", "MLPerf Mobile"),
+    ):
+        row = facts.suite_of(name)
+        assert (row.name, row.title, row.checks) == (name, title, "throughput")
 
 
 def test_an_unknown_family_of_checks_is_refused() -> None:

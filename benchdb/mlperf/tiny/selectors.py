@@ -11,8 +11,9 @@ from django.db.models import Count, Q
 from django.http import Http404
 from django.urls import reverse
 
+from benchdb.mlperf.inference import suite_selectors
 from benchdb.mlperf.tiny.rules import CHECKER
-from benchdb.models import InferenceResult, Round
+from benchdb.models import InferenceResult
 
 SUITE = "tiny"
 #: Leaderboard metrics: name -> (label, unit, direction); both lower is better.
@@ -24,29 +25,7 @@ METRICS = {
 
 def tiny_rounds() -> list[dict[str, Any]]:
     """Every Tiny round with its counts (``benchdb.tiny_rounds/1``). Queries: 1."""
-    rounds = (
-        Round.objects.filter(suite=SUITE)
-        .annotate(
-            n_results=Count("inference_results"),
-            n_valid=Count("inference_results", filter=Q(inference_results__status="valid")),
-            n_systems=Count("inference_results__system", distinct=True),
-            n_submitters=Count("inference_results__system__submitter", distinct=True),
-        )
-        .order_by("version")
-    )
-    return [
-        {
-            "round": r.version,
-            "checker": CHECKER.get(r.version, r.ruleset_tag),
-            "results": r.n_results,
-            "valid": r.n_valid,
-            "invalid": r.n_results - r.n_valid,
-            "systems": r.n_systems,
-            "submitters": r.n_submitters,
-            "url": reverse("benchdb:tiny_round", args=[r.version]),
-        }
-        for r in rounds
-    ]
+    return suite_selectors.counted_rounds(SUITE, "benchdb:tiny_round", "checker", CHECKER)
 
 
 def _row(r: InferenceResult) -> dict[str, Any]:
@@ -78,17 +57,13 @@ def _row(r: InferenceResult) -> dict[str, Any]:
 
 
 def _results(**filters: Any) -> list[InferenceResult]:
-    qs = InferenceResult.objects.filter(round__suite=SUITE, **filters).select_related(
-        "round", "system"
-    )
-    return list(qs.order_by("round__version", "source_path"))
+    return suite_selectors.results(SUITE, **filters)
 
 
 def round_rows(round_version: str, *, division: str | None = None) -> list[dict[str, Any]]:
     """A round's results (``benchdb.tiny_results/1``), by location; 404 for a round not
     stored. Queries: 2."""
-    if not Round.objects.filter(suite=SUITE, version=round_version).exists():
-        raise Http404(f"no MLPerf Tiny round {round_version}")
+    suite_selectors.stored_round(SUITE, "MLPerf Tiny", round_version)
     extra = {"division": division} if division else {}
     return [_row(r) for r in _results(round__version=round_version, **extra)]
 
@@ -129,15 +104,7 @@ def boards(round_version: str) -> list[tuple[str, str, str, int]]:
 def result_get(pk: int) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
     """One result (its row), its evidence (``benchdb.tiny_evidence/1``) and its files
     (kind, path, size, sha256); 404 when it is not a Tiny result. Queries: 3."""
-    try:
-        r = InferenceResult.objects.select_related("round", "system").get(pk=pk, round__suite=SUITE)
-    except InferenceResult.DoesNotExist:
-        raise Http404(f"no MLPerf Tiny result {pk}") from None
-    evidence: list[dict[str, Any]] = [
-        dict(x)
-        for x in r.findings.order_by("pk").values("rule", "path", "line", "message", "invalidates")
-    ]
-    files = [dict(x) for x in r.logs.order_by("path").values("kind", "path", "size", "sha256")]
+    r, evidence, files = suite_selectors.result_evidence(SUITE, "MLPerf Tiny", pk)
     return _row(r), evidence, files
 
 
@@ -150,16 +117,9 @@ def export_rows(
 ) -> list[dict[str, Any]]:
     """``manage.py export results --suite tiny``: one row per result
     (``benchdb.tiny_results/1``). Queries: 1."""
-    filters = {
-        k: v
-        for k, v in (
-            ("round__version", round_version),
-            ("benchmark", model),
-            ("division", division),
-        )
-        if v
-    }
-    return [_row(r) for r in _results(**filters)]
+    return [
+        _row(r) for r in _results(**suite_selectors.export_filters(round_version, model, division))
+    ]
 
 
 def home_round_url(version: str) -> str:

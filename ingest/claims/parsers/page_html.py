@@ -10,6 +10,8 @@ Pure: no Django, no ORM, no settings. ``parse_vendor_page`` is the entry point.
   line under the header) so that ``vendor_tables.parse_vendor_tables`` reads them
   back. Elements nested deeper than :data:`MAX_HTML_DEPTH` are refused
   (:class:`ParseError`), checked before and after the tree is built.
+* A page whose cleaned text is longer than :data:`MAX_PAGE_CHARS` is refused
+  (:class:`PageTooLarge`, saying how long it is): it is not cut, and not read.
 * Anything else is plain text and is taken as it is: only line endings are
   normalized (``\\r\\n`` -> ``\\n``) and control characters other than tab and
   newline removed. Tag debris inside a text page (the EEPW repost starts with
@@ -29,6 +31,30 @@ from bs4 import BeautifulSoup
 from bs4.element import Comment, NavigableString, PreformattedString, Tag
 
 from ingest.parsers.types import ParseError
+
+#: Most characters of cleaned text read from one page (benchdb's bound, issue 21). A
+#: long article is about 20,000 characters, the largest page in ../shared/vendor 10,673;
+#: reading costs 1-14 us of CPU per character (``bench/vendor_tables_scaling.py``), so
+#: a page at the bound is read in about 0.5 s, within the check API's budget.
+MAX_PAGE_CHARS = 100_000
+
+
+class PageTooLarge(ParseError):
+    """The page's cleaned text has ``chars`` characters, more than ``limit``
+    (:data:`MAX_PAGE_CHARS`): nothing of it is read (``field`` "size")."""
+
+    def __init__(self, chars: int, limit: int, *, path: str = "") -> None:
+        self.chars, self.limit = chars, limit
+        super().__init__(
+            f"page too large: {chars:,} characters of text after cleaning;"
+            f" at most {limit:,} are read (split the page)",
+            path=path,
+            field="size",
+        )
+
+    def __reduce__(self) -> tuple[object, ...]:  # pickles (the budget's child sends it)
+        return (type(self), (self.chars, self.limit), {"path": self.path})
+
 
 # --- decoding and cleaning ----------------------------------------------------------
 
@@ -56,12 +82,15 @@ _HTML_START = re.compile(
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
-def parse_vendor_page(data: bytes, *, name: str = "", content_type: str = "") -> VendorDocument:
+def parse_vendor_page(
+    data: bytes, *, name: str = "", content_type: str = "", max_chars: int = MAX_PAGE_CHARS
+) -> VendorDocument:
     """Decode and clean one page.
 
     ``data``: the raw bytes; ``name``: file name or URL (its extension may say HTML);
     ``content_type``: the HTTP Content-Type, if fetched. Raises :class:`ParseError`
-    for empty input or bytes that decode to no text at all.
+    for empty input or bytes that decode to no text at all, and :class:`PageTooLarge`
+    when the cleaned text has more than ``max_chars`` characters.
     """
     if not data or not data.strip():
         raise ParseError("empty page", path=name)
@@ -76,6 +105,8 @@ def parse_vendor_page(data: bytes, *, name: str = "", content_type: str = "") ->
         title = ""
     if not cleaned.strip():
         raise ParseError("no text left after cleaning", path=name)
+    if len(cleaned) > max_chars:
+        raise PageTooLarge(len(cleaned), max_chars, path=name)
     # a text page's title: its first line with words once tag debris is removed
     title = title or next(
         (t for ln in cleaned.splitlines() if (t := re.sub(r"<[^>]*>", "", ln).strip())), ""

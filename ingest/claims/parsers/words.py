@@ -16,29 +16,14 @@ from collections.abc import Iterator
 
 import cn2an
 
+from benchdb.vocabulary import EN_NUMBER_WORDS
+
 from .patterns import EDGE_L, EDGE_R, NUM, Q_BEFORE, QUALIFIERS
 from .types import Quantity, to_number
 
-#: English number words read as counts (ordinals are ranks, :data:`EN_ORDINALS`).
-EN_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "a dozen": 12,
-    "a half-dozen": 6,
-    "half-dozen": 6,
-    "half a dozen": 6,
-    "dozen": 12,
-}
+#: English number words read as counts (ordinals are ranks, :data:`EN_ORDINALS`); only
+#: those :data:`_EN_NUM` lists are read.
+EN_WORDS = EN_NUMBER_WORDS
 EN_ORDINALS = {
     "first": 1,
     "second": 2,
@@ -182,8 +167,9 @@ _TWO_UNITS = re.compile(
 
 #: Energy: "2.3 MJ to train", "15.4 kWh", "1,200 joules", "3.2 兆焦" (kind ``energy``).
 _ENERGY = re.compile(
-    NUM + r"\s*(?P<u>(?i:kJ|MJ|GJ|kWh|MWh|Wh|(?:kilo|mega|giga)?joules?)(?![A-Za-z/])"
-    r"|千焦|兆焦|焦耳|千瓦时|千瓦時|度电|度電)"
+    NUM + r"\s*(?P<u>(?i:kJ|MJ|GJ|kWh|MWh|Wh|(?:kilo|mega|giga|micro)?joules?)(?![A-Za-z/])"
+    # MLPerf Tiny's energy per inference: µJ (micro sign or Greek mu) or "uJ"
+    r"|[µμu]J(?![A-Za-z/])|千焦|兆焦|焦耳|千瓦时|千瓦時|度电|度電)"
 )
 _ENERGY_UNITS = {
     "kj": "kJ",
@@ -200,6 +186,11 @@ _ENERGY_UNITS = {
     "megajoules": "MJ",
     "gigajoule": "GJ",
     "gigajoules": "GJ",
+    "microjoule": "uJ",
+    "microjoules": "uJ",
+    "µj": "uJ",
+    "μj": "uJ",
+    "uj": "uJ",
     "千焦": "kJ",
     "兆焦": "MJ",
     "焦耳": "J",

@@ -106,10 +106,20 @@ def test_a_round_named_only_in_the_url() -> None:
         # a year before 2022-11-09: v1.1 (2021-12-01)
         ("Graphcore's Bow Pod trains 1.4x faster than a year ago.", date(2022, 11, 9), "v1.1"),
         ("比一年前提升了2倍", date(2022, 11, 9), "v1.1"),
+        # training/16 ("比 6 月成绩", spaced typography), here jiqizhixin.com/articles/
+        # 2022-06-30-15 on MLPerf Training v2.0: December 2021 is v1.1 (2021-12-01)
+        ("本期榜单成绩提交者的数量从去年 12 月的 14 家增加到 21 家。", date(2022, 6, 30), "v1.1"),
     ],
 )
 def test_dates_relative_to_the_page_name_a_round(sentence: str, published: date, want: str) -> None:
     assert words.relative_round(sentence, published, ROUND_PUBLISHED) == want
+
+
+def test_a_spaced_month_with_its_day_is_a_date_not_a_relative_month() -> None:
+    """jiqizhixin (as above): "北京时间 6 月 30 日" gives its day; "2023 年 6 月" its year."""
+    s = "北京时间 6 月 30 日,MLCommons 社区发布了最新版 MLPerf 基准测评结果 (v2.0) 。"
+    assert words.relative_dates(s, date(2022, 6, 30)) == []
+    assert words.relative_dates("2023 年 6 月的成绩", date(2023, 11, 10)) == []
 
 
 def test_a_relative_date_without_a_page_date_names_no_round() -> None:
@@ -397,3 +407,17 @@ def test_a_gain_over_a_months_record_is_over_that_rounds_best() -> None:
     c = ClaimFacts(kind="multiplier", value=2.0, unit="x", benchmark_key="gpt3", round="v3.1")
     s = "TPU v5e trained GPT-3 2x faster than the June record."
     assert resolve_claim(c, s, page, ROUND_PUBLISHED).baseline == "best:v3.0"
+
+
+def test_a_respectively_list_keeps_each_figure_on_its_own_name() -> None:
+    """Inspur's Training v1.1 release (../shared/vendor/inspur-mlperf-training-v1.1.zh.txt,
+    also ZOL's repost): 22% is BERT's (自然语言理解), not RNN-T's, although the clause
+    "语音识别任务的AI训练速度分别提升22%" holds both; v1.1 NVIDIA BERT 0.2262 min against
+    v1.0's best (Google) 0.2760 min is the 22%."""
+    s = (
+        "在集群系统测试的8项任务中,英伟达获7项冠军,相较于V1.0竞赛最佳成绩将自然语言理解、"
+        "目标物体检测(MASKR-CNN)、语音识别任务的AI训练速度分别提升22%、18%、14%。"
+    )
+    for value, key in ((22.0, "bert"), (18.0, "maskrcnn"), (14.0, "rnnt")):
+        c = ClaimFacts(kind="percentage", value=value, unit="%", benchmark_key=key)
+        assert _resolve(c, s, vendor="Inspur").benchmark_key == key

@@ -47,6 +47,22 @@ def test_a_model_number_is_not_a_count() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "family", "count"),
+    [
+        # Intel newsroom, Training v2.0 (2022-06-29): the 50 ends the model's name
+        ("For ResNet-50, Gaudi2 delivers a 36% reduction in time-to-train", "Gaudi2", None),
+        # the comma of a count separates thousands, not a clause
+        ("CoreWeave used 3,584 Nvidia HGX-H100s", "H100", 3584),
+        # EE Times on Training v2.0 (2022-07-01)
+        ("with 4096 Google TPUv4s or 4216 Nvidia A100s", "A100", 4216),
+    ],
+)
+def test_the_number_ending_a_model_name_is_no_count(text: str, family: str, count: int) -> None:
+    found = [m for m in subjects.find_mentions(text) if m.family == family]
+    assert [(m.family, m.count) for m in found] == [(family, count)]
+
+
+@pytest.mark.parametrize(
     ("mention", "model", "n", "ok"),
     [
         ("Gaudi2", "Habana Gaudi2", 384, True),
@@ -58,6 +74,11 @@ def test_a_model_number_is_not_a_count() -> None:
         ("Blackwell", "NVIDIA B200-SXM-180GB", 8, True),
         ("IPU", "Graphcore Bow IPU", 16, False),
         ("IPU", "Graphcore IPU GC200", 16, True),
+        # trademark marks as Training v4.0's systems JSON writes them (Intel-HabanaLabs
+        # HLS-Gaudi2-N128-PT.json): the GPT-3 result on 1,024 Gaudi 2
+        ("Gaudi2", "Intel(R) Gaudi(R) 2 AI Accelerator", 1024, True),
+        ("Gaudi3", "Intel(R) Gaudi(R) 2 AI Accelerator", 1024, False),
+        ("H100", "NVIDIA(R) H100(TM)", 8, True),
     ],
 )
 def test_a_family_matches_results_by_accelerator_model(
@@ -142,3 +163,60 @@ def test_a_round_named_as_the_baseline_is_not_the_claims() -> None:
         ROUND_PUBLISHED,
     )  # fmt: skip
     assert got.round == "v1.1"
+
+
+@pytest.mark.parametrize(
+    ("named", "submitter", "ok"),
+    [
+        # the submitter names of Intel's Gaudi results: Training v3.1 folder and name,
+        # v4.0 systems JSON ("HabanaLabs"); the trade press writes "Intel" or "Habana"
+        ("Intel", "Intel-HabanaLabs", True),
+        ("Intel", "HabanaLabs", True),
+        ("Habana", "Intel-HabanaLabs", True),
+        ("Habana", "HabanaLabs", True),
+        ("Intel", "NVIDIA", False),
+        ("Habana", "Intel", False),
+        ("NVIDIA", "Azure+NVIDIA", True),
+    ],
+)
+def test_a_company_names_its_submitting_arm(named: str, submitter: str, ok: bool) -> None:
+    from benchdb.claims.facts import submitter_name_matches
+
+    assert submitter_name_matches(named, submitter) is ok
+
+
+@pytest.mark.parametrize(
+    ("text", "mention", "count"),
+    [
+        # Silverton Consulting on Training v3.0 (2023-07-12), Dell's results
+        (
+            "another Dell submission (#16) that also had 4 Intel Platinum CPUs but used 16 NVIDIA"
+            " A100-SXM-80GB GPUs, which trained the same model in 14.4 minutes",
+            "A100-SXM-80GB",
+            16,
+        ),
+        (
+            "a Dell result with 4 Intel Platinum CPUs and 16 NVIDIA H100-SXM5-80GB GPUs",
+            "H100-SXM5-80GB",
+            16,
+        ),
+    ],
+)
+def test_a_memory_variant_is_part_of_the_mention(text: str, mention: str, count: int) -> None:
+    found = subjects.find_mentions(text)[0]
+    assert (found.text, found.count) == (mention, count)
+
+
+@pytest.mark.parametrize(
+    ("mention", "model", "ok"),
+    [
+        ("A100-40GB", "NVIDIA A100-SXM4-40GB", True),
+        ("A100-40GB", "NVIDIA A100-SXM4-80GB", False),  # the variant the text excludes
+        ("A100-SXM-80GB", "NVIDIA A100-SXM4-80GB", True),
+        ("A100-SXM-80GB", "NVIDIA A100-PCIe-80GB", True),  # the size is what is named
+        ("A100-80GB", "NVIDIA A100", False),  # no size stated: cannot be told
+        ("A100", "NVIDIA A100-SXM4-80GB", True),
+    ],
+)
+def test_a_result_must_be_the_memory_variant_named(mention: str, model: str, ok: bool) -> None:
+    assert system_matches(mention, _result(model, 8)) is ok

@@ -20,10 +20,11 @@ from django.test import Client
 
 from benchdb.models import Claim, VendorPage
 from ingest import fetch
-from ingest.claims.check import MAX_CHECK_CHARS
+from ingest.claims.check import MAX_CHECK_CHARS, claims_check
 
 VENDOR = Path(settings.VENDOR_DATA)
 EN = VENDOR / "graphcore-mlperf-training-v1.1-performance-at-scale.en.txt"
+VENDOR_DEV = VENDOR.parent / "vendor-dev"
 API = "/api/claims/check"
 pytestmark = pytest.mark.django_db
 
@@ -205,3 +206,37 @@ def test_it_recomputes_a_speedup_from_the_texts_own_figures() -> None:
     (x,) = [c for c in out["claims"] if c["unit"] == "x"]
     assert (x["verdict"], x["page_verdict"]) == ("not-mlperf", "consistent-with-page")
     assert out["guidelines"] == []
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        # no date in the header nor in the text; the round fixed by the page's words
+        "training/15-nvidia-eos-gpt3-mlperf-training-v3.1-dx777.zh.txt",
+        # Inference v3.0 named, no date
+        "inference/03-nvidia-h100-mlperf-inference-v3.0-kuaikeji-mjlong.zh.txt",
+        # dated in its header
+        "training/11-mlperf-hpc-v2.0-hpcwire.en.txt",
+    ],
+)
+def test_the_api_and_ingest_read_the_same_text_alike(
+    ingested_shared: object, ingested_inference: object, page: str
+) -> None:
+    """Issue 20: the check API, the form, ``check-claims`` and ingest give the same frames
+    and verdicts for the same text. The API dated a text without a date "today" while a
+    stored page without one is undated (its claims naming no round read in every round),
+    and named the vendor as the page does, not as MLPerf's submitter."""
+    from datetime import date as _date
+
+    from ingest.claims.pages import vendor_page_ingest
+
+    path = VENDOR_DEV / page
+    head, _, body = path.read_text().partition("\n\n")
+    stamp = head.splitlines()[1].removeprefix("DATE:").strip()
+    when = None if stamp == "unknown" else _date.fromisoformat(stamp)
+    report = vendor_page_ingest(data=body.encode(), path_or_url=path.name, published=when)
+    rows = Claim.objects.filter(page_id=report.page_id).order_by("position")
+    stored = [(c.kind, c.value, c.verdict, c.details.get("reason", "")) for c in rows]
+    out = claims_check(text=body, published=when)
+    api = [(c["kind"], c["value"], c["verdict"], c.get("reason", "")) for c in out["claims"]]
+    assert api == stored and stored

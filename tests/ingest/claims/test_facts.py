@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ import pytest
 from django.conf import settings
 
 from benchdb.claims.verdicts import ResultFacts
-from benchdb.models import InferenceResult, Result
+from benchdb.models import InferenceResult, Result, StorageResult
 from ingest.claims import facts as claim_facts
 
 
@@ -39,10 +40,42 @@ def _common(r: Any) -> dict[str, Any]:
     }
 
 
+def _storage_expected() -> list[ResultFacts]:
+    """Each valid Storage result twice: its mean MiB/s, then its mean samples/s."""
+    out = []
+    for r in StorageResult.objects.filter(status="valid").select_related("round", "submitter"):
+        common = ResultFacts(
+            pk=r.pk,
+            round=r.round.version,
+            submitter=r.submitter.name,
+            system_folder=r.system_folder,
+            system_name=r.system_folder,
+            division=r.division,
+            availability="",
+            accelerators=r.accelerators,
+            accelerator_model=f"NVIDIA {r.accelerator.upper()} (simulated)",
+            framework="",
+            benchmark=r.workload,
+            score_minutes=None,
+            suite="storage",
+            metric="training throughput (mean over 5 runs at the AU threshold)",
+            higher_is_better=True,
+            model=r.workload,
+            scenario=r.accelerator.upper(),
+        )
+        out += [
+            replace(common, unit="MiB/s", value=r.mb_per_second),
+            replace(common, unit="Samples/s", value=r.samples_per_second),
+        ]
+    return out
+
+
 def _expected() -> list[ResultFacts]:
     """Every scored training result, then every scored HPC one with a time to train
-    (whichever tests committed), then every valid inference result with a value (in the
-    model's order), as the stored rows give them."""
+    (whichever tests committed), then every valid result with a value of Inference and
+    of the suites stored in its table (Automotive, Tiny with its energy, Mobile by task),
+    and Storage's (MiB/s and samples/s), each suite in the model's order, as the stored
+    rows give them."""
     out = []
     for suite in ("training", "hpc"):  # HPC: strong-scaling results (a time to train)
         scored = Result.objects.filter(
@@ -57,25 +90,43 @@ def _expected() -> list[ResultFacts]:
             )
             for r in scored.select_related("round", "system__submitter", "benchmark")
         ]
-    inference = InferenceResult.objects.filter(status="valid", value__isnull=False)
-    for r in inference.select_related("round", "system__submitter"):
-        out.append(
-            ResultFacts(
+    for suite in ("inference", "automotive", "tiny", "storage", "mobile"):
+        if suite == "storage":
+            out += _storage_expected()
+            continue
+        valid = InferenceResult.objects.filter(
+            status="valid", value__isnull=False, round__suite=suite
+        )
+        for r in valid.select_related("round", "system__submitter"):
+            model = re.sub(r"-99(\.9)?$", "", r.benchmark)
+            if suite == "mobile":  # the task without its version and mode
+                model = re.sub(r"(_offline)?(_v\d+)?$", "", r.benchmark)
+            fact = ResultFacts(
                 **_common(r),
                 benchmark=r.benchmark,
                 score_minutes=None,
-                suite="inference",
+                suite=suite,
                 metric=r.metric,
                 unit=r.unit,
                 higher_is_better=r.higher_is_better,
                 value=r.value,
-                model=re.sub(r"-99(\.9)?$", "", r.benchmark),
+                model=r.benchmark if suite == "tiny" else model,
                 scenario=r.scenario,
                 category=r.category,
                 power=r.power,
                 power_unit=r.power_unit,
             )
-        )
+            out.append(fact)
+            if suite == "tiny" and r.power is not None and r.power_unit.startswith("uJ"):
+                out.append(
+                    replace(
+                        fact,
+                        metric="energy per inference",
+                        unit="uJ",
+                        value=r.power,
+                        higher_is_better=False,
+                    )
+                )
     return out
 
 
@@ -105,8 +156,8 @@ def test_inside_a_transaction_the_facts_are_read_with_the_filters_in_sql(
     assert len([f for f in expected if f.suite == "training"]) == 46  # official_scores.csv
     assert len([f for f in expected if f.suite == "inference"]) > 100
     _check_selections(expected)
-    with pytest.raises(ValueError, match="unknown suite 'storage'"):
-        claim_facts.result_facts(suite="storage")
+    with pytest.raises(ValueError, match="unknown suite 'client'"):
+        claim_facts.result_facts(suite="client")
 
 
 def test_outside_a_transaction_the_facts_are_built_once_per_data_version(

@@ -522,9 +522,19 @@ def test_the_service_checks_the_size_limit_for_every_source(
     with pytest.raises(vendor.VendorIngestError, match=r"file\.txt: larger than 5 MB"):
         vendor.vendor_page_ingest(data=None, path_or_url=str(path))
     assert not VendorPage.objects.exists()
-    at_limit = b"MLPerf v1.1: IPU-POD16 trains ResNet-50 in 28.3 minutes.\n"
-    at_limit += b" " * (vendor.MAX_PAGE_BYTES - len(at_limit))
-    assert vendor.vendor_page_ingest(data=at_limit, path_or_url="ok.txt").created
+    # at the byte limit, a page is read; its text has its own bound (MAX_PAGE_CHARS): 5 MB
+    # of plain text is refused by that one, saying how long it is, and an HTML page whose
+    # bytes are mostly markup is stored
+    sentence = b"MLPerf v1.1: IPU-POD16 trains ResNet-50 in 28.3 minutes.\n"
+    text = sentence + b" " * (vendor.MAX_PAGE_BYTES - len(sentence))
+    with pytest.raises(vendor.VendorIngestError, match=r"ok\.txt: page too large: 5,242,880 ch"):
+        vendor.vendor_page_ingest(data=text, path_or_url="ok.txt")
+    html = b"<html><body><p>" + sentence + b"</p><!--"
+    html += b"x" * (vendor.MAX_PAGE_BYTES - len(html) - len(b"--></body></html>"))
+    html += b"--></body></html>"
+    assert len(html) == vendor.MAX_PAGE_BYTES
+    report = vendor.vendor_page_ingest(data=html, path_or_url="ok.html")
+    assert report.created and report.claims == 1
 
 
 def test_claims_over_the_cap_are_refused_and_nothing_is_written(

@@ -104,6 +104,31 @@ def test_the_check_api_lists_candidates_and_pins_without_a_claim_id(
     assert time["workbench"]["pinned"]["recomputed_value"] == pytest.approx(28.61295)
 
 
+#: A count beside the time: "eight benchmarks" of MLPerf Training v1.1 is the round's
+#: list (bert, dlrm, maskrcnn, minigo, resnet, rnnt, ssd, unet3d), checked by its rules.
+WITH_COUNT = EIGHT_A100 + " MLPerf Training v1.1 has eight benchmarks."
+
+
+def test_pins_for_every_claim_leave_a_counts_figure_to_its_round(
+    ingested_shared: object,
+) -> None:
+    """Result pins given for every claim of the text settle the time; the count takes
+    only their frame pins (none here: it is left unpinned, its verdict kept); results
+    pinned on the count's own id are refused, its round pinned keeps the count's
+    verdict."""
+    status, out = check({"text": WITH_COUNT, "pins": {"subject": BAIDU}})
+    assert status == 200
+    by_kind = {c["kind"]: c for c in out["claims"]}
+    assert by_kind["time"]["workbench"]["pinned"]["verdict"] == "consistent"
+    count = by_kind["count"]
+    assert count["verdict"] == "consistent" and count.get("workbench") is None  # not pinned
+    at = out["claims"].index(count)
+    status, out = check({"text": WITH_COUNT, "pins": {"subject": BAIDU}, "claim": at})
+    assert status == 400 and "a count is not settled by results" in out["error"]
+    status, out = check({"text": WITH_COUNT, "pins": {"round": "v1.1"}, "claim": at})
+    assert status == 200 and out["claims"][at]["workbench"]["pinned"]["verdict"] == "consistent"
+
+
 @pytest.mark.parametrize(
     ("pins", "message"),
     [
@@ -232,3 +257,21 @@ def test_the_queue_lists_families_most_cited_first_and_drops_settled_ones(
     other = next(m["claim"] for m in fam["members"] if m["claim"] != gain.pk)
     html = Client().get(f"/vendor/claims/{other}/").content.decode()
     assert "on another claim of its family" in html
+
+
+def test_a_counts_workbench_offers_no_result_search(gain: Claim) -> None:
+    """A count ("MLPerf Training v1.1 has eight benchmarks"): its workbench says no
+    result gives its figure and offers no result to pin (a result pin on it is
+    refused); a percentage's offers them."""
+    text = WITH_COUNT.encode()
+    vendor_pages.vendor_page_ingest(
+        data=text, path_or_url="count.en.txt", content_type="text/plain"
+    )
+    count = Claim.objects.get(page__file_name="count.en.txt", kind="count")
+    page = Client().get(f"/vendor/claims/{count.pk}/workbench/?q=dgxa100").content.decode()
+    assert 'id="no-results"' in page and "Pin as" not in page
+    refused = Client().get(f"/vendor/claims/{count.pk}/workbench/?subject={DELL}")
+    assert refused.status_code == 400
+    assert "a count is not settled by results" in refused.content.decode()
+    page = Client().get(f"/vendor/claims/{gain.pk}/workbench/?q=dgxa100").content.decode()
+    assert 'id="no-results"' not in page and "Pin as" in page

@@ -52,3 +52,25 @@ def test_hpc_rounds_have_no_source_and_are_ingested_in_the_command(eager: None, 
     call_command("ingest-all", str(root), "--no-wait")
     again = capsys.readouterr().out
     assert again.count("(0 added, 0 changed") == 4
+
+
+def test_every_suite_of_the_registry_is_loaded(eager: None, tmp_path: Path, capsys) -> None:
+    """Issue 24: every public round of every suite. The real Tiny v1.3 and Storage v1.0
+    subsets (tests/data, their READMEs give the sources) linked under their repository
+    names, with one HPC round: each ingested here by its suite's service; again, nothing
+    is written."""
+    from benchdb.models import InferenceResult, StorageResult
+
+    data = Path(__file__).resolve().parents[2] / "data"
+    for sub in ("tiny-v1.3/tiny_results_v1.3", "storage-v1.0/storage_results_v1.0"):
+        (tmp_path / Path(sub).name).symlink_to(data / sub)
+    (tmp_path / "hpc_results_v1.0").symlink_to(data / "hpc" / "hpc_results_v1.0")
+    call_command("ingest-all", str(tmp_path), "--every", "0.1")
+    out = capsys.readouterr().out
+    tiny = InferenceResult.objects.filter(round__suite="tiny", round__version="v1.3").count()
+    storage = StorageResult.objects.filter(round__version="v1.0").count()
+    assert tiny > 0 and f"tiny v1.3: {tiny} results ({tiny} added, 0 changed" in out
+    assert storage > 0 and f"storage v1.0: {storage} results ({storage} added" in out
+    assert "hpc v1.0:" in out and not Source.objects.exists()
+    call_command("ingest-all", str(tmp_path), "--no-wait")
+    assert capsys.readouterr().out.count("(0 added, 0 changed") == 3

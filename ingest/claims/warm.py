@@ -1,0 +1,107 @@
+"""The check API's stored facts kept warm in each web process (issue 21; issue 24's
+0.3 s): a check reads every result's facts, the rounds' holdings and the results' keys
+(``ingest.claims.facts``, ``ingest.round_trees``, ``ingest.claims.pins``), built once per
+data version in each process, and links results through the URL resolver, which
+imports every view on first use. Built by a request, that cost (4-8 s at load 8 with
+all MLPerf history, over 20 s at load 20) fell on whichever check came first after a
+worker started or an ingest committed, before its time budget.
+
+:func:`warm_check` builds them now; :func:`start_keeper` runs it in a daemon thread
+at a worker's start and then every ``settings.CHECK_FACTS_REFRESH_SECONDS`` (default 10), so a
+data change is picked up within that many seconds by the thread, not by a request.
+``gunicorn.conf.py`` starts the keeper in every gunicorn worker (``post_worker_init``).
+A request that comes while the thread builds waits for that build (one build per
+process and version: ``facts._store_lock``) instead of making another.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from django.conf import settings
+from django.db import connection
+
+log = logging.getLogger(__name__)
+
+
+def warm_check() -> dict[str, float]:
+    """Build what a check reads besides its text, for the current data version, and
+    return the seconds each part took (near 0 when nothing changed since the last
+    call): ``imports`` (the check's modules), ``urls`` (the URL resolver, which imports
+    every view: scipy among them; the check's answer links results), ``facts`` (the
+    result facts and the rounds' dates), ``holdings`` (the rounds held whole), ``keys``
+    (each result's key and search text, for the check's workbench), ``undated`` (the
+    results by round and the rounds holding each product, for texts with no date:
+    ``benchdb.claims.undated.warm``). Reads only; on a
+    database without a data version (SQLite, or inside a transaction) nothing is kept,
+    so a request reads them itself as before."""
+    from django.urls import get_resolver
+
+    out: dict[str, float] = {}
+    t = time.perf_counter()
+
+    def took(part: str) -> None:
+        nonlocal t
+        now = time.perf_counter()
+        out[part], t = now - t, now
+
+    from benchdb.claims import undated
+    from ingest import round_trees
+    from ingest.claims import check  # noqa: F401 - the imports a first request paid
+    from ingest.claims import facts as claim_facts
+    from ingest.claims import pins as claim_pins
+
+    took("imports")
+    get_resolver().reverse_dict  # noqa: B018 - populates the resolver: imports every view
+    took("urls")
+    claim_facts.round_dates()  # builds the store (facts and dates) when the version moved
+    took("facts")
+    round_trees.round_holdings()
+    took("holdings")
+    claim_pins.result_keys()
+    took("keys")
+    undated.warm(claim_facts.all_result_facts())  # results by round, rounds per product
+    took("undated")
+    return out
+
+
+class Keeper:
+    """A running keeper (:func:`start_keeper`): its thread, and :meth:`stop`."""
+
+    def __init__(self, thread: threading.Thread, event: threading.Event) -> None:
+        self.thread, self._event = thread, event
+
+    def stop(self, timeout: float | None = None) -> None:
+        """Ask the thread to end and wait for it (at most ``timeout`` seconds)."""
+        self._event.set()
+        self.thread.join(timeout)
+
+
+def start_keeper(interval: float | None = None) -> Keeper | None:
+    """Start a daemon thread that calls :func:`warm_check` now and then every
+    ``interval`` seconds (default ``settings.CHECK_FACTS_REFRESH_SECONDS``; 0: no
+    keeper, None returned), closing its own database connection after each round.
+    Returns the :class:`Keeper`. An error in a round is logged and the next round tries
+    again: a request then builds the facts itself, as without the keeper."""
+    every = settings.CHECK_FACTS_REFRESH_SECONDS if interval is None else interval
+    if every <= 0:
+        return None
+    stop = threading.Event()
+
+    def keep() -> None:
+        while not stop.is_set():
+            try:
+                took = warm_check()
+                if sum(took.values()) > 0.05:
+                    log.info("check facts built: %s", {k: round(v, 3) for k, v in took.items()})
+            except Exception:  # the next round, or a request, builds them
+                log.exception("building the check's facts failed")
+            finally:
+                connection.close()  # this thread's own connection
+            stop.wait(every)
+
+    thread = threading.Thread(target=keep, name="check-facts-keeper", daemon=True)
+    thread.start()
+    return Keeper(thread, stop)
