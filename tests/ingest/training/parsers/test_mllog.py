@@ -58,11 +58,22 @@ def test_lines_are_found_in_linear_time_in_a_log_without_carriage_returns() -> N
     scanned the rest of a log without any to its end, each line: 100,000 lines of an
     8 MB log took seconds. Each byte is now looked at a bounded number of times."""
     line = b':::MLLOG {"key": "eval_accuracy", "value": 0.5, "time_ms": 1, "metadata": {}}\n'
-    data = line * 100_000
-    start = time.perf_counter()
-    found = list(lines_with(data, MLLOG))
-    assert time.perf_counter() - start < 1.0
-    assert len(found) == 100_000 and found[-1][0] == 100_000
+
+    def best_of_three(lines: int) -> float:
+        data = line * lines
+        took = []
+        for _ in range(3):
+            start = time.perf_counter()
+            found = list(lines_with(data, MLLOG))
+            took.append(time.perf_counter() - start)
+        assert len(found) == lines and found[-1][0] == lines
+        return min(took)
+
+    # ten times the lines: about ten times the time when linear, a hundred when not (a
+    # ratio, not a wall-clock bound: a loaded CI machine once took 1.07 s for 0.2 s here)
+    small, large = best_of_three(20_000), best_of_three(200_000)
+    assert large < 30 * small + 0.05, (small, large)
+    assert large < 10.0
     assert list(lines_with(b":::MLLOG a\r:::MLLOG b\r\n:::MLLOG c", MLLOG)) == [
         (1, b"a"),
         (1, b"b"),
