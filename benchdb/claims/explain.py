@@ -264,8 +264,9 @@ VERDICTS: dict[str, Explanation] = dict(
         _e(
             "ambiguous",
             "ambiguous",
-            "The percentage holds under one reading only (time reduction or speedup), and"
-            " the page does not say which it means.",
+            "The claim holds under some of the readings its text allows and not under the"
+            " others (a time reduction or a speedup, one division or another, one system or"
+            " another), and the page does not say which it means; each reading is listed.",
             CLEAR_AND_CORRECT,
         ),
         _e(

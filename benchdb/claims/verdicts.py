@@ -7,8 +7,10 @@ Verdicts:
 * ``consistent``: the recomputed quantity agrees within the benchmark's run-to-run
   tolerance (:func:`tolerance`);
 * ``inconsistent``: it does not;
-* ``ambiguous``: a percentage that holds under one reading only (time reduction
-  ``(old - new) / old`` or speedup ``old / new - 1``); both readings are kept;
+* ``ambiguous``: the claim holds under some readings its text allows and not under
+  others (a percentage as a time reduction ``(old - new) / old`` or a speedup
+  ``old / new - 1``; one division or another; one system or another); every reading
+  is kept;
 * ``not-mlperf``: not an MLPerf claim (a non-MLPerf model or metric, a hardware
   figure, a page that never mentions MLPerf, or numbers the page itself says are
   not the submitted ones);
@@ -31,6 +33,7 @@ Times are minutes unless a unit says otherwise (``s``, ``h``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from benchdb.claims import (
@@ -78,6 +81,7 @@ from benchdb.claims.verdicts_gains import verify_gain
 from benchdb.claims.verdicts_parity import verify_parity
 from benchdb.claims.verdicts_scaling import verify_scaling
 from benchdb.vocabulary import (
+    BENCHMARK_NAMES,
     NOT_MLPERF,
     UNVERIFIABLE,
     canonical_benchmark,
@@ -245,6 +249,8 @@ def _scope(c: ClaimFacts) -> Verification | None:
     if c.kind in suite.other_kinds or c.metric in suite.other_metrics:
         reason = f"{c.metric or c.kind} is not an {suite.title} metric ({suite.metric_label})"
     elif c.non_mlperf:
+        if c.non_mlperf != "stated" and (named := _benchmark_of_model(c)):
+            return Verification(UNVERIFIABLE, details={"reason": named})
         reason = (
             "the page says this is not an MLPerf result"
             if c.non_mlperf == "stated"
@@ -255,6 +261,25 @@ def _scope(c: ClaimFacts) -> Verification | None:
     elif c.unverified and suite.unverified_not_mlperf:
         reason = "the page says these numbers are not the officially submitted (verified) results"
     return Verification(NOT_MLPERF, details={"reason": reason}) if reason else None
+
+
+def _benchmark_of_model(c: ClaimFacts) -> str:
+    """Why ``c`` is no not-mlperf claim when the model it names begins the name of a
+    benchmark of its round (of any round of its suite when none is resolved): "For the
+    Llama 2 70B benchmark, ... a record time" on a Training v4.0 page names the model
+    of Llama 2 70B LoRA, that round's fine-tuning benchmark, without saying it means it
+    (whole words: "GPT类" is not GPT-3). "" when no benchmark's name begins so."""
+    words = re.findall(r"[^\W_]+", c.non_mlperf.lower())
+    suite = c.suite or "training"
+    for rnd in [c.round] if c.round else round_facts.suite_rounds(suite):
+        for key in sorted(round_facts.round_benchmarks(suite, rnd) or ()):
+            name = BENCHMARK_NAMES.get(key, key)
+            if words and re.findall(r"[^\W_]+", name.lower())[: len(words)] == words:
+                return (
+                    f"{c.non_mlperf} is the model of {name}, a benchmark of {suite_of(suite).title}"
+                    f" {rnd}; the text does not say it means that benchmark"
+                )
+    return ""
 
 
 def _verify_time(

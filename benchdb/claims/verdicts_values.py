@@ -96,10 +96,11 @@ def _missing(
         else f"benchdb holds no inference results of {rnd or 'that round'}"
     )
     reason = f"{why}; " if why else ""
+    unnamed = "" if who else " (the text names no system or company whose results these are)"
     return Verification(
         UNVERIFIABLE,
         details={
-            "reason": f"{reason}no stored {what}; {have}",
+            "reason": f"{reason}no stored {what}{unnamed}; {have}",
             "missing": missing,
             "tolerance": _tol(c),
         },

@@ -244,14 +244,16 @@ def _headline(line: str) -> bool:
 
 
 def vendor_named(text: str) -> str:
-    """The known vendor :data:`VENDORS` named most in ``text`` (ties: the one named
-    first); "" when none is."""
-    best: tuple[int, int, str] | None = None
-    for name, rx in _VENDOR_RX.items():
-        hits = [m.start() for m in rx.finditer(text)]
-        if hits and (best is None or (-len(hits), hits[0]) < best[:2]):
-            best = (-len(hits), hits[0], name)
-    return best[2] if best else ""
+    """The known vendor :data:`VENDORS` named most in ``text``; "" when none is, or when
+    two are named equally often ("MLPerf Inference v2.1 with NVIDIA GPU-Based Benchmarks
+    on Dell PowerEdge Servers" is Dell's page as much as NVIDIA's: a tie is no vendor,
+    and a claim naming no system is then no vendor's results)."""
+    counts = sorted(
+        ((len(rx.findall(text)), name) for name, rx in _VENDOR_RX.items()), reverse=True
+    )
+    if not counts or not counts[0][0] or (len(counts) > 1 and counts[1][0] == counts[0][0]):
+        return ""
+    return counts[0][1]
 
 
 def vendor_of_host(url: str) -> str:

@@ -15,6 +15,7 @@ import pytest
 from benchdb import vocabulary
 from benchdb.claims import verdicts
 from benchdb.claims.verdicts import ClaimFacts, Link, ResultFacts
+from ingest.claims.parsers.text import extract_claims
 
 
 @pytest.fixture(scope="module")
@@ -730,3 +731,39 @@ def test_a_count_of_nodes_is_shown_by_a_result_on_that_many_nodes(
     other = verdicts.verify_claim(ClaimFacts(value=float(nodes - 12), **base), results)  # type: ignore[arg-type]
     assert other.verdict == vocabulary.UNVERIFIABLE
     assert "nodes" in other.details["reason"]
+
+
+#: maxmazo.com on MLPerf Training v4.1 (https://maxmazo.com/technology/mlperf-4-1-tests-
+#: unveil-nvidia-blackwells-llama-training-acceleration-by-2-2x-google-showcases-45-
+#: decrease-in-training-costs-with-trillium): "Llama 2 70B" for the LoRA benchmark.
+LLAMA_MODEL = (
+    "The training of Llama 2 70B was completed in 12.958 minutes compared to H200, which"
+    " took approximately 24 minutes."
+)
+
+
+@pytest.mark.parametrize(("rnd", "verdict"), [("v4.1", "unverifiable"), ("v3.0", "not-mlperf")])
+def test_a_model_a_benchmark_of_its_round_is_named_after_is_no_not_mlperf_claim(
+    results: list[ResultFacts], rnd: str, verdict: str
+) -> None:
+    """A forum story's "For the Llama 2 70B benchmark, NVIDIA achieved a record time of
+    approximately 96 minutes" (Training v4.0) was called not an MLPerf claim: Llama 2 70B
+    is the model of Llama 2 70B LoRA, the round's fine-tuning benchmark. Where the round
+    has that benchmark the claim abstains, saying so; before it (v3.0), Llama 2 70B is
+    no Training benchmark and the claim stays not-mlperf."""
+    (claim,) = [c for c in extract_claims(LLAMA_MODEL) if c.value == 12.958]
+    assert claim.non_mlperf == "Llama 2 70B" and not claim.benchmark_key
+    facts = ClaimFacts(
+        kind=claim.kind,
+        value=claim.value,
+        unit=claim.unit,
+        non_mlperf=claim.non_mlperf,
+        round=rnd,
+        mlperf_context=True,
+    )
+    v = verdicts.verify_claim(facts, results)
+    assert v.verdict == verdict and not v.links
+    if verdict == "unverifiable":
+        assert (
+            "model of Llama 2 70B LoRA, a benchmark of MLPerf Training v4.1" in v.details["reason"]
+        )

@@ -179,3 +179,34 @@ def test_a_date_before_the_newest_round_named_or_after_today_is_refused(
     when: date, year: int | None, ok: bool
 ) -> None:
     assert vendor_meta.plausible(when, year, TODAY) is ok
+
+
+def _dev_text(name: str) -> str:
+    """A ../shared/vendor-dev page's text (its URL, DATE and blank lines dropped)."""
+    path = VENDOR.parent / "vendor-dev" / name
+    return path.read_text(encoding="utf-8").split("\n", 3)[3]
+
+
+@pytest.mark.parametrize(
+    ("name", "named"),
+    [
+        # NVIDIA, Intel and AMD once each in its opening
+        ("inference/12-mlperf-inference-v5.1-explained-kiadev.en.txt", {"NVIDIA", "Intel", "AMD"}),
+        # NVIDIA and Microsoft seven times each
+        ("training/08-azure-llm-record-wrong-round-windowsnews.en.txt", {"NVIDIA", "Microsoft"}),
+    ],
+)
+def test_two_vendors_named_equally_often_give_the_text_no_vendor(
+    name: str, named: set[str]
+) -> None:
+    """A tie went to the vendor named first; a claim naming no system was then checked
+    against that vendor's results (Dell's infohub page "MLPerf Inference v2.1 with NVIDIA
+    GPU-Based Benchmarks on Dell PowerEdge Servers" was read as NVIDIA's page, and Dell's
+    3D-UNet gain was called inconsistent with NVIDIA's results). A tie is no vendor; the
+    most named vendor still wins when one is named more than the others."""
+    text = _dev_text(name)[: vendor_meta.OPENING_CHARS]
+    rx = vendor_meta._VENDOR_RX
+    counts = {v: len(rx[v].findall(text)) for v in named}
+    assert len(set(counts.values())) == 1 and min(counts.values()) > 0, counts
+    assert vendor_meta.vendor_named(text) == ""
+    assert vendor_meta.vendor_named(text + " NVIDIA") == "NVIDIA"
