@@ -143,6 +143,10 @@ def canonical_benchmark(name: str, round_version: str) -> str:
 # "在IPU-POD16上" has no \b before "I".
 _L = r"(?<![A-Za-z0-9])"
 _R = r"(?![A-Za-z0-9])"
+#: A separator inside a model name: hyphen, space, or the Unicode hyphens press pages
+#: set in names ("GPT\u2011OSS 120B", "DeepSeek\u2011R1" with U+2011, the non-breaking
+#: hyphen, on pages about MLPerf Inference v6.0).
+_SEP = r"[- \u2010\u2011]"
 
 #: (pattern, benchdb benchmark key); the verifier maps keys by round with
 #: ``benchdb.vocabulary.canonical_benchmark`` (ssd -> retinanet from v2.0).
@@ -178,13 +182,13 @@ BENCHMARKS: tuple[tuple[str, str], ...] = (
     (_L + r"NCF" + _R + r"|Neural Collaborative Filtering", "ncf"),
     # MLPerf's names ("Llama 3.1 405B"); Intel's "LLaMA V3.1 8B" rows are its own
     # throughput runs, not the MLPerf benchmark (``NON_MLPERF_MODELS`` reads them).
-    (r"Llama[ -]?3\.1[ -]?405B" + _R, "llama31_405b"),
-    (r"Llama[ -]?3\.1[ -]?8B" + _R, "llama31_8b"),
+    (r"Llama" + _SEP + r"?3\.1" + _SEP + r"?405B" + _R, "llama31_405b"),
+    (r"Llama" + _SEP + r"?3\.1" + _SEP + r"?8B" + _R, "llama31_8b"),
     (_L + r"FLUX\.1(?![\d])", "flux1"),
     # Training v6.0 (June 2026) as vendors write them: "gpt-oss-20b", "GPT-OSS 20B",
     # "DeepSeek V3", "DeepSeek-V3 671B" (not DeepSeek-R1, an inference model).
-    (_L + r"GPT[- ]?OSS[- ]?20B" + _R, "gpt_oss_20b"),
-    (_L + r"DeepSeek[- ]?V3(?:[- ]671B)?" + _R, "deepseekv3_671b"),
+    (_L + r"GPT" + _SEP + r"?OSS" + _SEP + r"?20B" + _R, "gpt_oss_20b"),
+    (_L + r"DeepSeek" + _SEP + r"?V3(?:" + _SEP + r"671B)?" + _R, "deepseekv3_671b"),
 )
 
 
@@ -412,22 +416,24 @@ INFERENCE_BENCHMARKS: dict[str, str] = {
 #: (``benchdb.claims.resolve_suite``), one list for both.
 INFERENCE_MODEL_NAMES: tuple[tuple[str, str], ...] = (
     (r"Llama[ -]?2[ -]?70B", "llama2-70b"),
-    (r"Llama[ -]?3\.1[ -]?405B", "llama3.1-405b"),
-    (r"Llama[ -]?3\.1[ -]?8B", "llama3.1-8b"),
+    (r"Llama" + _SEP + r"?3\.1" + _SEP + r"?405B", "llama3.1-405b"),
+    (r"Llama" + _SEP + r"?3\.1" + _SEP + r"?8B", "llama3.1-8b"),
     (r"GPT-?J", "gptj"),
     (r"Stable Diffusion XL|SDXL", "stable-diffusion-xl"),
     (r"Mixtral[ -]?8x7B", "mixtral-8x7b"),
-    (r"DeepSeek[ -]?R1", "deepseek-r1"),
+    (r"DeepSeek" + _SEP + r"?R1", "deepseek-r1"),
     (r"ResNet[- ]?50", "resnet"),
     (r"RetinaNet", "retinanet"),
     (r"(?<![A-Za-z])BERT(?![A-Za-z])", "bert"),
     (r"3D[- ]?U-?Net", "3d-unet"),
-    (r"DLRM[ -]?v3", "dlrm-v3"),
-    (r"DLRM(?![ -]?v3)", "dlrm-v2"),
-    (r"gpt-oss[ -]?120B", "gpt-oss-120b"),
-    (r"Qwen[ -]?3[ -]?VL", "qwen3-vl-235b-a22b"),
-    (r"Qwen[ -]?3\.6[ -]?27B", "qwen3.6-27b"),
-    (r"Wan[ -]?2\.2", "wan-2.2-t2v-a14b"),
+    (r"DLRM" + _SEP + r"?v3", "dlrm-v3"),
+    (r"DLRM(?!" + _SEP + r"?v3)", "dlrm-v2"),
+    (r"GPT" + _SEP + r"?OSS" + _SEP + r"?120B", "gpt-oss-120b"),
+    (r"Qwen" + _SEP + r"?3" + _SEP + r"?VL", "qwen3-vl-235b-a22b"),
+    (r"Qwen" + _SEP + r"?3\.6" + _SEP + r"?27B", "qwen3.6-27b"),
+    (_L + r"Wan" + _SEP + r"?2\.2", "wan-2.2-t2v-a14b"),
+    # the v6.0 edge detector (yolo-95, yolo-99): Ultralytics' "YOLOv11" / "YOLO11"
+    (_L + r"YOLO" + _SEP + r"?v?11" + _R, "yolo"),
     (r"R-?GAT", "rgat"),
     (r"Whisper", "whisper"),
     # v0.7-v2.0 models (the checker's names: MODEL_CONFIG "v0.7" ... "v2.0" of
@@ -436,6 +442,14 @@ INFERENCE_MODEL_NAMES: tuple[tuple[str, str], ...] = (
     (r"SSD[- ]?ResNet[- ]?34", "ssd-large"),
     (r"SSD[- ]?MobileNet", "ssd-small"),
 )
+
+
+def inference_base_model(benchmark: str) -> str:
+    """A checker benchmark without its accuracy variant: ``llama2-70b-99.9`` ->
+    ``llama2-70b``, ``dlrm-v2-99`` -> ``dlrm-v2``, and v6.0's ``yolo-95`` / ``yolo-99``
+    (mAP at 95 % / 99 % of 53.4, ``rounds_v6``) -> ``yolo``; other names unchanged."""
+    return re.sub(r"-99(?:\.9)?$", "", re.sub(r"^(yolo)-95$", r"\1", benchmark))
+
 
 #: Benchmarks whose throughput is counted in tokens (``RESULT_FIELD_BENCHMARK_OVERWRITE``).
 INFERENCE_LLM_BENCHMARKS = frozenset(

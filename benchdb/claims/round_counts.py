@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from benchdb.claims.facts import ClaimFacts, Verification
 from benchdb.claims.round_facts import suite_clear, suite_rounds
-from benchdb.vocabulary import CONSISTENT, INCONSISTENT, UNVERIFIABLE
+from benchdb.vocabulary import CONSISTENT, INCONSISTENT, UNVERIFIABLE, inference_base_model
 
 
 @dataclass(frozen=True)
@@ -281,7 +281,7 @@ def _entered(c: ClaimFacts, held: Holding, arg: str) -> Verification:
     # in MLCommons' words; both readings
     names: list[tuple[str, Callable[[str], str]]] = [("", str)]
     if held.suite in ("inference", "automotive"):
-        names.append((", accuracy variants as one", lambda b: re.sub(r"-99(?:\.9)?$", "", b)))
+        names.append((", accuracy variants as one", inference_base_model))
     readings = []
     for div in divisions:
         for how, name in names:

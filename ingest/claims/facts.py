@@ -11,7 +11,6 @@ what they return.
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
@@ -134,7 +133,7 @@ def _rows(
             row["model"] = row["benchmark"]
             yield from suite_facts.tiny_extra(row)
         else:
-            row["model"] = re.sub(r"-99(\.9)?$", "", row["benchmark"])
+            row["model"] = vocabulary.inference_base_model(row["benchmark"])
             yield row
 
 

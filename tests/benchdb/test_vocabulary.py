@@ -117,3 +117,86 @@ def test_v60_folder_names_are_canonical() -> None:
     assert v.canonical_benchmark("deepseekv3_671b", "v6.0") == "deepseekv3_671b"
     assert v.canonical_benchmark("gpt-oss-20b", "v6.0") == "gpt_oss_20b"
     assert v.ROUNDS["v6.0"][1] == "6.0.0-rc6"
+
+
+# Spellings of the 2026 models as press and vendor pages set them (the pages corpus of
+# the search tool, stored copies): nebius.com/blog/posts/mlperf-training-v6-0-results
+# ("Llama-3.1-8B", "GPT-OSS 20B"), lambda.ai/blog/mlperf-training-v6.0-... ("GPT-OSS-20B"),
+# thedailyscout.com/s/lY-2mms84ho ("GPT‑OSS 120B", "DeepSeek‑R1" with U+2011, the
+# non-breaking hyphen), nand-research.com/mlperf-inference-6-0-... ("GPT-OSS-120B",
+# "WAN-2.2-T2V-A14B", "Qwen3-VL-235B-A22B"), storagereview.com/news/nvidia-sets-mlperf-
+# inference-v6-0-records-... ("Wan 2.2", "DLRMv3", "Qwen3-VL"), machineherald-io.pages.dev/
+# article/2026-04/21-mlperf-inference-v60-... ("YOLOv11 Large", "WAN-2.2").
+def _first_inference_model(text: str) -> str | None:
+    return next((k for pat, k in v.INFERENCE_MODEL_NAMES if re.search(pat, text, re.I)), None)
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("GPT\u2011OSS 120B", "gpt-oss-120b"),
+        ("DeepSeek\u2011R1", "deepseek-r1"),
+        ("GPT-OSS-120B", "gpt-oss-120b"),
+        ("GPT-OSS 120B", "gpt-oss-120b"),
+        ("WAN-2.2-T2V-A14B", "wan-2.2-t2v-a14b"),
+        ("Wan 2.2", "wan-2.2-t2v-a14b"),
+        ("Qwen3-VL-235B-A22B", "qwen3-vl-235b-a22b"),
+        ("DLRMv3", "dlrm-v3"),
+        ("YOLOv11 Large", "yolo"),
+        ("Llama-3.1-8B", "llama3.1-8b"),
+        ("Whisper", "whisper"),
+    ],
+)
+def test_v6_inference_models_as_the_press_writes_them(text: str, model: str) -> None:
+    assert _first_inference_model(text) == model
+
+
+@pytest.mark.parametrize(
+    ("text", "model"),
+    [
+        ("Taiwan 2.2x faster", None),  # not Wan 2.2
+        ("Qwen3.6-27B", "qwen3.6-27b"),  # not Qwen3-VL
+        ("DLRM DCNv2", "dlrm-v2"),
+        ("YOLOv8", None),  # not the v6.0 benchmark's model
+    ],
+)
+def test_near_misses_are_not_the_v6_models(text: str, model: str | None) -> None:
+    assert _first_inference_model(text) == model
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("Llama-3.1-8B pre-training", "llama31_8b"),
+        ("GPT-OSS-20B in 18.35 minutes", "gpt_oss_20b"),
+        ("gpt\u2011oss\u201120b", "gpt_oss_20b"),
+        ("DeepSeek\u2011V3 671B", "deepseekv3_671b"),
+    ],
+)
+def test_v60_training_names_with_the_press_hyphens(text: str, key: str) -> None:
+    first = next((k for pat, k in v.BENCHMARKS if re.search(pat, text, re.I)), None)
+    assert first == key
+
+
+def test_deepseek_r1_with_a_non_breaking_hyphen_is_not_the_training_benchmark() -> None:
+    assert not any(
+        k == "deepseekv3_671b"
+        for pat, k in v.BENCHMARKS
+        if re.search(pat, "DeepSeek\u2011R1", re.I)
+    )
+
+
+@pytest.mark.parametrize(
+    ("benchmark", "model"),
+    [
+        ("llama2-70b-99.9", "llama2-70b"),
+        ("dlrm-v2-99", "dlrm-v2"),
+        ("yolo-95", "yolo"),  # rounds_v6: mAP >= 95 % of 53.4
+        ("yolo-99", "yolo"),
+        ("dlrm-v3", "dlrm-v3"),
+        ("wan-2.2-t2v-a14b", "wan-2.2-t2v-a14b"),
+        ("llama3.1-8b-edge", "llama3.1-8b-edge"),
+    ],
+)
+def test_inference_base_model_drops_only_the_accuracy_variant(benchmark: str, model: str) -> None:
+    assert v.inference_base_model(benchmark) == model

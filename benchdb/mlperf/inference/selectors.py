@@ -5,7 +5,6 @@ inference tables): one query per table, rows over the schemas of ``benchdb.table
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -249,8 +248,8 @@ def inference_leaderboard(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _base_model(benchmark: str) -> str:
     """The model of a benchmark without its accuracy variant (``llama2-70b-99.9`` ->
-    ``llama2-70b``)."""
-    return re.sub(r"-99(\.9)?$", "", benchmark)
+    ``llama2-70b``): :func:`benchdb.vocabulary.inference_base_model`."""
+    return vocabulary.inference_base_model(benchmark)
 
 
 @dataclass(frozen=True)

@@ -55,9 +55,16 @@ def test_round_table_leaderboard_compare_and_export_know_v60(client, result: Res
     call_command("export", "results", "--format", "csv", "--round", "v6.0", stdout=out)
     rows = list(csv.DictReader(io.StringIO(out.getvalue())))
     got = {(r["round"], r["benchmark"], r["submitter"]): r for r in rows}
-    assert sorted(got) == [("v6.0", "llama2_70b_lora", "Inventec"), ("v6.0", "llama31_8b", "AMD")]
+    assert sorted(got) == [
+        ("v6.0", "flux1", "AMD"),
+        ("v6.0", "llama2_70b_lora", "Inventec"),
+        ("v6.0", "llama31_8b", "AMD"),
+    ]
     row = got[("v6.0", "llama2_70b_lora", "Inventec")]
     assert float(row["score_minutes"]) == pytest.approx(6.531964583333333, rel=1e-9)
+    # the summarizer's flux1:time_to_train at 6.0.0-rc6 (test_service_v60_flux1.py)
+    flux = got[("v6.0", "flux1", "AMD")]
+    assert float(flux["score_minutes"]) == pytest.approx(92.36037291666666, rel=1e-9)
 
 
 def test_a_claim_on_the_v60_result_is_checked_against_it(client, result: Result) -> None:

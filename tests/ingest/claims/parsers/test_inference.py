@@ -44,3 +44,23 @@ def test_the_2026_models_are_named_as_vendors_write_them() -> None:
         text = f"MLPerf Inference v6.0 results. {sentence}\n"
         claims = [c for c in extract_claims(text) if c.kind == "multiplier"]
         assert [c.benchmark_key for c in claims] == [key], sentence
+
+
+def test_the_2026_models_with_the_press_spellings() -> None:
+    """The names as press pages about MLPerf Inference v6.0 set them (sources listed in
+    tests/benchdb/test_vocabulary.py): U+2011 non-breaking hyphens ("GPT‑OSS 120B",
+    "DeepSeek‑R1"), upper case ("WAN-2.2-T2V-A14B", "GPT-OSS-120B") and the edge
+    detector's "YOLOv11"; the sentences around them are written here."""
+    from ingest.claims.parsers.text import extract_claims
+
+    sentences = {
+        "On GPT\u2011OSS 120B the rack delivered 1.8x more tokens per second.": "gpt-oss-120b",
+        "DeepSeek\u2011R1 throughput grew 2.7x in six months.": "deepseek-r1",
+        "The WAN-2.2-T2V-A14B test ran 1.5x faster than before.": "wan-2.2-t2v-a14b",
+        "GPT-OSS-120B Server throughput was 1.2x higher.": "gpt-oss-120b",
+        "On YOLOv11 Large the edge box was 2x faster.": "yolo",
+    }
+    for sentence, key in sentences.items():
+        text = f"MLPerf Inference v6.0 results. {sentence}\n"
+        claims = [c for c in extract_claims(text) if c.kind == "multiplier"]
+        assert [c.benchmark_key for c in claims] == [key], sentence
