@@ -150,10 +150,14 @@ accelerators | integer|null | accelerator count
 benchmark | string | benchmark key
 score_minutes | number|null | the result's time to train, minutes (olympic mean x scaling factor)
 link | string | path of the result page on this site
-suite | string | "training" or "inference" (columns after link were appended to version 1)
-scenario | string | an inference result's LoadGen scenario ("" for training)
-value | number|null | an inference result's value in unit (null for training: score_minutes)
-unit | string | unit of value ("Tokens/s", "Samples/s", "ms"...; "" for training)
+suite | string | the result's suite: "training", "inference", "automotive", "tiny", "mobile" or
+    "storage" (columns after link were appended to version 1)
+scenario | string | an inference result's LoadGen scenario, a Storage result's simulated
+    accelerator ("A100"; "" for training)
+value | number|null | an inference or Storage result's value in unit (null for training:
+    score_minutes; Storage: the figure the claim was checked against)
+unit | string | unit of value ("Tokens/s", "Samples/s", "ms", "MiB/s", "samples/s"...; "" for
+    training)
 """
 
 _VENDOR_RESULT_SPEC = """

@@ -12,6 +12,7 @@ from django.db.models import Count, Q
 from django.http import Http404
 from django.urls import reverse
 
+from benchdb.mlperf.inference.selectors import inference_result_url
 from benchdb.models import InferenceResult, Round
 
 
@@ -87,3 +88,19 @@ def export_filters(
     """The ``InferenceResult`` lookups of ``manage.py export results``' filters given."""
     pairs = (("round__version", round_version), ("benchmark", model), ("division", division))
     return {k: v for k, v in pairs if v}
+
+
+#: The suites stored in Inference's tables whose results have a page by pk
+#: (``benchdb:<suite>_result``); the others' results are Inference's permalinks.
+RESULT_PAGES = frozenset({"tiny", "mobile"})
+
+
+def result_url(
+    suite: str, pk: int, round_version: str, submitter_folder: str, system: str, path: str
+) -> str:
+    """The page of an ``InferenceResult`` of ``suite``: Tiny's and Mobile's by pk
+    (``/tiny/result/<pk>/``), else Inference's permalink by natural key
+    (:func:`benchdb.mlperf.inference.selectors.inference_result_url`). No query."""
+    if suite in RESULT_PAGES:
+        return reverse(f"benchdb:{suite}_result", args=[pk])
+    return inference_result_url(round_version, submitter_folder, system, path)
