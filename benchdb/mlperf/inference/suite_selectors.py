@@ -22,7 +22,9 @@ def counted_rounds(
     """Every round of ``suite`` (oldest version first, also one with no result) with
     its counts: results, valid, invalid, systems, submitters; ``tool_key`` the commit of
     the round's official tool (``tools``, else the round's ruleset tag); ``url`` the
-    round's page (``url_name``). Queries: 1."""
+    round's page (``url_name``); ``published`` its publication date (ISO, None when
+    unknown: ``Round.published``, set at ingest from the suite's ``rules.PUBLISHED``).
+    Queries: 1."""
     rounds = (
         Round.objects.filter(suite=suite)
         .annotate(
@@ -43,6 +45,7 @@ def counted_rounds(
             "systems": r.n_systems,
             "submitters": r.n_submitters,
             "url": reverse(url_name, args=[r.version]),
+            "published": r.published.isoformat() if r.published else None,
         }
         for r in rounds
     ]
