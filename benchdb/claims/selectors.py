@@ -264,11 +264,12 @@ def page_row(p: VendorPage) -> dict[str, Any]:
 
 def _link_label(lk: ClaimResult) -> str:
     r = lk.result
-    if lk.storage_result is not None:  # a Storage result: its workload and accelerator
-        s = lk.storage_result
+    if lk.storage_result is not None:  # a Storage result: workload, accelerator, count
+        s = lk.storage_result  # (one system may run a workload at several counts)
+        count = f"x{s.accelerators}" if s.accelerators is not None else ""
         return (
             f"{lk.role}:{s.round.version}/{s.submitter.name}/{s.system_folder}"
-            f"/{s.workload}/{s.accelerator}"
+            f"/{s.workload}/{s.accelerator}{count}"
         )
     if r is None:  # an inference result: its model and scenario name it
         i = lk.inference_result
@@ -289,7 +290,8 @@ def claim_row(c: Claim, page: VendorPage | None = None) -> dict[str, Any]:
     "benchmark": str, "round": str, "division": str, "compared_system": str,
     "compared_value": float | None, "recomputed_value": float | None,
     "compared_recomputed_value": float | None, "verdict": str, "flags": [str],
-    "result_ids": [str], "results": ["role:round/submitter/system/benchmark"],
+    "result_ids": [str], "results": ["role:round/submitter/system/benchmark"] (a Storage
+    result: "role:round/submitter/system/workload/acceleratorxcount"),
     "link": str, "page_verdict": str, "page_arithmetic": str (a formula), "baseline": str,
     "baseline_flags": [str], "reason": str, "tolerance": float | None, "open_slots": [str],
     "readings": [str]}`` (:func:`claim_reasoning`). Values are in ``unit``. ``page``: the

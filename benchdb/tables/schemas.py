@@ -122,7 +122,9 @@ flags | array | strings: differences and caveats MLPerf's results messaging guid
     stating ("different-divisions"...)
 result_ids | array | strings: MLPerf result IDs the page cites ("3.0-2053")
 results | array | strings: the results the claim was checked against,
-    "role:round/submitter/system/benchmark"; role "subject", "compared" or "baseline"
+    "role:round/submitter/system/benchmark" (inference: ".../model/scenario"; Storage:
+    ".../workload/acceleratorxcount", "subject:v1.0/DDN/<system>/unet3d/a100x72"); role
+    "subject", "compared" or "baseline"
 link | string | path of the claim on this site
 page_verdict | string | "consistent-with-page", "inconsistent-with-page" or "" (the page gives no
     two figures for it): the claim recomputed from its own page's figures (columns after link

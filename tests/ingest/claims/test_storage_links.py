@@ -125,7 +125,9 @@ def test_the_claim_page_links_each_storage_result_page(
 
 
 def test_export_claims_names_the_storage_results(claims: dict[str, Claim]) -> None:
-    label = f"v1.0/DDN/{DDN_SYSTEM}/unet3d/a100"
+    ddn_count = report(DDN)["overall"]["train_num_accelerators"]  # "72"
+    hs_count = report(HAMMERSPACE)["overall"]["train_num_accelerators"]
+    label = f"v1.0/DDN/{DDN_SYSTEM}/unet3d/a100x{ddn_count}"
     out = io.StringIO()
     call_command("export", "claims", "--format", "json", stdout=out)
     data = json.loads(out.getvalue())
@@ -134,7 +136,7 @@ def test_export_claims_names_the_storage_results(claims: dict[str, Claim]) -> No
     assert by_id[claims["samples"].pk]["results"] == [f"subject:{label}"]
     assert by_id[claims["gain"].pk]["results"] == [
         f"subject:{label}",
-        f"compared:v1.0/Hammerspace/{HAMMERSPACE_SYSTEM}/unet3d/a100",
+        f"compared:v1.0/Hammerspace/{HAMMERSPACE_SYSTEM}/unet3d/a100x{hs_count}",
     ]
     out = io.StringIO()
     call_command("export", "claims", "--format", "csv", stdout=out)
