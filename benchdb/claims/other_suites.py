@@ -21,8 +21,8 @@ hold them (:mod:`ingest.claims.suite_facts`). Pure: no Django.
   in ``GB/s`` or ``MB/s`` (:data:`BYTE_UNITS`: a decimal and a binary reading, each
   checked: :mod:`benchdb.claims.verdicts_values`).
 * **Round**: the version the sentence, title, URL or text names for the suite
-  (``resolve_words.versions_named``); else none (these suites' rounds have no dates in
-  benchdb except Storage v1.0's, :data:`ROUND_PUBLISHED`).
+  (``resolve_words.versions_named``); else the round the page's date gives, by the
+  rounds' publication dates (:data:`ROUND_PUBLISHED`, each suite's ``rules.PUBLISHED``).
 """
 
 from __future__ import annotations
@@ -36,7 +36,10 @@ from benchdb.claims import resolve_words as words
 from benchdb.claims.facts import ClaimFacts, Link, ResultFacts, Verification
 from benchdb.claims.readings import Reading, settle
 from benchdb.claims.subjects import clause_of
+from benchdb.mlperf.mobile.rules import PUBLISHED as MOBILE_PUBLISHED
+from benchdb.mlperf.storage.rules import PUBLISHED as STORAGE_PUBLISHED
 from benchdb.mlperf.tiny.rules import MODELS as TINY_MODELS
+from benchdb.mlperf.tiny.rules import PUBLISHED as TINY_PUBLISHED
 
 #: The suites this module frames.
 OTHER_SUITES = frozenset({"storage", "tiny", "mobile"})
@@ -53,10 +56,15 @@ _OTHER_SUITE = re.compile(
     re.I,
 )
 
-#: Publication dates of these suites' rounds benchdb can source: Storage v1.0 was
-#: published on 2024-09-25 (the storage_results_v1.0 commit of that day;
-#: ../shared/vendor-dev/inference/README.md, "Storage (file 13)").
-ROUND_PUBLISHED: dict[str, dict[str, date]] = {"storage": {"v1.0": date(2024, 9, 25)}}
+#: Publication dates of these suites' rounds, each suite's ``rules.PUBLISHED`` (the day
+#: of the newest commit of the round's results repository as published: Storage v1.0
+#: 2024-09-25, Tiny v1.2 2024-04-17 and v1.3 2025-09-16, Mobile v4.0 2024-05-16, v4.1
+#: 2024-10-16, v5.0 2025-03-21).
+ROUND_PUBLISHED: dict[str, dict[str, date]] = {
+    "storage": dict(STORAGE_PUBLISHED),
+    "tiny": dict(TINY_PUBLISHED),
+    "mobile": dict(MOBILE_PUBLISHED),
+}
 
 #: Benchmarks as pages name them -> ``ResultFacts.model``, per suite.
 BENCHMARKS: dict[str, tuple[tuple[str, str], ...]] = {

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404
 
 from benchdb.claims import explain
 from benchdb.claims.explain import number
-from benchdb.mlperf.inference.selectors import inference_result_url
+from benchdb.mlperf.inference.suite_selectors import result_url
 from benchdb.models import (
     Claim,
     ClaimCorrection,
@@ -38,6 +38,8 @@ _LINK_JOINS = (
     "result__benchmark",
     "inference_result__round",
     "inference_result__system__submitter",
+    "storage_result__round",
+    "storage_result__submitter",
 )
 _LINKS = Prefetch("links", queryset=ClaimResult.objects.select_related(*_LINK_JOINS).order_by("pk"))
 
@@ -262,6 +264,13 @@ def page_row(p: VendorPage) -> dict[str, Any]:
 
 def _link_label(lk: ClaimResult) -> str:
     r = lk.result
+    if lk.storage_result is not None:  # a Storage result: workload, accelerator, count
+        s = lk.storage_result  # (one system may run a workload at several counts)
+        count = f"x{s.accelerators}" if s.accelerators is not None else ""
+        return (
+            f"{lk.role}:{s.round.version}/{s.submitter.name}/{s.system_folder}"
+            f"/{s.workload}/{s.accelerator}{count}"
+        )
     if r is None:  # an inference result: its model and scenario name it
         i = lk.inference_result
         assert i is not None  # claim_result_one_suite
@@ -281,7 +290,8 @@ def claim_row(c: Claim, page: VendorPage | None = None) -> dict[str, Any]:
     "benchmark": str, "round": str, "division": str, "compared_system": str,
     "compared_value": float | None, "recomputed_value": float | None,
     "compared_recomputed_value": float | None, "verdict": str, "flags": [str],
-    "result_ids": [str], "results": ["role:round/submitter/system/benchmark"],
+    "result_ids": [str], "results": ["role:round/submitter/system/benchmark"] (a Storage
+    result: "role:round/submitter/system/workload/acceleratorxcount"),
     "link": str, "page_verdict": str, "page_arithmetic": str (a formula), "baseline": str,
     "baseline_flags": [str], "reason": str, "tolerance": float | None, "open_slots": [str],
     "readings": [str]}`` (:func:`claim_reasoning`). Values are in ``unit``. ``page``: the
@@ -341,6 +351,19 @@ def result_label(lk: ClaimResult) -> dict[str, Any]:
     prefetched). An inference result gives its model as ``benchmark``, its
     ``scenario``, and its value with its unit as ``score`` ("14,774.3 Tokens/s")."""
     r = lk.result
+    if lk.storage_result is not None:
+        row = _storage_link_row(lk)
+        return {
+            **{k: row[k] for k in ("round", "submitter", "division", "accelerators", "scenario")},
+            "role": lk.role,
+            "url": row["link"],
+            "system": row["system"],
+            "benchmark": row["benchmark"],
+            "availability": "",
+            "score": f"{number(row['value'], 1)} {row['unit']}"
+            if row["value"] is not None
+            else "no value",
+        }
     if r is None:
         i = lk.inference_result
         assert i is not None  # claim_result_one_suite
@@ -403,8 +426,13 @@ def link_row(lk: ClaimResult) -> dict[str, Any]:
     "score_minutes": float | None (minutes), "link": str (path), "suite": str,
     "scenario": str, "value": float | None, "unit": str}``. A training result has
     ``suite`` "training" and no scenario, value or unit; an inference result gives its
-    model as ``benchmark``, ``score_minutes`` None, and its scenario, value and unit."""
+    model as ``benchmark``, ``score_minutes`` None, and its scenario, value and unit; a
+    Storage result (``suite`` "storage") its workload as ``benchmark``, its simulated
+    accelerator as ``scenario`` and the figure the claim was checked against
+    (:func:`_storage_figure`)."""
     r = lk.result
+    if lk.storage_result is not None:
+        return _storage_link_row(lk)
     if r is None:
         return _inference_link_row(lk)
     return {
@@ -430,8 +458,9 @@ def link_row(lk: ClaimResult) -> dict[str, Any]:
 def _inference_link_row(lk: ClaimResult) -> dict[str, Any]:
     i = lk.inference_result
     assert i is not None  # claim_result_one_suite
-    url = inference_result_url(
-        i.round.version, i.system.submitter_folder, i.system.folder, i.source_path
+    suite = i.round.suite
+    url = result_url(
+        suite, i.pk, i.round.version, i.system.submitter_folder, i.system.folder, i.source_path
     )
     return {
         "claim": lk.claim_id,
@@ -446,10 +475,47 @@ def _inference_link_row(lk: ClaimResult) -> dict[str, Any]:
         "benchmark": i.benchmark,
         "score_minutes": None,
         "link": url,
-        "suite": "inference",
+        "suite": suite,
         "scenario": i.scenario,
         "value": i.value,
         "unit": i.unit,
+    }
+
+
+def _storage_figure(lk: ClaimResult) -> tuple[float | None, str]:
+    """The figure of a Storage link's result its claim was checked against: the mean
+    samples/s for a claim in samples, else the mean MiB/s (a bandwidth, a count of
+    accelerators...). ``benchdb.claims.facts`` reads the same two figures
+    (``ingest.claims.suite_facts.storage_rows``); the claim is prefetched with its links."""
+    s = lk.storage_result
+    assert s is not None
+    if "sample" in lk.claim.unit.lower():
+        return s.samples_per_second, "samples/s"
+    return s.mb_per_second, "MiB/s"
+
+
+def _storage_link_row(lk: ClaimResult) -> dict[str, Any]:
+    s = lk.storage_result
+    assert s is not None
+    url = s.get_absolute_url()
+    value, unit = _storage_figure(lk)
+    return {
+        "claim": lk.claim_id,
+        "role": lk.role,
+        "result": url,
+        "round": s.round.version,
+        "submitter": s.submitter.name,
+        "system": s.system_folder,
+        "division": s.division,
+        "availability": "",
+        "accelerators": s.accelerators,
+        "benchmark": s.workload,
+        "score_minutes": None,
+        "link": url,
+        "suite": "storage",
+        "scenario": s.accelerator.upper(),
+        "value": value,
+        "unit": unit,
     }
 
 

@@ -221,6 +221,7 @@ def claim_detail(request: HttpRequest, pk: int) -> HttpResponse:
         rows = [link_row(lk) for lk in links]
         for lk, row in zip(links, rows, strict=True):
             lk.url = row["link"]  # type: ignore[attr-defined]  # inference links' page
+            lk.value, lk.unit = row["value"], row["unit"]  # type: ignore[attr-defined]
         form = CorrectionForm(claim=claim) if request.user.is_authenticated else None
         tol = claim.details.get("tolerance")
         context = {

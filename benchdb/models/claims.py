@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from benchdb.models.inference import InferenceResult
 from benchdb.models.mlperf import Result
+from benchdb.models.storage import StorageResult
 
 # Issue 4. Written only by ``ingest.claims.pages`` (vendor_page_ingest, claim_links_correct);
 # the parsing is ``ingest.claims.parsers.page_html`` / ``ingest.claims.parsers.text``, the checking
@@ -221,8 +222,9 @@ class Claim(models.Model):
 
 class ClaimResult(models.Model):
     """A link from a claim to an MLPerf result: ``role`` ``subject``, ``compared`` or
-    ``baseline`` (``benchdb.claims.Link``). Exactly one of ``result`` (training) and
-    ``inference_result`` is set, as the link's suite says."""
+    ``baseline`` (``benchdb.claims.Link``). Exactly one of ``result`` (training, HPC),
+    ``inference_result`` (Inference, Automotive, Tiny, Mobile) and ``storage_result``
+    (Storage) is set, as the registry's ``result_model`` of the link's suite says."""
 
     claim = models.ForeignKey(Claim, on_delete=models.CASCADE, related_name="links")
     result = models.ForeignKey(
@@ -230,6 +232,13 @@ class ClaimResult(models.Model):
     )
     inference_result = models.ForeignKey(
         InferenceResult,
+        on_delete=models.CASCADE,
+        related_name="claim_links",
+        null=True,
+        blank=True,
+    )
+    storage_result = models.ForeignKey(
+        StorageResult,
         on_delete=models.CASCADE,
         related_name="claim_links",
         null=True,
@@ -243,21 +252,42 @@ class ClaimResult(models.Model):
             models.UniqueConstraint(
                 fields=["claim", "inference_result", "role"], name="claim_inference_result_unique"
             ),
+            models.UniqueConstraint(
+                fields=["claim", "storage_result", "role"], name="claim_storage_result_unique"
+            ),
             models.CheckConstraint(
-                condition=models.Q(result__isnull=False, inference_result__isnull=True)
-                | models.Q(result__isnull=True, inference_result__isnull=False),
+                condition=models.Q(
+                    result__isnull=False,
+                    inference_result__isnull=True,
+                    storage_result__isnull=True,
+                )
+                | models.Q(
+                    result__isnull=True,
+                    inference_result__isnull=False,
+                    storage_result__isnull=True,
+                )
+                | models.Q(
+                    result__isnull=True,
+                    inference_result__isnull=True,
+                    storage_result__isnull=False,
+                ),
                 name="claim_result_one_suite",
             ),
         ]
         ordering = ["claim", "pk"]
 
     def __str__(self) -> str:
-        return f"{self.claim_id} {self.role} {self.result_id or self.inference_result_id}"
+        pk = self.result_id or self.inference_result_id or self.storage_result_id
+        return f"{self.claim_id} {self.role} {pk}"
 
     @property
-    def target(self) -> Result | InferenceResult | None:
+    def target(self) -> Result | InferenceResult | StorageResult | None:
         """The linked result, whichever suite it is of."""
-        return self.result if self.result_id is not None else self.inference_result
+        if self.result_id is not None:
+            return self.result
+        if self.inference_result_id is not None:
+            return self.inference_result
+        return self.storage_result
 
 
 class ClaimCorrection(models.Model):

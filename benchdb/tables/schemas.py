@@ -122,7 +122,9 @@ flags | array | strings: differences and caveats MLPerf's results messaging guid
     stating ("different-divisions"...)
 result_ids | array | strings: MLPerf result IDs the page cites ("3.0-2053")
 results | array | strings: the results the claim was checked against,
-    "role:round/submitter/system/benchmark"; role "subject", "compared" or "baseline"
+    "role:round/submitter/system/benchmark" (inference: ".../model/scenario"; Storage:
+    ".../workload/acceleratorxcount", "subject:v1.0/DDN/<system>/unet3d/a100x72"); role
+    "subject", "compared" or "baseline"
 link | string | path of the claim on this site
 page_verdict | string | "consistent-with-page", "inconsistent-with-page" or "" (the page gives no
     two figures for it): the claim recomputed from its own page's figures (columns after link
@@ -150,10 +152,14 @@ accelerators | integer|null | accelerator count
 benchmark | string | benchmark key
 score_minutes | number|null | the result's time to train, minutes (olympic mean x scaling factor)
 link | string | path of the result page on this site
-suite | string | "training" or "inference" (columns after link were appended to version 1)
-scenario | string | an inference result's LoadGen scenario ("" for training)
-value | number|null | an inference result's value in unit (null for training: score_minutes)
-unit | string | unit of value ("Tokens/s", "Samples/s", "ms"...; "" for training)
+suite | string | the result's suite: "training", "inference", "automotive", "tiny", "mobile" or
+    "storage" (columns after link were appended to version 1)
+scenario | string | an inference result's LoadGen scenario, a Storage result's simulated
+    accelerator ("A100"; "" for training)
+value | number|null | an inference or Storage result's value in unit (null for training:
+    score_minutes; Storage: the figure the claim was checked against)
+unit | string | unit of value ("Tokens/s", "Samples/s", "ms", "MiB/s", "samples/s"...; "" for
+    training)
 """
 
 _VENDOR_RESULT_SPEC = """

@@ -21,9 +21,10 @@ from typing import Any
 
 from django.utils import timezone
 
+from benchdb import suites as registry
 from benchdb import vocabulary
 from benchdb.claims import explain, families, guidelines, undated
-from benchdb.models import InferenceResult, Result
+from benchdb.models import InferenceResult, Result, StorageResult
 from ingest import budget, fetch, round_trees
 from ingest.claims import facts as claim_facts
 from ingest.claims import pages as vendor_pages
@@ -331,22 +332,34 @@ def _count(values: Any) -> dict[str, int]:
     return out
 
 
+def _table(suite: str) -> str:
+    """The registry's ``result_model`` of a link's suite ("" is training)."""
+    return registry.suite(suite or "training").result_model
+
+
 def _result_urls(links: Sequence[Any]) -> dict[tuple[str, int], str]:
-    """(suite, pk) -> the linked result's page (two queries at most)."""
+    """(result model, pk) -> the linked result's page, each link's table as the
+    registry's ``result_model`` of its suite says (three queries at most: Tiny and
+    Mobile results are ``InferenceResult`` rows, Storage's ``StorageResult``)."""
     out: dict[tuple[str, int], str] = {}
-    training = {lk.result for lk in links if lk.suite != "inference"}
+    pks: dict[str, set[int]] = {}
+    for lk in links:
+        pks.setdefault(_table(lk.suite), set()).add(lk.result)
+    training = pks.get("benchdb.Result", set())
     qs = Result.objects.filter(pk__in=training).select_related("round", "system", "benchmark")
     for r in qs:
-        out["training", r.pk] = r.get_absolute_url()
-    inference = {lk.result for lk in links if lk.suite == "inference"}
-    if inference:
-        from benchdb.mlperf.inference.selectors import inference_result_url
+        out["benchdb.Result", r.pk] = r.get_absolute_url()
+    if inference := pks.get("benchdb.InferenceResult"):
+        from benchdb.mlperf.inference.suite_selectors import result_url
 
         iq = InferenceResult.objects.filter(pk__in=inference).select_related("round", "system")
         for i in iq:
-            out["inference", i.pk] = inference_result_url(
-                i.round.version, i.system.submitter_folder, i.system.folder, i.source_path
-            )
+            key = (i.round.version, i.system.submitter_folder, i.system.folder, i.source_path)
+            out["benchdb.InferenceResult", i.pk] = result_url(i.round.suite, i.pk, *key)
+    for pk in StorageResult.objects.filter(pk__in=pks.get("benchdb.StorageResult", ())).values_list(
+        "pk", flat=True
+    ):
+        out["benchdb.StorageResult", pk] = StorageResult(pk=pk).get_absolute_url()
     return out
 
 
@@ -402,7 +415,7 @@ def _claim_out(
             "role": lk.role,
             "suite": lk.suite,
             "id": lk.result,
-            "url": urls.get((lk.suite if lk.suite == "inference" else "training", lk.result)),
+            "url": urls.get((_table(lk.suite), lk.result)),
         }
         for lk in v.links
     ]

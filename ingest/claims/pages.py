@@ -375,21 +375,25 @@ def _store_claims(
 
 
 def _claim_result(row: Claim, lk: verdicts.Link) -> ClaimResult | None:
-    """The row of a link: to a training or HPC ``Result``, or an ``InferenceResult``
-    (Inference and the suites stored in its table: the registry's ``result_model``).
-    None for a suite whose results have no link column (Storage: the verdict's details
-    name the results it read)."""
+    """The row of a link: to a training or HPC ``Result``, an ``InferenceResult``
+    (Inference and the suites stored in its table) or a ``StorageResult``, as the
+    registry's ``result_model`` of the link's suite says. None for a suite whose
+    results have no link column (none today)."""
     model = registry.suite(lk.suite or "training").result_model
     if model == "benchdb.InferenceResult":
         return ClaimResult(claim=row, inference_result_id=lk.result, role=lk.role)
     if model == "benchdb.Result":
         return ClaimResult(claim=row, result_id=lk.result, role=lk.role)
+    if model == "benchdb.StorageResult":
+        return ClaimResult(claim=row, storage_result_id=lk.result, role=lk.role)
     return None
 
 
 def _stored_link(lk: ClaimResult) -> verdicts.Link:
     """A stored link as the check gives it: its result's suite (Inference's table holds
     Automotive, Tiny and Mobile too: the linked result's round says which)."""
+    if lk.storage_result_id is not None:
+        return verdicts.Link(lk.storage_result_id, lk.role, "storage")
     if lk.inference_result_id is not None:
         suite = lk.inference_result.round.suite if lk.inference_result else "inference"
         return verdicts.Link(lk.inference_result_id, lk.role, suite)

@@ -90,7 +90,11 @@ def _ingest_round(
     rnd, _ = Round.objects.update_or_create(
         suite="mobile",
         version=version,
-        defaults={"ruleset_tag": mobile_rules.ROUNDS[version][:64], "repository": url},
+        defaults={
+            "ruleset_tag": mobile_rules.ROUNDS[version][:64],
+            "repository": url,
+            "published": mobile_rules.PUBLISHED.get(version),
+        },
     )
     report.rounds.append(version)
     read = read_round(root, version)

@@ -65,7 +65,11 @@ def mlperf_storage_ingest(
     rnd, _ = Round.objects.update_or_create(
         suite="storage",
         version=version,
-        defaults={"ruleset_tag": storage_rules.ROUNDS[version][:64], "repository": url},
+        defaults={
+            "ruleset_tag": storage_rules.ROUNDS[version][:64],
+            "repository": url,
+            "published": storage_rules.PUBLISHED.get(version),
+        },
     )
     record_problems(rnd, tree_problems)  # folders the walk could not list (none in v1.0)
     report.problems += len(tree_problems)

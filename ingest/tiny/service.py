@@ -148,7 +148,11 @@ def _ingest_round(
     rnd, _ = Round.objects.update_or_create(
         suite="tiny",
         version=version,
-        defaults={"ruleset_tag": tiny_rules.CHECKER[version][:64], "repository": url},
+        defaults={
+            "ruleset_tag": tiny_rules.CHECKER[version][:64],
+            "repository": url,
+            "published": tiny_rules.PUBLISHED.get(version),
+        },
     )
     report.rounds.append(version)
     read = read_round(root, version)

@@ -12,6 +12,7 @@ from django.db.models import Count, Q
 from django.http import Http404
 from django.urls import reverse
 
+from benchdb.mlperf.inference.selectors import inference_result_url
 from benchdb.models import InferenceResult, Round
 
 
@@ -21,7 +22,9 @@ def counted_rounds(
     """Every round of ``suite`` (oldest version first, also one with no result) with
     its counts: results, valid, invalid, systems, submitters; ``tool_key`` the commit of
     the round's official tool (``tools``, else the round's ruleset tag); ``url`` the
-    round's page (``url_name``). Queries: 1."""
+    round's page (``url_name``); ``published`` its publication date (ISO, None when
+    unknown: ``Round.published``, set at ingest from the suite's ``rules.PUBLISHED``).
+    Queries: 1."""
     rounds = (
         Round.objects.filter(suite=suite)
         .annotate(
@@ -42,6 +45,7 @@ def counted_rounds(
             "systems": r.n_systems,
             "submitters": r.n_submitters,
             "url": reverse(url_name, args=[r.version]),
+            "published": r.published.isoformat() if r.published else None,
         }
         for r in rounds
     ]
@@ -87,3 +91,19 @@ def export_filters(
     """The ``InferenceResult`` lookups of ``manage.py export results``' filters given."""
     pairs = (("round__version", round_version), ("benchmark", model), ("division", division))
     return {k: v for k, v in pairs if v}
+
+
+#: The suites stored in Inference's tables whose results have a page by pk
+#: (``benchdb:<suite>_result``); the others' results are Inference's permalinks.
+RESULT_PAGES = frozenset({"tiny", "mobile"})
+
+
+def result_url(
+    suite: str, pk: int, round_version: str, submitter_folder: str, system: str, path: str
+) -> str:
+    """The page of an ``InferenceResult`` of ``suite``: Tiny's and Mobile's by pk
+    (``/tiny/result/<pk>/``), else Inference's permalink by natural key
+    (:func:`benchdb.mlperf.inference.selectors.inference_result_url`). No query."""
+    if suite in RESULT_PAGES:
+        return reverse(f"benchdb:{suite}_result", args=[pk])
+    return inference_result_url(round_version, submitter_folder, system, path)

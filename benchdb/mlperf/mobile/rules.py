@@ -25,12 +25,24 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import date
 
 #: Round -> mlcommons/mobile_app_open commit of the round's tag (v4.0, v4.1, v5.0).
 ROUNDS: Mapping[str, str] = {
     "v4.0": "3d0892f73eb7cee04c56de6b9cb02e1f3eed48f0",
     "v4.1": "2dab2014fac581f74778e3e3926a4603efb534d9",
     "v5.0": "d3d667f1a6d2f760c937ca57b935326e96edc0e8",
+}
+#: Round -> publication date: the day (the committer's, as ``git log --date=short``
+#: prints it) of the newest commit of the round's results repository, whose whole
+#: history is that publication: mlcommons/mobile_results_v4.0 5a937a5 ("Merge pull
+#: request #1 from mlcommons/create-readme", 2024-05-16; results pushed 3e6d7f0 the same
+#: day), mobile_results_v4.1 8acdbad ("Commit results", 2024-10-16, its one commit),
+#: mobile_results_v5.0 82adb4f ("Commit results", 2025-03-21, its one commit).
+PUBLISHED: Mapping[str, date] = {
+    "v4.0": date(2024, 5, 16),
+    "v4.1": date(2024, 10, 16),
+    "v5.0": date(2025, 3, 21),
 }
 APP = "mlcommons/mobile_app_open"
 DIVISIONS = ("closed", "open")

@@ -47,6 +47,8 @@ invalid | integer | results that are not
 systems | integer | systems with results
 submitters | integer | submitters with results
 url | string | path of the round's table
+published | string|null | publication date of the round (ISO; the newest commit of its results
+    repository as published, rules.PUBLISHED)
 """
 _EVIDENCE_SPEC = """
 rule | string | "read: <figure>" (a line read), "recomputed: ..." (the app's formula),

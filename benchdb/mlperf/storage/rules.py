@@ -26,12 +26,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 
 import numpy as np
 
 #: Round -> commit of ``mlcommons/storage`` whose ``report.py`` the round's reports came
 #: from (tag ``v1.0``; ``v1.0.1`` changes only the DLIO submodule).
 ROUNDS: dict[str, str] = {"v1.0": "cd848ba808b2c627261dae8635f13593d3cceecc"}
+#: Round -> publication date: the day (the committer's) of the newest commit of
+#: mlcommons/storage_results_v1.0 as published, 64c2ce4 ("Merge pull request #1 from
+#: mlcommons/swasson488-patch-1", 2024-09-25; results committed 1c5efa7 on 2024-09-24);
+#: MLCommons announced the round that day (../shared/vendor-dev/inference/README.md,
+#: "Storage (file 13)").
+PUBLISHED: dict[str, date] = {"v1.0": date(2024, 9, 25)}
 #: ``dlio_benchmark`` submodule commit of ``mlcommons/storage`` tag v1.0.
 DLIO_COMMIT = "bc693c62cf28f896caf014e9089d9a7bcba5ef6a"
 #: ``report.py`` ``REQUIRED_BENCHMARK_RUNS``.

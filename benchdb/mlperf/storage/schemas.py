@@ -38,6 +38,8 @@ valid | integer | valid results
 invalid | integer | rejected results
 systems | integer | systems
 submitters | integer | submitters
+published | string|null | publication date of the round (ISO; the newest commit of its results
+    repository as published, rules.PUBLISHED)
 """
 _RUNS_SPEC = """
 run | string | run folder (report.py's run name)

@@ -18,7 +18,7 @@ from benchdb.models import IngestProblem, StorageResult
 def storage_rounds() -> list[dict[str, Any]]:
     """Every Storage round with its counts (``benchdb.storage_rounds/1``). Queries: 1."""
     rows = (
-        StorageResult.objects.values("round__version")
+        StorageResult.objects.values("round__version", "round__published")
         .annotate(
             results=Count("id"),
             valid=Count("id", filter=Q(status=StorageResult.Status.VALID)),
@@ -36,6 +36,7 @@ def storage_rounds() -> list[dict[str, Any]]:
             "invalid": r["results"] - r["valid"],
             "systems": r["systems"],
             "submitters": r["submitters"],
+            "published": p.isoformat() if (p := r["round__published"]) else None,
         }
         for r in rows
     ]

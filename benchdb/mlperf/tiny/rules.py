@@ -23,6 +23,7 @@ import re
 import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 
 CHECKER: Mapping[str, str] = {
     "v1.2": "d3f7e572fdb484289bdff9f461315afcdd55f675",
@@ -30,6 +31,14 @@ CHECKER: Mapping[str, str] = {
 }
 REPORT = "d3f7e572fdb484289bdff9f461315afcdd55f675"
 ROUNDS: Mapping[str, str] = CHECKER
+#: Round -> publication date: the day (the committer's, as ``git log --date=short``
+#: prints it) of the newest commit of the round's results repository as published, whose
+#: whole history is that publication: mlcommons/tiny_results_v1.2 cadb362 ("Merge pull
+#: request #1 from mlcommons/create-readme", 2024-04-17; results committed b448c5c on
+#: 2024-04-16, README for v1.2 on 2024-04-17); mlcommons/tiny_results_v1.3 cd605ea ("Add
+#: Supplemental Discussion", 2025-09-16; results committed eae9ef9 on 2025-09-15). The
+#: same rule gives Storage v1.0 its date (:data:`benchdb.mlperf.storage.rules.PUBLISHED`).
+PUBLISHED: Mapping[str, date] = {"v1.2": date(2024, 4, 17), "v1.3": date(2025, 9, 16)}
 
 #: ``MODEL_CONFIG[version]["models"]`` (submission_checker.py).
 MODELS: Mapping[str, tuple[str, ...]] = {

@@ -42,6 +42,8 @@ invalid | integer | results it does not
 systems | integer | systems with results
 submitters | integer | submitters with results
 url | string | path of the round's table
+published | string|null | publication date of the round (ISO; the newest commit of its results
+    repository as published, rules.PUBLISHED)
 """
 _EVIDENCE_SPEC = """
 rule | string | "read: <figure>" (a line the checker reads), "recomputed: ..." (benchdb's

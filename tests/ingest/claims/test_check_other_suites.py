@@ -193,3 +193,28 @@ def test_tiny_energy_per_inference_in_microjoules(tiny: None) -> None:
     assert (v.verdict, v.recomputed_value) == ("consistent", 656.163)
     [(_, _, v)] = _check(text.format("600 uJ"))
     assert v.verdict == "inconsistent"
+
+
+def test_tiny_and_mobile_links_lead_to_their_suites_result_pages(
+    tiny: None, mobile: None, client: Any
+) -> None:
+    """A Tiny or Mobile result is an ``InferenceResult`` row, but its page is its own
+    suite's (``/tiny/result/<pk>/``), not an Inference permalink (which 404s for a Tiny
+    round). The same sentences as above."""
+    from ingest.claims import check
+
+    for text, suite in (
+        (
+            "In MLPerf Tiny v1.2, STMicroelectronics ran keyword spotting with a latency of"
+            " 29.1 ms.",
+            "tiny",
+        ),
+        (
+            "In MLPerf Mobile v4.0, Qualcomm reached 161.9 queries per second in super resolution.",
+            "mobile",
+        ),
+    ):
+        [claim] = check.claims_check(text=text)["claims"]
+        [r] = claim["results"]
+        assert (r["suite"], r["url"]) == (suite, f"/{suite}/result/{r['id']}/")
+        assert client.get(r["url"]).status_code == 200
