@@ -168,12 +168,16 @@ def _norm(s: str) -> str:
 
 
 def _folder_named(system: str, official: str) -> bool:
-    """``official`` names the folder whole, or by its first two ``_`` parts as the
+    """``official`` names the folder whole, by an elided prefix ("F8000X_..." for every
+    ``F8000X_...`` folder), or by its first two ``_`` parts as the
     truths abbreviate folders ("abci_512xV100" for ``abci_512xV100_tensorflow_closed``,
     "dgxa100_n128" for ``dgxa100_n128_ngc21.09_mxnet``), not followed by a letter or
     digit ("dgxa100_n12" does not name ``dgxa100_n128_...``)."""
     if _norm(system) in _norm(official):
         return True
+    for elided in re.findall(r"(?<![A-Za-z0-9_])([A-Za-z0-9]+_)(?:\.\.\.|…)", official):
+        if system.startswith(elided):  # "F8000X_..." names every F8000X_ folder
+            return True
     parts = system.split("_")
     if len(parts) < 3:
         return False

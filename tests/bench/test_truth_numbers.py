@@ -41,6 +41,13 @@ def test_truth_numbers(value: str, numbers: set[float]) -> None:
         ("dgxa100_n12_ngc21.09_mxnet", "NVIDIA dgxa100_n128 CosmoFlow", False),
         ("carina_ngpu2496", "carina_ngpu2496 27.3347", True),
         ("tpu-v4-6912-TF", "Google tpu-v4-4096-TF", False),
+        # inference/13's official text elides YanRong's Storage folders: "F8000X_..."
+        (
+            "F8000X_8x7000GiB_nvme_2xHDR200_Nclient3",
+            "Closed/YanRongTech/results/F8000X_.../{unet3d-h100}, F9000X_...",
+            True,
+        ),
+        ("F8000Y_8x7000GiB_nvme", "Closed/YanRongTech/results/F8000X_...", False),
     ],
 )
 def test_a_folder_is_named_whole_or_by_its_first_two_parts(

@@ -28,6 +28,17 @@ from .targets import target_quantities
 from .types import Quantity, to_number
 from .words import word_quantities
 
+#: A product named right before "(8×)": the count of a label ("H100 SXM (8×)"), no gain.
+ACCEL_BEFORE_PAREN_X = re.compile(
+    r"(?<![A-Za-z0-9])(?P<acc>[ABHLV]\d{2,3}S?|GB?[23]00|MI\d+X?|Gaudi\s?\d|TPU\s?v\d\w*|GPUs?)"
+    r"(?:[\s-]+(?:SXM\d?|PCIe|NVL|\d+\s?GB))*\s*\(\s*$"
+)
+
+#: The ")" closing such a label, with no comparison after it ("(30x) faster" is a gain).
+_LABEL_END = re.compile(
+    r"\s*\)(?!\s*(?i:faster|slower|higher|lower|more|better|speed|improve|gain|than|over|vs))"
+)
+
 #: A number right after these is part of a name, not a count: "Gaudi 2 accelerator",
 #: "MLPerf Training 3.1 results", "MLPerf 4.0 results".
 NAMED_BEFORE = re.compile(
@@ -195,6 +206,10 @@ def _unit(m: re.Match[str], seg: str) -> tuple[str, str, str]:
         after = ACCEL_AFTER_X.match(seg[m.end() :]) if g["mult"] in "xX×" else None
         if after:  # "8x H100": eight H100s
             return _scale_unit(after.group("acc")), "scale", after.group("acc")
+        before = ACCEL_BEFORE_PAREN_X.search(seg, 0, m.start())
+        if g["mult"] in "xX×" and before and _LABEL_END.match(seg, m.end()):
+            # "H100 SXM (8×)": eight H100s, a label's count, not a gain
+            return _scale_unit(before.group("acc")), "scale", before.group("acc")
         if g["mult"] in "xX×" and CPU_AFTER_X.match(seg[m.end() :]):  # "2x AMD EPYC CPUs"
             return "CPU", "spec", ""
         return "x", "multiplier", ""
@@ -299,6 +314,8 @@ def _scale_unit(word: str) -> str:
     ):
         if key in w:
             return unit
+    if re.fullmatch(r"(?:gb?|[abhlv])\d{2,3}s?", w):  # "H200", "GB300", "L40S": a GPU
+        return "GPU"
     return w
 
 

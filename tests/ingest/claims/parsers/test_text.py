@@ -394,3 +394,25 @@ def test_a_host_processor_count_is_no_multiplier() -> None:
     assert [(c.kind, c.value, c.metric) for c in cpu] == [("spec", 2.0, "hardware")]
     found = extract_claims("2x 5th Gen Intel Xeon Platinum 8592+ processors host the accelerators.")
     assert [(c.kind, c.unit) for c in found if c.value == 2.0] == [("spec", "CPU")]
+
+
+@pytest.mark.parametrize(
+    ("text", "system"),
+    [
+        # a GPU cloud price list in a public repository (search index file 52613633240)
+        ("| Lambda | H100 SXM (8x) | $2.76 | Cluster pricing |", "H100"),
+        # a hosting guide in a public repository (search index file 54862174795)
+        ("- H100 SXM (8x), 640 GB: fits mid-to-large models", "H100"),
+    ],
+)
+def test_a_count_in_parentheses_after_a_product_is_its_count_not_a_gain(
+    text: str, system: str
+) -> None:
+    """alpha-one-index's "H100 SXM (8×) | Llama 2 70B | 84.2 | DGX H100 | NVIDIA" row was
+    read as "8x" faster than a DGX H100 and called inconsistent: "(8x)" after a product
+    counts it. A figure in parentheses followed by a comparison stays a gain."""
+    claims = extract_claims(text)
+    assert [(c.kind, c.value, c.system) for c in claims if c.value == 8] == [("scale", 8.0, system)]
+    assert not [c for c in claims if c.kind == "multiplier"]
+    (gain,) = extract_claims("the H100 (3x) faster than A100")
+    assert (gain.kind, gain.value) == ("multiplier", 3.0)
