@@ -7,6 +7,7 @@ them. The rounds' model lists are the submission checker's (``MODEL_CONFIG[<roun
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 from benchdb.claims import page_round, verdicts
@@ -137,3 +138,41 @@ def test_a_claim_of_an_undated_page_in_a_round_benchdb_lacks_abstains_naming_it(
 def test_a_dated_page_keeps_its_dates_round() -> None:
     got = _claims(f"{SUITE} {ATYUN}\n{H200}", date(2024, 9, 1))
     assert got[31000.0].round == "v4.1" and page_round.TAG not in got[31000.0].context
+
+
+def _dell(pk: int, rnd: str, value: float) -> ResultFacts:
+    return replace(
+        _r(pk, rnd, "llama2-70b", "Offline", value),
+        submitter="Dell",
+        system_folder="XE9680_H200_SXM_141GBx8_TRT",
+        availability="available",
+    )
+
+
+#: Dell XE9680_H200_SXM_141GBx8_TRT, closed, llama2-70b-99 Offline, Tokens/s:
+#: inference_results_v4.1 32124.3, inference_results_v5.1 35316.7 (+9.9%).
+DELL = [_dell(21, "v4.1", 32124.3), _dell(22, "v5.1", 35316.7)]
+
+
+def test_the_previous_round_of_a_held_round_is_the_one_before_it_even_when_not_held() -> None:
+    """A gain "compared to the last round of MLPerf submissions" (Intel's words,
+    ../shared/vendor-dev/inference/07) said of v5.1: the last round is v5.0, which
+    benchdb lacks; the claim abstains naming v5.0 and never reads v4.1 instead (which
+    would give 9.9%)."""
+    c = ClaimFacts(
+        kind="percentage",
+        value=10.0,
+        unit="%",
+        suite="inference",
+        round="v5.1",
+        system="H200",
+        accelerators=8,
+        submitter="Dell",
+        benchmark_key="llama2-70b",
+        scenario="Offline",
+        baseline="previous-round",
+    )
+    v = verdicts.verify_claim(c, DELL)
+    assert v.verdict == UNVERIFIABLE, v.details
+    assert "v5.0" in v.details["reason"] and "v4.1" not in v.details["reason"]
+    assert not v.links
