@@ -10,14 +10,22 @@ number:
 * **new benchmark**: the sentence says a benchmark is new (:data:`_NEW`: "a new test
   for ... Stable Diffusion", "the newly added X benchmark", 新的…测试, 新工作负载,
   新加入, 首次将…引入), names exactly one benchmark of the suite
-  (:func:`benchmarks_in`), names no other time (a version, a date relative to the
-  page's, "last round", 上一轮: then "new" may be another round's) and names the suite
+  (:func:`benchmarks_in`; for inference, or several all new in one round: "两个新的基准
+  测试:Llama 2 70B和Stable Diffusion XL", and no new scenario of a model: "the new
+  Llama 2 70B Interactive benchmark" is v5.0's, the model v4.0's), names no other
+  time (a version, a date relative to the page's, "last round", 上一轮: then "new" may
+  be another round's) and names the suite
   or sits on a page naming only it (:func:`benchdb.claims.round_facts.suite_clear`).
   Its round is the one round whose list first has the benchmark
   (:func:`benchdb.claims.round_facts.new_benchmarks`, from mlperf_logging's
   ``_ALL_ALLOWED_BENCHMARKS``); none when the benchmark is new in no or several
-  rounds, or a list is unknown. Only suites whose rules list benchmarks per round
-  (training, HPC): inference's checker tables are shared across rounds.
+  rounds, or a list is unknown. Training and HPC read mlperf_logging's lists;
+  MLPerf Inference reads each round's submission checker's model list
+  (``MODEL_CONFIG[<round>]["models"]``:
+  :func:`benchdb.mlperf.inference.scenarios.round_models`), a model being its name
+  without the accuracy or edge variant (``llama2-70b-99.9`` is ``llama2-70b``), and a
+  name the press writes for two models ("DLRM": the v0.7 DLRM and v3.1's DLRM-v2,
+  :data:`_INFERENCE_ALIASES`) new in different rounds gives none.
 
 The page round (:func:`page_round`) is the round every signal gives; signals that
 disagree give none (and say so), as does a page naming only other rounds of the
@@ -40,7 +48,8 @@ from datetime import date, timedelta
 from benchdb.claims import resolve_words
 from benchdb.claims.round_facts import new_benchmarks, suite_clear, suite_rounds
 from benchdb.claims.subjects import MARKETED_BENCHMARKS, find_mentions
-from benchdb.vocabulary import BENCHMARKS
+from benchdb.mlperf.inference.scenarios import round_models
+from benchdb.vocabulary import BENCHMARKS, INFERENCE_MODEL_NAMES
 
 #: The context tag of a claim whose round is its page's round (:func:`page_round`),
 #: and the tag prefix carrying why (``page-round:v3.1: stable_diffusion is new in ...``).
@@ -122,12 +131,21 @@ def says_new(sentence: str) -> bool:
     )
 
 
-def benchmarks_in(sentence: str) -> list[str]:
-    """The benchmark keys ``sentence`` names (training's vocabulary), leaving out a key
-    whose every mention lies inside another key's ("DLRM" in "DLRM-DCNv2")."""
+def benchmarks_in(sentence: str, suite: str = "training") -> list[str]:
+    """The benchmark keys ``sentence`` names (training's vocabulary; for ``inference``
+    the models of ``vocabulary.INFERENCE_MODEL_NAMES``, "DLRM" written without "v2"
+    being ``dlrm|dlrm-v2``), leaving out a key whose every mention lies inside another
+    key's ("DLRM" in "DLRM-DCNv2")."""
     spans: list[tuple[int, int, str]] = []
-    for pat, key in (*MARKETED_BENCHMARKS, *BENCHMARKS):
-        spans += [(m.start(), m.end(), key) for m in re.finditer(pat, sentence, re.I)]
+    if suite == "inference":
+        for pat, key in INFERENCE_MODEL_NAMES:
+            for m in re.finditer(pat, sentence, re.I):
+                own = _INFERENCE_ALIASES.get(key)
+                said = own is not None and not own[0].match(sentence, m.end())
+                spans.append((m.start(), m.end(), own[1] if said and own else key))
+    else:
+        for pat, key in (*MARKETED_BENCHMARKS, *BENCHMARKS):
+            spans += [(m.start(), m.end(), key) for m in re.finditer(pat, sentence, re.I)]
     keys: dict[str, None] = {}
     for start, end, key in sorted(spans):
         inside = any(
@@ -138,20 +156,56 @@ def benchmarks_in(sentence: str) -> list[str]:
     return list(keys)
 
 
+#: Inference model keys a page may write without saying which of two checker models it
+#: is: (the words that say the later one, right after the name; "key|older" when they
+#: are not there). "DLRM" is v0.7's ``dlrm`` or v3.1's ``dlrm-v2`` (DCNv2).
+_INFERENCE_ALIASES: dict[str, tuple[re.Pattern[str], str]] = {
+    "dlrm-v2": (re.compile(r"[ -]?(?:v2|DCN[ -]?v2)", re.I), "dlrm-v2|dlrm"),
+}
+_VARIANT = re.compile(r"-(?:99(?:\.9)?|95|edge)$")
+
+
+def inference_models(rnd: str) -> frozenset[str] | None:
+    """The models of MLPerf Inference round ``rnd`` (``v4.0``) without their accuracy or
+    edge variants (``llama2-70b``, ``3d-unet``, ``llama3.1-8b``), from the round's
+    submission checker (``MODEL_CONFIG[<round>]["models"]``, v0.5 ``VALID_MODELS``:
+    :func:`benchdb.mlperf.inference.scenarios.round_models`); None for a round benchdb
+    has no list of."""
+    m = re.fullmatch(r"v(\d+)\.(\d+)", rnd)
+    models = round_models((int(m.group(1)), int(m.group(2)))) if m else frozenset()
+    return frozenset(_VARIANT.sub("", x) for x in models) or None
+
+
+def _new_in(suite: str, rnd: str) -> frozenset[str] | None:
+    """The benchmarks (models) new in ``rnd`` of ``suite``; None when unknown or the
+    suite's first round."""
+    if suite != "inference":
+        return new_benchmarks(suite, rnd)
+    rounds = suite_rounds(suite)
+    if rnd not in rounds or rounds.index(rnd) == 0:
+        return None
+    now, before = inference_models(rnd), inference_models(rounds[rounds.index(rnd) - 1])
+    return None if now is None or before is None else now - before
+
+
 def _first_new(suite: str, key: str) -> str:
-    """The one round of ``suite`` in which ``key`` is new; "" when none or several."""
-    found = [r for r in suite_rounds(suite) if key in (new_benchmarks(suite, r) or ())]
-    return found[0] if len(found) == 1 else ""
+    """The one round of ``suite`` in which ``key`` (or, for ``a|b``, each model it may
+    be) is new; "" when none, several, or the names' rounds differ."""
+    firsts = [
+        [r for r in suite_rounds(suite) if k in (_new_in(suite, r) or ())] for k in key.split("|")
+    ]
+    found = {r for f in firsts for r in f}
+    return found.pop() if len(found) == 1 and all(firsts) else ""
 
 
-_SUITE_WORDS = {"training": "MLPerf Training", "hpc": "MLPerf HPC"}
+_SUITE_WORDS = {"training": "MLPerf Training", "hpc": "MLPerf HPC", "inference": "MLPerf Inference"}
 
 
 @functools.lru_cache(maxsize=64)
 def signals(title: str, text: str, suite: str) -> tuple[Signal, ...]:
     """The new-benchmark signals (module docstring) of the page (``title`` and
-    ``text``) for ``suite`` (``training`` or ``hpc``; () for another), in page
-    order."""
+    ``text``) for ``suite`` (``training``, ``hpc`` or ``inference``; () for another),
+    in page order."""
     if suite not in _SUITE_WORDS:
         return ()
     page = f"{title}\n{text}"
@@ -159,14 +213,32 @@ def signals(title: str, text: str, suite: str) -> tuple[Signal, ...]:
     for sentence in _SENTENCE.split(page):
         if not says_new(sentence) or _OTHER_TIME.search(sentence):
             continue
-        keys = benchmarks_in(sentence)
-        if len(keys) != 1 or not suite_clear(suite, sentence, page):
+        keys = benchmarks_in(sentence, suite)
+        if not suite_clear(suite, sentence, page) or not _one_round_of_keys(suite, keys, sentence):
             continue
         rnd = _first_new(suite, keys[0])
-        if rnd:
-            why = f"{keys[0]} is new in {_SUITE_WORDS[suite]} {rnd}"
-            out.append(Signal(rnd, why, sentence.strip()[:120]))
+        why = f"{', '.join(keys)} {'is' if len(keys) == 1 else 'are'} new in"
+        out.append(Signal(rnd, f"{why} {_SUITE_WORDS[suite]} {rnd}", sentence.strip()[:120]))
     return tuple(out)
+
+
+#: A new scenario or serving variant of a model the suite already has ("The new Llama 2
+#: 70B Interactive benchmark": v5.0's, Llama 2 70B being v4.0's): not the model's round.
+_VARIANT_WORDS = re.compile(r"(?i:\binteractive\b|low[- ]latency)|交互|低延迟|低延遲")
+
+
+def _one_round_of_keys(suite: str, keys: list[str], sentence: str) -> bool:
+    """Whether the benchmarks ``keys`` a "new" sentence names fix one round: exactly one
+    benchmark with one first round; for inference, also several all first listed in
+    the same round ("两个新的基准测试:Llama 2 70B和Stable Diffusion XL", both v4.0's),
+    and never a sentence on a new scenario of a model (:data:`_VARIANT_WORDS`)."""
+    if not keys or (len(keys) > 1 and suite != "inference"):
+        return False
+    if suite == "inference" and _VARIANT_WORDS.search(sentence):
+        return False
+    return len({_first_new(suite, k) for k in keys} - {""}) == 1 and all(
+        _first_new(suite, k) for k in keys
+    )
 
 
 def page_round(title: str, text: str, suite: str) -> PageRound:
@@ -254,6 +326,7 @@ __all__ = [
     "TAG",
     "WHY_TAG",
     "benchmarks_in",
+    "inference_models",
     "page_round",
     "relative_round",
     "signals",

@@ -379,7 +379,8 @@ def _every_benchmark(c: ClaimFacts, results: Sequence[ResultFacts]) -> Verificat
     its readings are every benchmark and scenario the subject's line has a pair of
     results on (:func:`_verify_gain` per model); "up to" takes the largest within each
     scenario (the scenario is not named either). A verdict only when every reading
-    agrees; else ``unverifiable``, listing them."""
+    agrees, or, for "up to", when the best case over every scenario holds
+    (:func:`_best_case`); else ``unverifiable``, listing them."""
     held = {r.model for r in results if r.round == c.round}
     models = sorted(
         m for m in held if _find(results, replace(c, benchmark_key=m), c.round, c.system, "")
@@ -406,8 +407,12 @@ def _every_benchmark(c: ClaimFacts, results: Sequence[ResultFacts]) -> Verificat
             by_scenario.setdefault(key, []).append(r)
         readings = [r for group in by_scenario.values() for r in extreme(group)]
     tol = gain_tolerance(c.kind, c.value or 0.0, "", c.suite or "inference")
-    v = settle(readings, {"tolerance": tol, "benchmark": "every benchmark (none named)"})
+    base = {"tolerance": tol, "benchmark": "every benchmark (none named)"}
+    v = settle(readings, base)
     if v.verdict not in (CONSISTENT, INCONSISTENT):
+        best = _best_case(c, readings, base)
+        if best is not None:
+            return best
         words = "; ".join(f"{r.label}: {'holds' if r.holds else 'does not hold'}" for r in readings)
         why = f"the text names no benchmark, and the benchmarks' readings disagree: {words}"
         return Verification(UNVERIFIABLE, details={**v.details, "reason": why})
@@ -440,6 +445,29 @@ def compared_earlier(c: ClaimFacts, results: Sequence[ResultFacts]) -> ClaimFact
     if not prev:
         return c
     return replace(c, baseline=prev, division=division, context=(*c.context, PREVIOUS_TAG))
+
+
+def _best_case(
+    c: ClaimFacts, readings: list[Reading], details: dict[str, Any]
+) -> Verification | None:
+    """ "Up to" with neither benchmark nor scenario named, whose scenarios' best cases
+    disagree ("Orin delivers up to 5x more than Xavier": Offline 4.92x, SingleStream
+    3.92x): the best case over every benchmark and scenario the text leaves open (per
+    scope of a product's best), ``consistent`` when it holds in every scope; None (the
+    verdict stays open) when it does not: a scenario's own best that fits a figure the
+    overall best exceeds ("up to 54%": Offline 54%, Server 133%) is no verdict either
+    way."""
+    if c.qualifier != "up to" or c.scenario:
+        return None
+    scopes: dict[str, list[Reading]] = {}
+    for r in readings:
+        scopes.setdefault(r.slots.get("scope", ""), []).append(r)
+    tops = [r for group in scopes.values() for r in extreme(group)]
+    if not all(r.holds for r in tops):
+        return None
+    why = "up to: the best case over every benchmark and scenario the text leaves open"
+    others = [f"{r.label}: {r.value:.3g}" for r in readings if r not in tops]
+    return settle(tops, {**details, "up_to": why, "other_readings": others})
 
 
 def _reading_of(d: dict[str, Any]) -> Reading:

@@ -83,7 +83,8 @@ def test_a_sentence_naming_another_round_gives_no_signal() -> None:
 
 def test_a_signal_of_another_suite_is_not_this_suites() -> None:
     """A page on MLPerf Inference naming no training: its new benchmark fixes no
-    training round (nor an inference one: inference's lists are not per round here)."""
+    training round (nor an inference one: Stable Diffusion without XL is no inference
+    model)."""
     text = f"MLPerf Inference results. {SD_NEW}"
     assert page_round.page_round("", text, "training").round == ""
     assert page_round.page_round("", f"{SD_NEW} {TRAINING}", "inference").round == ""
