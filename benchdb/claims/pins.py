@@ -42,7 +42,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from benchdb.claims import round_counts, round_wins
+from benchdb.claims import other_suites, round_counts, round_wins
 from benchdb.claims.facts import SUITES, ClaimFacts, Link, ResultFacts, Verification, suite_of
 from benchdb.claims.flags import with_flags
 from benchdb.claims.readings import Reading, settle
@@ -282,12 +282,16 @@ def automatic(
     results: Sequence[ResultFacts],
     holdings: Mapping[tuple[str, str], Holding] | None = None,
 ) -> Verification:
-    """The automatic verdict of ``claim`` as a stored page's claims get it
-    (``ingest.claims.facts.check_claims``): a count over a round held whole
-    (:mod:`benchdb.claims.round_counts`, then :mod:`benchdb.claims.round_wins`), else
-    :func:`benchdb.claims.verdicts.verify_claim`. A pinned frame is checked by it, so
-    a count pinned to its round is counted as the automatic check counts it."""
+    """The automatic verdict of ``claim``, the one sequence every check runs
+    (``ingest.claims.facts.check_claims`` calls it for stored pages, the check API and
+    the re-check): a count over a round held whole (:mod:`benchdb.claims.round_counts`,
+    then :mod:`benchdb.claims.round_wins`), a count of a Storage, Tiny or Mobile round's
+    benchmarks (:func:`benchdb.claims.other_suites.verify_count`), else
+    :func:`benchdb.claims.verdicts.verify_claim`. ``results``: the claim's suite's
+    result facts (others are ignored). A pinned frame is checked by it, so a count
+    pinned to its round is counted as the automatic check counts it."""
     counted = round_counts.verify(claim, holdings) or round_wins.verify(claim, holdings)
+    counted = counted or other_suites.verify_count(claim, list(results))
     return counted or verify_claim(claim, results, holdings=holdings)
 
 
