@@ -24,7 +24,10 @@ a folder may be named by its first words ("abci_512xV100"); a figure per watt is
 result's throughput over its power; a scaling efficiency's pair is the results on the
 frame's two accelerator counts; a scale in nodes matches node counts. A count or a
 quality target takes no result pins (``benchdb.claims.pins.NO_RESULT_KINDS``): its pins
-are the one suite and the one round ``official`` names (:func:`count_pins`). The
+are the one suite and the one round ``official`` names (:func:`count_pins`), what it
+counts (``counted``: the candidate whose evidence ``official`` names most,
+:func:`counted_pin`) and, for a count of records, ``reading: round-best`` (records read
+as the round's best results: the one reading the results decide). The
 pinned verdict is **right** when it equals the truth, **wrong** otherwise; a truth is
 **missing** when no claim was extracted for it, when no stored
 result is named by its ``official`` text (the round is not in the database, ``official``
@@ -203,7 +206,11 @@ def truth_pins(t: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
     """The pins of a truth's results for the API's claim ``row`` (module docstring)."""
     frame = row.get("frame") or {}
     if row["kind"] in NO_RESULT_KINDS:
-        return count_pins(t.get("official", ""), frame)
+        out = count_pins(t.get("official", ""), frame)
+        if row["kind"] == "count" and RECORD in (frame.get("context") or ()):
+            out["reading"] = "round-best"  # records: the one reading results decide
+        counted = counted_pin(t.get("official", ""), row)
+        return out | ({"counted": counted} if counted else {})
     named = named_results(t.get("official", ""), frame)
     said = [s for s in SCENARIOS if re.search(rf"\b{s}\b", t.get("official", ""))]
     if len(said) == 1 and any(f.scenario for _, f in named):
@@ -217,6 +224,31 @@ def truth_pins(t: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
 SUITE_WORDS = {"training": "Training", "inference": "Inference", "hpc": "HPC"}
 #: ``benchdb.claims.pins.NO_RESULT_KINDS``: settled by their frame, not by results.
 NO_RESULT_KINDS = ("count", "target")
+
+
+#: A count of records (``benchdb.claims.round_wins``' tag).
+RECORD = "round-win:record"
+
+
+def counted_pin(official: str, row: dict[str, Any]) -> str:
+    """What a count counts, as a person reading ``official`` picks it among the
+    candidates the API lists for the claim (slot ``counted``): the one whose evidence
+    (the items it counted: rounds, benchmarks, submitters) ``official`` names most, each
+    item as a whole word; "" when none is named or two tie."""
+    cands = [
+        c
+        for c in ((row.get("workbench") or {}).get("candidates") or [])
+        if c.get("slot") == "counted"
+    ]
+
+    def named(c: dict[str, Any]) -> int:
+        items = [i.strip() for i in str(c.get("evidence", "")).split(",") if i.strip()]
+        return sum(bool(re.search(rf"(?<![\w.]){re.escape(i)}(?![\w.])", official)) for i in items)
+
+    scored = sorted(((named(c), c["value"]) for c in cands), reverse=True)
+    if not scored or scored[0][0] == 0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return ""
+    return str(scored[0][1])
 
 
 def named_suites(official: str) -> list[str]:

@@ -19,7 +19,9 @@ pin survives a result deleted and ingested again. The pins (:class:`Pins`):
   round or benchmark the text leaves empty (a round only the page's date gave, too:
   the check API dates an undated text today) is taken from the pinned subject results
   when they share one;
-* ``reading``: ``time_reduction`` or ``speedup`` for a percentage; ``counted``: what a
+* ``reading``: ``time_reduction`` or ``speedup`` for a percentage, ``round-best`` for a
+  count of records read as the round's best results (counted as wins of the round held
+  whole: :data:`benchdb.claims.round_wins.RECORD_AS_BEST`); ``counted``: what a
   count counts (a reading's label, as the candidates list them): the other readings
   are dropped and the rest settled again (:func:`readings.settle`). A count takes no
   result pins (:func:`check_applies`).
@@ -48,6 +50,7 @@ from benchdb.claims.flags import with_flags
 from benchdb.claims.readings import Reading, settle
 from benchdb.claims.round_counts import Holding
 from benchdb.claims.round_facts import ROUND_IN_SENTENCE
+from benchdb.claims.round_wins import RECORD_AS_BEST
 from benchdb.claims.verdicts import verify_claim
 
 #: Pins that name results, as :class:`benchdb.claims.facts.Link` roles.
@@ -64,7 +67,7 @@ FRAME_PINS = {
 #: The values some pins may take.
 PIN_VALUES = {
     "division": ("closed", "open"),
-    "reading": ("time_reduction", "speedup"),
+    "reading": ("time_reduction", "speedup", "round-best"),
     "normalisation": ("per-accelerator", "system", "per-watt"),
     "scenario": ("Offline", "Server", "SingleStream", "MultiStream", "Interactive"),
     "suite": tuple(SUITES),
@@ -181,12 +184,15 @@ def fact_value(r: ResultFacts) -> float | None:
 def check_applies(claim: ClaimFacts, pins: Pins) -> None:
     """Raise :class:`PinError` when ``pins`` cannot settle ``claim``: results pinned on
     a kind no result gives (:data:`NO_RESULT_KINDS`: a count is settled by its round,
-    suite, division or what it counts; a quality target by its round and benchmark)."""
+    suite, division or what it counts; a quality target by its round and benchmark), or
+    ``reading: round-best`` on anything but a count (of records)."""
     if claim.kind in NO_RESULT_KINDS and pins.results:
         raise PinError(
             f"a {claim.kind} is not settled by results: pin its round, suite, benchmark,"
             " division or (a count) what it counts (counted)"
         )
+    if pins.frame.get("reading") == "round-best" and claim.kind != "count":
+        raise PinError("reading 'round-best' reads a count of records; this is a " + claim.kind)
 
 
 def pinned_frame(
@@ -215,6 +221,8 @@ def pinned_frame(
         # title: a count over a round needs it named (round_facts, round_counts)
         kept = [t for t in claim.context if t not in _ROUND_GUESSED]
         changes["context"] = (*kept, ROUND_IN_SENTENCE)
+    if pins.frame.get("reading") == "round-best":  # records counted as the round's wins
+        changes["context"] = (*changes.get("context", claim.context), RECORD_AS_BEST)
     if suite and suite_of(claim.suite).name != suite:
         changes["suite"] = suite
     dated = "round-date" in claim.context  # the page's date gave the round, not the text
@@ -267,7 +275,7 @@ def apply_pins(
     v = auto
     if any(chosen.values()):
         v = verify_claim(framed, results, pinned=_links(chosen, auto))
-    if pins.frame.get("reading"):
+    if pins.frame.get("reading") in ("time_reduction", "speedup"):
         v = _only_reading(framed, v, pins.frame["reading"], results)
     elif pins.frame.get("counted"):
         counted = pins.frame["counted"]
@@ -363,7 +371,8 @@ def _open(rows: Sequence[Mapping[str, Any]]) -> list[str]:
 
 def slot_candidates(v: Verification, suite: str = "training") -> list[dict[str, Any]]:
     """Each value of each open slot of ``v``'s readings: ``{"slot", "value", "readings"
-    (how many), "figure", "compared_figure", "ratio" (compared / figure, when both),
+    (how many), "label", "evidence" (what a count counted, as its reading lists it: ""
+    for others), "figure", "compared_figure", "ratio" (compared / figure, when both),
     "holds" (each reading's), "verdict" (its readings settled: the automatic rule),
     "results" (role -> result pks), "pin" (the pins that choose it: a frame slot's
     value, or its results by role as pks, for the caller to name by key)}``, at most
@@ -395,6 +404,7 @@ def _candidate(
         "value": value,
         "readings": len(group),
         "label": str(group[0].get("label", "")),
+        "evidence": str(group[0].get("evidence", "")),
         "figure": figure,
         "compared_figure": other,
         "ratio": other / figure if figure and other is not None else None,

@@ -5,8 +5,13 @@ a range over pinned pairs. Pure, no database."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
 from benchdb.claims import pins as P
 from benchdb.claims.facts import ClaimFacts, ResultFacts
+from benchdb.claims.round_counts import Holding, Score
 
 
 def storage_result(pk: int, model: str) -> ResultFacts:
@@ -57,3 +62,62 @@ def test_a_pinned_round_keeps_the_storage_rounds_benchmark_count() -> None:
     # the submitter's is open (its results may be held in part): no verdict
     v05 = P.apply_pins(three, held, P.parse_pins({"round": "v0.5"}), {})
     assert v05.verdict == "unverifiable"
+
+
+def _score(submitter: str, system: str, bench: str, minutes: float) -> Score:
+    accelerator = "TPU v4" if submitter == "Google" else "NVIDIA A100-SXM4-80GB"
+    return Score(submitter, bench, "closed", "", system, accelerator, "available", minutes, True)
+
+
+#: MLPerf Training v1.0 closed, the fastest stored results of Google and NVIDIA on three
+#: benchmarks (benchdb_pins, from training_results_v1.0: minutes): Google wins all three.
+V10 = Holding(
+    suite="training",
+    round="v1.0",
+    commit="50619b5",
+    submitters=("Google", "NVIDIA"),
+    incomplete=frozenset(),
+    entries=(),
+    scores=(
+        _score("Google", "tpu-v4-6912-TF", "bert", 0.27603541666666664),
+        _score("Google", "tpu-v4-6912-TF", "resnet", 0.2290388888888889),
+        _score("Google", "tpu-v4-256-TF", "dlrm", 0.6410722222222222),
+        _score("NVIDIA", "dgxa100_n8_ngc21.05_pytorch", "bert", 3.37314375),
+        _score("NVIDIA", "dgxa100_n14_ngc21.05_merlin_hugectr", "dlrm", 0.9869222222222223),
+    ),
+)
+
+
+def _records(value: float, system: str, submitter: str) -> ClaimFacts:
+    """ "set records in N benchmarks" (the shape of Google's "TPUs set records in six
+    of the eight benchmarks", Jeff Dean on MLPerf Training v0.7, quoted by Synced), as
+    ``round_wins.scope_tags`` tags it: a count of records."""
+    return ClaimFacts(
+        kind="count",
+        value=value,
+        unit="benchmark",
+        suite="training",
+        round="v1.0",
+        system=system,
+        submitter=submitter,
+        mlperf_context=True,
+        context=("round-in-sentence", "round-win:record"),
+    )
+
+
+def test_records_read_as_the_rounds_best_are_counted_as_wins() -> None:
+    """A count of records is left open by the automatic check (a record may also mean
+    better than every earlier round); pinned ``reading: round-best``, it is counted as
+    the round's wins with every reading of subject and field, as "won" is."""
+    holdings = {("training", "v1.0"): V10}
+    three = _records(3.0, "TPU v4", "Google")
+    auto = P.automatic(three, [], holdings)
+    assert auto.verdict == "unverifiable" and "every earlier round" in auto.details["reason"]
+    pins = P.parse_pins({"reading": "round-best"})
+    v = P.apply_pins(three, [], pins, {}, auto, holdings)
+    assert (v.verdict, v.recomputed_value) == ("consistent", 3.0)
+    two = P.apply_pins(_records(2.0, "A100", "NVIDIA"), [], pins, {}, None, holdings)
+    assert (two.verdict, two.recomputed_value) == ("inconsistent", 0.0)
+    # only a count is read so
+    with pytest.raises(P.PinError, match="round-best"):
+        P.check_applies(replace(three, kind="time"), pins)
