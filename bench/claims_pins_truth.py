@@ -185,6 +185,34 @@ def pick(named: list[Any], row: dict[str, Any]) -> dict[str, list[str]]:
     return {"subject": [x[0]], role: [y[0]]}
 
 
+def range_pick(named: list[Any], frame: dict[str, Any]) -> dict[str, list[str]]:
+    """A range's pairs, as a person pins them: the named results of the claim's round
+    (subject) and, for each of their benchmark and scenario, the named result of the
+    other side (``baseline`` from another round, else ``compared``), each side the one
+    system with the most named results (a range "across the tests" is one system's);
+    a test with more than one result on a side is left out (which one is meant,
+    ``official`` does not say)."""
+
+    def main(side: list[Any]) -> list[Any]:
+        counts = Counter(f.system_folder for _, f in side)
+        top = counts.most_common(1)[0][0] if counts else ""
+        return [kf for kf in side if kf[1].system_folder == top]
+
+    mine = main([kf for kf in named if kf[1].round == frame.get("round")])
+    other = main([kf for kf in named if kf[1].round != frame.get("round")])
+    role = "baseline"
+    if not other:  # one round: no pairs named
+        return {}
+    out: dict[str, list[str]] = {"subject": [], role: []}
+    for a in mine:
+        a_same = [kf for kf in mine if _same_task(kf[1], a[1])]
+        b_same = [kf for kf in other if _same_task(kf[1], a[1])]
+        if len(a_same) == 1 and len(b_same) == 1:
+            out["subject"].append(a[0])
+            out[role].append(b_same[0][0])
+    return out if len(out["subject"]) > 1 else {}
+
+
 def _scaling_pick(named: list[Any], frame: dict[str, Any]) -> dict[str, list[str]]:
     """A scaling efficiency's pair, as the text gives it: the named results on the
     frame's two accelerator counts (the larger the subject), of one benchmark."""
@@ -215,7 +243,15 @@ def truth_pins(t: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
     said = [s for s in SCENARIOS if re.search(rf"\b{s}\b", t.get("official", ""))]
     if len(said) == 1 and any(f.scenario for _, f in named):
         named = [(k, f) for k, f in named if f.scenario == said[0]]
-    out: dict[str, Any] = dict(pick(named, row))
+    ranged = frame.get("value_high") is not None and row["kind"] in ("percentage", "multiplier")
+    if ranged:  # a range's systems are named by folder (a printed figure may be any result's)
+        off = _norm(t.get("official", ""))
+        named = [
+            kf
+            for kf in named
+            if len(_norm(kf[1].system_folder)) >= 4 and _norm(kf[1].system_folder) in off
+        ]
+    out: dict[str, Any] = dict(range_pick(named, frame) if ranged else pick(named, row))
     if out and len(said) == 1 and frame.get("suite") == "inference":
         out["scenario"] = said[0]
     return out

@@ -9,7 +9,9 @@ pin survives a result deleted and ingested again. The pins (:class:`Pins`):
 
 * ``subject``, ``compared``, ``baseline``: result keys (one or several each); they
   become the links :func:`benchdb.claims.verdicts.verify_claim` takes as ``pinned``
-  (the same rules as the automatic verdict, the search replaced). A role left unpinned
+  (the same rules as the automatic verdict, the search replaced; a range, "7-54%", on
+  several pinned pairs is read as their spread: :mod:`benchdb.claims.pin_ranges`). A
+  role left unpinned
   is read from the automatic readings that share a pinned result (else all of them):
   pinning the subject of a head-to-head keeps the compared side the text names;
 * ``scenario``, ``division``, ``round``, ``benchmark``, ``suite``, ``normalisation``
@@ -44,7 +46,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from benchdb.claims import other_suites, round_counts, round_wins
+from benchdb.claims import other_suites, pin_ranges, round_counts, round_wins
 from benchdb.claims.facts import SUITES, ClaimFacts, Link, ResultFacts, Verification, suite_of
 from benchdb.claims.flags import with_flags
 from benchdb.claims.readings import Reading, settle
@@ -273,7 +275,12 @@ def apply_pins(
     if auto is None or framed != claim:
         auto = automatic(framed, results, holdings)
     v = auto
-    if any(chosen.values()):
+    if any(chosen.values()) and framed.value_high is not None and framed.value is not None:
+        # a range over pinned pairs: their spread (benchdb.claims.pin_ranges)
+        each = replace(framed, value_high=None, qualifier="")
+        pairs = verify_claim(each, results, pinned=_links(chosen, auto))
+        v = pin_ranges.settle_range(framed, pairs, bool(pins.frame.get("scenario")))
+    elif any(chosen.values()):
         v = verify_claim(framed, results, pinned=_links(chosen, auto))
     if pins.frame.get("reading") in ("time_reduction", "speedup"):
         v = _only_reading(framed, v, pins.frame["reading"], results)

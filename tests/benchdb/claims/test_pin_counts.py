@@ -121,3 +121,102 @@ def test_records_read_as_the_rounds_best_are_counted_as_wins() -> None:
     # only a count is read so
     with pytest.raises(P.PinError, match="round-best"):
         P.check_applies(replace(three, kind="time"), pins)
+
+
+def edge_result(pk: int, rnd: str, system: str, model: str, value: float) -> ResultFacts:
+    """An MLPerf Inference closed edge Offline result of NVIDIA (samples/s)."""
+    return ResultFacts(
+        pk=pk,
+        round=rnd,
+        submitter="NVIDIA",
+        system_folder=system,
+        system_name=system,
+        division="closed",
+        availability="preview" if rnd == "v2.0" else "available",
+        accelerators=1,
+        accelerator_model="Jetson AGX Orin" if rnd == "v2.0" else "Jetson AGX Xavier",
+        framework="TensorRT",
+        benchmark=model,
+        score_minutes=None,
+        suite="inference",
+        metric="result_samples_per_second",
+        unit="Samples/s",
+        higher_is_better=True,
+        value=value,
+        model=model,
+        scenario="Offline",
+        category="edge",
+    )
+
+
+#: Jetson AGX Orin (v2.0 Orin_TRT) over AGX Xavier (v1.1 AGX_Xavier_TRT), Offline, as
+#: ../shared/vendor-dev/inference/05's truth gives them (``official``): BERT-99
+#: 476.344 / 96.7259 = 4.92x, SSD-ResNet34 207.657 / 55.1556 = 3.76x, ResNet-50
+#: 6,138.84 / 2,039.11 = 3.01x, RNN-T 1,110.23 / 416.126 = 2.67x, SSD-MobileNet
+#: 6,883.49 / 2,833.59 = 2.43x.
+FIGURES = {
+    "bert-99": (476.344, 96.7259),
+    "ssd-resnet34": (207.657, 55.1556),
+    "resnet50": (6138.84, 2039.11),
+    "rnnt": (1110.23, 416.126),
+    "ssd-mobilenet": (6883.49, 2833.59),
+}
+ORIN = {
+    m: edge_result(10 + i, "v2.0", "Orin_TRT", m, v[0]) for i, (m, v) in enumerate(FIGURES.items())
+}
+XAVIER = {
+    m: edge_result(20 + i, "v1.1", "AGX_Xavier_TRT", m, v[1])
+    for i, (m, v) in enumerate(FIGURES.items())
+}
+EDGE = [*ORIN.values(), *XAVIER.values()]
+
+
+def _range(low: float, high: float) -> ClaimFacts:
+    """ "Orin is <low>-<high>x faster than AGX Xavier" (a multiplier range against the
+    previous round's Xavier, as NVIDIA's Orin post compares them)."""
+    return ClaimFacts(
+        kind="multiplier",
+        value=low,
+        value_high=high,
+        unit="x",
+        suite="inference",
+        round="v2.0",
+        system="Jetson AGX Orin",
+        submitter="NVIDIA",
+        baseline="previous-round",
+    )
+
+
+def _pinned(c: ClaimFacts, models: list[str], scenario: bool = True) -> str:
+    pins = {"subject": [f"o/{m}" for m in models], "baseline": [f"x/{m}" for m in models]}
+    resolved = {f"o/{m}": ORIN[m] for m in models} | {f"x/{m}": XAVIER[m] for m in models}
+    if scenario:
+        pins["scenario"] = "Offline"  # type: ignore[assignment]
+    return P.apply_pins(c, EDGE, P.parse_pins(pins), resolved).verdict
+
+
+def test_a_range_over_pinned_pairs_is_their_spread() -> None:
+    """A range is read as the pinned pairs' spread: both ends given by the lowest and
+    the highest pair (within a single gain's tolerance, the printed digits) is
+    consistent; one end only (BERT's 4.92x beyond the high end: the range holds only
+    if BERT is left out) is ambiguous; neither end is inconsistent."""
+    four = ["ssd-resnet34", "resnet50", "rnnt", "ssd-mobilenet"]
+    assert _pinned(_range(2.4, 3.8), four) == "consistent"  # 2.43x .. 3.76x
+    assert _pinned(_range(2.4, 3.8), [*four, "bert-99"]) == "ambiguous"  # 4.92x at the top
+    assert _pinned(_range(2.4, 4.9), [*four, "bert-99"]) == "consistent"
+    assert _pinned(_range(1.5, 2.0), four) == "inconsistent"
+    # the automatic check leaves a range over several results open
+    assert P.automatic(_range(2.4, 3.8), EDGE).verdict == "unverifiable"
+
+
+def test_a_range_pair_per_test_or_no_verdict() -> None:
+    """Two Xavier results of one test pinned against one Orin result: which pair the
+    range rests on is open, so no verdict."""
+    other = replace(XAVIER["rnnt"], pk=99, system_folder="AGX_Xavier_TRT_MaxQ", value=300.0)
+    pins = P.parse_pins(
+        {"subject": ["o/rnnt", "o/resnet50"], "baseline": ["x/rnnt", "x2/rnnt", "x/resnet50"]}
+    )
+    resolved = {"o/rnnt": ORIN["rnnt"], "o/resnet50": ORIN["resnet50"], "x/rnnt": XAVIER["rnnt"]}
+    resolved |= {"x2/rnnt": other, "x/resnet50": XAVIER["resnet50"]}
+    v = P.apply_pins(_range(2.6, 3.0), [*EDGE, other], pins, resolved)
+    assert v.verdict == "unverifiable" and "one result per test" in v.details["reason"]
