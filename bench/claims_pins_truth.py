@@ -244,14 +244,16 @@ def truth_pins(t: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
     if len(said) == 1 and any(f.scenario for _, f in named):
         named = [(k, f) for k, f in named if f.scenario == said[0]]
     ranged = frame.get("value_high") is not None and row["kind"] in ("percentage", "multiplier")
-    if ranged:  # a range's systems are named by folder (a printed figure may be any result's)
-        off = _norm(t.get("official", ""))
-        named = [
-            kf
-            for kf in named
-            if len(_norm(kf[1].system_folder)) >= 4 and _norm(kf[1].system_folder) in off
-        ]
-    out: dict[str, Any] = dict(range_pick(named, frame) if ranged else pick(named, row))
+    # a range's pairs (several tests): systems named by folder (a printed figure may be
+    # any result's); no such pairs (one comparison, "within 3-4%"): as any gain
+    off = _norm(t.get("official", ""))
+    folder = [
+        kf
+        for kf in named
+        if len(_norm(kf[1].system_folder)) >= 4 and _norm(kf[1].system_folder) in off
+    ]
+    spread = range_pick(folder, frame) if ranged else {}
+    out: dict[str, Any] = dict(spread or pick(named, row))
     if out and len(said) == 1 and frame.get("suite") == "inference":
         out["scenario"] = said[0]
     return out

@@ -10,7 +10,8 @@ pin survives a result deleted and ingested again. The pins (:class:`Pins`):
 * ``subject``, ``compared``, ``baseline``: result keys (one or several each); they
   become the links :func:`benchdb.claims.verdicts.verify_claim` takes as ``pinned``
   (the same rules as the automatic verdict, the search replaced; a range, "7-54%", on
-  several pinned pairs is read as their spread: :mod:`benchdb.claims.pin_ranges`). A
+  several pinned subject results is read as their pairs' spread:
+  :mod:`benchdb.claims.pin_ranges`). A
   role left unpinned
   is read from the automatic readings that share a pinned result (else all of them):
   pinning the subject of a head-to-head keeps the compared side the text names;
@@ -275,8 +276,10 @@ def apply_pins(
     if auto is None or framed != claim:
         auto = automatic(framed, results, holdings)
     v = auto
-    if any(chosen.values()) and framed.value_high is not None and framed.value is not None:
-        # a range over pinned pairs: their spread (benchdb.claims.pin_ranges)
+    ranged = framed.value_high is not None and framed.value is not None
+    if ranged and len(chosen.get("subject", ())) > 1:
+        # a range over several pinned pairs: their spread (benchdb.claims.pin_ranges);
+        # over one pair it is an estimate the figure must lie in (verify_claim's rule)
         each = replace(framed, value_high=None, qualifier="")
         pairs = verify_claim(each, results, pinned=_links(chosen, auto))
         v = pin_ranges.settle_range(framed, pairs, bool(pins.frame.get("scenario")))
