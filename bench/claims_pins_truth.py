@@ -27,7 +27,9 @@ quality target takes no result pins (``benchdb.claims.pins.NO_RESULT_KINDS``): i
 are the one suite and the one round ``official`` names (:func:`count_pins`), what it
 counts (``counted``: the candidate whose evidence ``official`` names most,
 :func:`counted_pin`) and, for a count of records, ``reading: round-best`` (records read
-as the round's best results: the one reading the results decide). The
+as the round's best results: the one reading the results decide); when those leave it
+``unverifiable``, the results it counts are named too (:func:`count_result_pins`: the
+subject's and the field's, counted by ``benchdb.claims.pin_counts``). The
 pinned verdict is **right** when it equals the truth, **wrong** otherwise; a truth is
 **missing** when no claim was extracted for it, when no stored
 result is named by its ``official`` text (the round is not in the database, ``official``
@@ -264,6 +266,44 @@ SUITE_WORDS = {"training": "Training", "inference": "Inference", "hpc": "HPC"}
 NO_RESULT_KINDS = ("count", "target")
 
 
+def count_result_pins(t: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
+    """The results a count counts, as a person names them when its frame pins leave it
+    open (``benchdb.claims.pin_counts``): the results ``official`` names by system
+    folder and benchmark (of the scenario it names, when one), the subject's those of the submitter
+    the truth's text names first, the field (``compared``) the others; a figure per
+    watt (``official`` says "perf/W" or "per watt") pinned as ``normalisation``. {}
+    when the text names no submitter of them or one side is empty."""
+    official, text = t.get("official", ""), t.get("text", "")
+    off = _norm(official)
+    frame = dict(row.get("frame") or {}, benchmark_key="")
+    named = [
+        (k, f)
+        for k, f in named_results(official, frame)
+        if len(_norm(f.system_folder)) >= 4
+        and _norm(f.system_folder) in off
+        and _norm(f.benchmark) in off  # the measures official names ("BERT-99")
+    ]
+    said = [s for s in SCENARIOS if re.search(rf"\b{s}\b", official)]
+    if len(said) == 1:
+        named = [(k, f) for k, f in named if f.scenario in ("", said[0])]
+    places = {
+        f.submitter: m.start()
+        for _, f in named
+        if (m := re.search(re.escape(f.submitter.split("_")[0]), text, re.I))
+    }
+    if not places:
+        return {}
+    first = min(places, key=lambda s: places[s])
+    mine = [k for k, f in named if f.submitter == first]
+    field = [k for k, f in named if f.submitter != first]
+    if not mine or not field:
+        return {}
+    out: dict[str, Any] = {"subject": mine[:24], "compared": field[:24]}
+    if re.search(r"(?i)perf/W|per watt", official):
+        out["normalisation"] = "per-watt"
+    return out
+
+
 #: A count of records (``benchdb.claims.round_wins``' tag).
 RECORD = "round-win:record"
 
@@ -369,6 +409,14 @@ def _settle(
         return "missing: API refused the pins", f"{status} {out.get('error', '')[:100]}"
     pinned = (out["claims"][c.pk].get("workbench") or {}).get("pinned") or {}
     verdict = pinned.get("verdict", "")
+    counted = count_result_pins(t, row) if row["kind"] == "count" else {}
+    if verdict == "unverifiable" and counted:  # the frame does not settle it: name results
+        pins = pins | counted
+        status, out = api(client, body | {"pins": pins, "claim": c.pk})
+        if status != 200:
+            return "missing: API refused the pins", f"{status} {out.get('error', '')[:100]}"
+        pinned = (out["claims"][c.pk].get("workbench") or {}).get("pinned") or {}
+        verdict = pinned.get("verdict", "")
     what = f"{row['kind']} {row['verdict']} -> {verdict} with {json.dumps(pins)[:300]}"
     return ("right" if verdict == t["truth"] else "wrong"), what
 

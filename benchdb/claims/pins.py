@@ -26,8 +26,10 @@ pin survives a result deleted and ingested again. The pins (:class:`Pins`):
   count of records read as the round's best results (counted as wins of the round held
   whole: :data:`benchdb.claims.round_wins.RECORD_AS_BEST`); ``counted``: what a
   count counts (a reading's label, as the candidates list them): the other readings
-  are dropped and the rest settled again (:func:`readings.settle`). A count takes no
-  result pins (:func:`check_applies`).
+  are dropped and the rest settled again (:func:`readings.settle`). A count with
+  result pins is counted over them (the subject's results, and the field it is
+  compared with: :mod:`benchdb.claims.pin_counts`); a quality target takes none
+  (:func:`check_applies`).
 
 A verdict the automatic check withholds because the frame looks misread (another result
 gives the figure; the subject came from another sentence) is given once a person has
@@ -47,7 +49,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from benchdb.claims import other_suites, pin_ranges, round_counts, round_wins
+from benchdb.claims import other_suites, pin_counts, pin_ranges, round_counts, round_wins
 from benchdb.claims.facts import SUITES, ClaimFacts, Link, ResultFacts, Verification, suite_of
 from benchdb.claims.flags import with_flags
 from benchdb.claims.readings import Reading, settle
@@ -79,10 +81,13 @@ PIN_VALUES = {
 #: time reduction or speedup), ``counted`` (what a count counts: a reading's label).
 READING_PINS = ("reading", "counted")
 PIN_KEYS = (*RESULT_ROLES, *FRAME_PINS, *READING_PINS)
-#: Kinds whose figure no result gives: a count is settled by its frame and by what it
-#: counts, a quality target by its round and benchmark (the round's rules), never by
-#: pinned results.
-NO_RESULT_KINDS = ("count", "target")
+#: Kinds whose figure no result gives: a quality target is settled by its round and
+#: benchmark (the round's rules), never by pinned results. (A count is settled by its
+#: frame and by what it counts, or over the results a person names:
+#: :mod:`benchdb.claims.pin_counts`.)
+NO_RESULT_KINDS = ("target",)
+#: Kinds that take only the frame pins of pins given for every claim of a text.
+FRAME_ONLY_FOR_EVERY = ("count", "target")
 #: Most results one role may pin, and the longest key or value read.
 MAX_PINNED = 24
 MAX_PIN_CHARS = 400
@@ -186,14 +191,16 @@ def fact_value(r: ResultFacts) -> float | None:
 
 def check_applies(claim: ClaimFacts, pins: Pins) -> None:
     """Raise :class:`PinError` when ``pins`` cannot settle ``claim``: results pinned on
-    a kind no result gives (:data:`NO_RESULT_KINDS`: a count is settled by its round,
-    suite, division or what it counts; a quality target by its round and benchmark), or
+    a kind no result gives (:data:`NO_RESULT_KINDS`: a quality target is settled by
+    its round and benchmark), ``compared`` or ``baseline`` without ``subject`` on a
+    count (the subject's results are what it counts), or
     ``reading: round-best`` on anything but a count (of records)."""
     if claim.kind in NO_RESULT_KINDS and pins.results:
         raise PinError(
-            f"a {claim.kind} is not settled by results: pin its round, suite, benchmark,"
-            " division or (a count) what it counts (counted)"
+            f"a {claim.kind} is not settled by results: pin its round, suite, benchmark or division"
         )
+    if claim.kind == "count" and pins.results and not pins.results.get("subject"):
+        raise PinError("a count over pinned results needs the subject's results (subject)")
     if pins.frame.get("reading") == "round-best" and claim.kind != "count":
         raise PinError("reading 'round-best' reads a count of records; this is a " + claim.kind)
 
@@ -273,6 +280,10 @@ def apply_pins(
     framed = pinned_frame(
         claim, pins, next(iter(suites)) if len(suites) == 1 else "", chosen.get("subject", ())
     )
+    if framed.kind == "count" and any(chosen.values()):
+        # a count over the results a person names (benchdb.claims.pin_counts)
+        per_w = pins.frame.get("normalisation") == "per-watt"
+        return pin_counts.count_pinned(framed, chosen, per_w)
     if auto is None or framed != claim:
         auto = automatic(framed, results, holdings)
     v = auto

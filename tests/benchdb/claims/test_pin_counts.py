@@ -1,11 +1,13 @@
 """Counts and ranges settled by pins with the automatic check's own rules
 (benchdb.claims.pins, issue 27): a pin never loses a count the automatic check
-counts (a Storage round's benchmarks), a record read as the round's best result, and
-a range over pinned pairs. Pure, no database."""
+counts (a Storage round's benchmarks), a record read as the round's best result, a
+count over the results a person names, and a range over pinned pairs. Pure, no
+database."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -220,3 +222,66 @@ def test_a_range_pair_per_test_or_no_verdict() -> None:
     resolved |= {"x2/rnnt": other, "x/resnet50": XAVIER["resnet50"]}
     v = P.apply_pins(_range(2.6, 3.0), [*EDGE, other], pins, resolved)
     assert v.verdict == "unverifiable" and "one result per test" in v.details["reason"]
+
+
+def training_result(
+    pk: int, submitter: str, system: str, bench: str, minutes: float
+) -> ResultFacts:
+    """An MLPerf Training v1.0 closed result (benchdb_pins, training_results_v1.0)."""
+    return ResultFacts(
+        pk=pk,
+        round="v1.0",
+        submitter=submitter,
+        system_folder=system,
+        system_name=system,
+        division="closed",
+        availability="available",
+        accelerators=8,
+        accelerator_model="TPU v4" if submitter == "Google" else "NVIDIA A100-SXM4-80GB",
+        framework="",
+        benchmark=bench,
+        score_minutes=minutes,
+    )
+
+
+GOOGLE = [
+    training_result(31, "Google", "tpu-v4-6912-TF", "bert", 0.27603541666666664),
+    training_result(32, "Google", "tpu-v4-6912-TF", "resnet", 0.2290388888888889),
+    training_result(33, "Google", "tpu-v4-256-TF", "dlrm", 0.6410722222222222),
+]
+NVIDIA = [
+    training_result(41, "NVIDIA", "dgxa100_n8_ngc21.05_pytorch", "bert", 3.37314375),
+    training_result(
+        42, "NVIDIA", "dgxa100_n14_ngc21.05_merlin_hugectr", "dlrm", 0.9869222222222223
+    ),
+]
+
+
+def _count(
+    value: float, of: float | None, unit: str, subject: list[ResultFacts], field: list[ResultFacts]
+) -> Any:
+    """A count with the pinned subject and field (keys: the results' pks)."""
+    c = ClaimFacts(kind="count", value=value, compared_value=of, unit=unit, round="v1.0")
+    pins = P.parse_pins(
+        {"subject": [str(r.pk) for r in subject], "compared": [str(r.pk) for r in field]}
+    )
+    resolved = {str(r.pk): r for r in [*subject, *field]}
+    return P.apply_pins(c, [*GOOGLE, *NVIDIA], pins, resolved)
+
+
+def test_a_count_over_pinned_results_counts_wins_and_places() -> None:
+    """A count a person settles by naming the results (the shape of "Google showed four
+    overall winning scores out of eight benchmarks", EE Times on MLPerf Training v2.0):
+    wins are the tests both sides ran that the subject's best result wins (lowest
+    time); "N out of M" also asks M; a place is the subject's rank in each test."""
+    two_of_two = _count(2.0, 2.0, "benchmark", GOOGLE, NVIDIA)  # bert, dlrm: Google faster
+    assert (two_of_two.verdict, two_of_two.recomputed_value) == ("consistent", 2.0)
+    assert "bert" in two_of_two.details["reason"] and "dlrm" in two_of_two.details["reason"]
+    assert _count(2.0, 3.0, "benchmark", GOOGLE, NVIDIA).verdict == "inconsistent"  # M is 2
+    nvidia_wins = _count(1.0, None, "benchmark", NVIDIA, GOOGLE)
+    assert (nvidia_wins.verdict, nvidia_wins.recomputed_value) == ("inconsistent", 0.0)
+    second = _count(2.0, None, "rank", NVIDIA, GOOGLE)  # second in bert and in dlrm
+    assert (second.verdict, second.recomputed_value) == ("consistent", 2.0)
+    assert _count(3.0, None, "rank", NVIDIA, GOOGLE).verdict == "inconsistent"
+    entered = _count(3.0, None, "benchmark", GOOGLE, [])  # no field: the tests entered
+    assert (entered.verdict, entered.recomputed_value) == ("consistent", 3.0)
