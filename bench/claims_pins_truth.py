@@ -24,7 +24,12 @@ a folder may be named by its first words ("abci_512xV100"); a figure per watt is
 result's throughput over its power; a scaling efficiency's pair is the results on the
 frame's two accelerator counts; a scale in nodes matches node counts. A count or a
 quality target takes no result pins (``benchdb.claims.pins.NO_RESULT_KINDS``): its pins
-are the one suite and the one round ``official`` names (:func:`count_pins`). The
+are the one suite and the one round ``official`` names (:func:`count_pins`), what it
+counts (``counted``: the candidate whose evidence ``official`` names most,
+:func:`counted_pin`) and, for a count of records, ``reading: round-best`` (records read
+as the round's best results: the one reading the results decide); when those leave it
+``unverifiable``, the results it counts are named too (:func:`count_result_pins`: the
+subject's and the field's, counted by ``benchdb.claims.pin_counts``). The
 pinned verdict is **right** when it equals the truth, **wrong** otherwise; a truth is
 **missing** when no claim was extracted for it, when no stored
 result is named by its ``official`` text (the round is not in the database, ``official``
@@ -182,6 +187,34 @@ def pick(named: list[Any], row: dict[str, Any]) -> dict[str, list[str]]:
     return {"subject": [x[0]], role: [y[0]]}
 
 
+def range_pick(named: list[Any], frame: dict[str, Any]) -> dict[str, list[str]]:
+    """A range's pairs, as a person pins them: the named results of the claim's round
+    (subject) and, for each of their benchmark and scenario, the named result of the
+    other side (``baseline`` from another round, else ``compared``), each side the one
+    system with the most named results (a range "across the tests" is one system's);
+    a test with more than one result on a side is left out (which one is meant,
+    ``official`` does not say)."""
+
+    def main(side: list[Any]) -> list[Any]:
+        counts = Counter(f.system_folder for _, f in side)
+        top = counts.most_common(1)[0][0] if counts else ""
+        return [kf for kf in side if kf[1].system_folder == top]
+
+    mine = main([kf for kf in named if kf[1].round == frame.get("round")])
+    other = main([kf for kf in named if kf[1].round != frame.get("round")])
+    role = "baseline"
+    if not other:  # one round: no pairs named
+        return {}
+    out: dict[str, list[str]] = {"subject": [], role: []}
+    for a in mine:
+        a_same = [kf for kf in mine if _same_task(kf[1], a[1])]
+        b_same = [kf for kf in other if _same_task(kf[1], a[1])]
+        if len(a_same) == 1 and len(b_same) == 1:
+            out["subject"].append(a[0])
+            out[role].append(b_same[0][0])
+    return out if len(out["subject"]) > 1 else {}
+
+
 def _scaling_pick(named: list[Any], frame: dict[str, Any]) -> dict[str, list[str]]:
     """A scaling efficiency's pair, as the text gives it: the named results on the
     frame's two accelerator counts (the larger the subject), of one benchmark."""
@@ -203,12 +236,26 @@ def truth_pins(t: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
     """The pins of a truth's results for the API's claim ``row`` (module docstring)."""
     frame = row.get("frame") or {}
     if row["kind"] in NO_RESULT_KINDS:
-        return count_pins(t.get("official", ""), frame)
+        out = count_pins(t.get("official", ""), frame)
+        if row["kind"] == "count" and RECORD in (frame.get("context") or ()):
+            out["reading"] = "round-best"  # records: the one reading results decide
+        counted = counted_pin(t.get("official", ""), row)
+        return out | ({"counted": counted} if counted else {})
     named = named_results(t.get("official", ""), frame)
     said = [s for s in SCENARIOS if re.search(rf"\b{s}\b", t.get("official", ""))]
     if len(said) == 1 and any(f.scenario for _, f in named):
         named = [(k, f) for k, f in named if f.scenario == said[0]]
-    out: dict[str, Any] = dict(pick(named, row))
+    ranged = frame.get("value_high") is not None and row["kind"] in ("percentage", "multiplier")
+    # a range's pairs (several tests): systems named by folder (a printed figure may be
+    # any result's); no such pairs (one comparison, "within 3-4%"): as any gain
+    off = _norm(t.get("official", ""))
+    folder = [
+        kf
+        for kf in named
+        if len(_norm(kf[1].system_folder)) >= 4 and _norm(kf[1].system_folder) in off
+    ]
+    spread = range_pick(folder, frame) if ranged else {}
+    out: dict[str, Any] = dict(spread or pick(named, row))
     if out and len(said) == 1 and frame.get("suite") == "inference":
         out["scenario"] = said[0]
     return out
@@ -217,6 +264,69 @@ def truth_pins(t: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
 SUITE_WORDS = {"training": "Training", "inference": "Inference", "hpc": "HPC"}
 #: ``benchdb.claims.pins.NO_RESULT_KINDS``: settled by their frame, not by results.
 NO_RESULT_KINDS = ("count", "target")
+
+
+def count_result_pins(t: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
+    """The results a count counts, as a person names them when its frame pins leave it
+    open (``benchdb.claims.pin_counts``): the results ``official`` names by system
+    folder and benchmark (of the scenario it names, when one), the subject's those of the submitter
+    the truth's text names first, the field (``compared``) the others; a figure per
+    watt (``official`` says "perf/W" or "per watt") pinned as ``normalisation``. {}
+    when the text names no submitter of them or one side is empty."""
+    official, text = t.get("official", ""), t.get("text", "")
+    off = _norm(official)
+    frame = dict(row.get("frame") or {}, benchmark_key="")
+    named = [
+        (k, f)
+        for k, f in named_results(official, frame)
+        if len(_norm(f.system_folder)) >= 4
+        and _norm(f.system_folder) in off
+        and _norm(f.benchmark) in off  # the measures official names ("BERT-99")
+    ]
+    said = [s for s in SCENARIOS if re.search(rf"\b{s}\b", official)]
+    if len(said) == 1:
+        named = [(k, f) for k, f in named if f.scenario in ("", said[0])]
+    places = {
+        f.submitter: m.start()
+        for _, f in named
+        if (m := re.search(re.escape(f.submitter.split("_")[0]), text, re.I))
+    }
+    if not places:
+        return {}
+    first = min(places, key=lambda s: places[s])
+    mine = [k for k, f in named if f.submitter == first]
+    field = [k for k, f in named if f.submitter != first]
+    if not mine or not field:
+        return {}
+    out: dict[str, Any] = {"subject": mine[:24], "compared": field[:24]}
+    if re.search(r"(?i)perf/W|per watt", official):
+        out["normalisation"] = "per-watt"
+    return out
+
+
+#: A count of records (``benchdb.claims.round_wins``' tag).
+RECORD = "round-win:record"
+
+
+def counted_pin(official: str, row: dict[str, Any]) -> str:
+    """What a count counts, as a person reading ``official`` picks it among the
+    candidates the API lists for the claim (slot ``counted``): the one whose evidence
+    (the items it counted: rounds, benchmarks, submitters) ``official`` names most, each
+    item as a whole word; "" when none is named or two tie."""
+    cands = [
+        c
+        for c in ((row.get("workbench") or {}).get("candidates") or [])
+        if c.get("slot") == "counted"
+    ]
+
+    def named(c: dict[str, Any]) -> int:
+        items = [i.strip() for i in str(c.get("evidence", "")).split(",") if i.strip()]
+        return sum(bool(re.search(rf"(?<![\w.]){re.escape(i)}(?![\w.])", official)) for i in items)
+
+    scored = sorted(((named(c), c["value"]) for c in cands), reverse=True)
+    if not scored or scored[0][0] == 0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return ""
+    return str(scored[0][1])
 
 
 def named_suites(official: str) -> list[str]:
@@ -299,6 +409,14 @@ def _settle(
         return "missing: API refused the pins", f"{status} {out.get('error', '')[:100]}"
     pinned = (out["claims"][c.pk].get("workbench") or {}).get("pinned") or {}
     verdict = pinned.get("verdict", "")
+    counted = count_result_pins(t, row) if row["kind"] == "count" else {}
+    if verdict == "unverifiable" and counted:  # the frame does not settle it: name results
+        pins = pins | counted
+        status, out = api(client, body | {"pins": pins, "claim": c.pk})
+        if status != 200:
+            return "missing: API refused the pins", f"{status} {out.get('error', '')[:100]}"
+        pinned = (out["claims"][c.pk].get("workbench") or {}).get("pinned") or {}
+        verdict = pinned.get("verdict", "")
     what = f"{row['kind']} {row['verdict']} -> {verdict} with {json.dumps(pins)[:300]}"
     return ("right" if verdict == t["truth"] else "wrong"), what
 

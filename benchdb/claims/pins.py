@@ -9,7 +9,10 @@ pin survives a result deleted and ingested again. The pins (:class:`Pins`):
 
 * ``subject``, ``compared``, ``baseline``: result keys (one or several each); they
   become the links :func:`benchdb.claims.verdicts.verify_claim` takes as ``pinned``
-  (the same rules as the automatic verdict, the search replaced). A role left unpinned
+  (the same rules as the automatic verdict, the search replaced; a range, "7-54%", on
+  several pinned subject results is read as their pairs' spread:
+  :mod:`benchdb.claims.pin_ranges`). A
+  role left unpinned
   is read from the automatic readings that share a pinned result (else all of them):
   pinning the subject of a head-to-head keeps the compared side the text names;
 * ``scenario``, ``division``, ``round``, ``benchmark``, ``suite``, ``normalisation``
@@ -19,10 +22,14 @@ pin survives a result deleted and ingested again. The pins (:class:`Pins`):
   round or benchmark the text leaves empty (a round only the page's date gave, too:
   the check API dates an undated text today) is taken from the pinned subject results
   when they share one;
-* ``reading``: ``time_reduction`` or ``speedup`` for a percentage; ``counted``: what a
+* ``reading``: ``time_reduction`` or ``speedup`` for a percentage, ``round-best`` for a
+  count of records read as the round's best results (counted as wins of the round held
+  whole: :data:`benchdb.claims.round_wins.RECORD_AS_BEST`); ``counted``: what a
   count counts (a reading's label, as the candidates list them): the other readings
-  are dropped and the rest settled again (:func:`readings.settle`). A count takes no
-  result pins (:func:`check_applies`).
+  are dropped and the rest settled again (:func:`readings.settle`). A count with
+  result pins is counted over them (the subject's results, and the field it is
+  compared with: :mod:`benchdb.claims.pin_counts`); a quality target takes none
+  (:func:`check_applies`).
 
 A verdict the automatic check withholds because the frame looks misread (another result
 gives the figure; the subject came from another sentence) is given once a person has
@@ -42,12 +49,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from benchdb.claims import round_counts, round_wins
+from benchdb.claims import other_suites, pin_counts, pin_ranges, round_counts, round_wins
 from benchdb.claims.facts import SUITES, ClaimFacts, Link, ResultFacts, Verification, suite_of
 from benchdb.claims.flags import with_flags
 from benchdb.claims.readings import Reading, settle
 from benchdb.claims.round_counts import Holding
 from benchdb.claims.round_facts import ROUND_IN_SENTENCE
+from benchdb.claims.round_wins import RECORD_AS_BEST
 from benchdb.claims.verdicts import verify_claim
 
 #: Pins that name results, as :class:`benchdb.claims.facts.Link` roles.
@@ -64,7 +72,7 @@ FRAME_PINS = {
 #: The values some pins may take.
 PIN_VALUES = {
     "division": ("closed", "open"),
-    "reading": ("time_reduction", "speedup"),
+    "reading": ("time_reduction", "speedup", "round-best"),
     "normalisation": ("per-accelerator", "system", "per-watt"),
     "scenario": ("Offline", "Server", "SingleStream", "MultiStream", "Interactive"),
     "suite": tuple(SUITES),
@@ -73,10 +81,13 @@ PIN_VALUES = {
 #: time reduction or speedup), ``counted`` (what a count counts: a reading's label).
 READING_PINS = ("reading", "counted")
 PIN_KEYS = (*RESULT_ROLES, *FRAME_PINS, *READING_PINS)
-#: Kinds whose figure no result gives: a count is settled by its frame and by what it
-#: counts, a quality target by its round and benchmark (the round's rules), never by
-#: pinned results.
-NO_RESULT_KINDS = ("count", "target")
+#: Kinds whose figure no result gives: a quality target is settled by its round and
+#: benchmark (the round's rules), never by pinned results. (A count is settled by its
+#: frame and by what it counts, or over the results a person names:
+#: :mod:`benchdb.claims.pin_counts`.)
+NO_RESULT_KINDS = ("target",)
+#: Kinds that take only the frame pins of pins given for every claim of a text.
+FRAME_ONLY_FOR_EVERY = ("count", "target")
 #: Most results one role may pin, and the longest key or value read.
 MAX_PINNED = 24
 MAX_PIN_CHARS = 400
@@ -180,13 +191,18 @@ def fact_value(r: ResultFacts) -> float | None:
 
 def check_applies(claim: ClaimFacts, pins: Pins) -> None:
     """Raise :class:`PinError` when ``pins`` cannot settle ``claim``: results pinned on
-    a kind no result gives (:data:`NO_RESULT_KINDS`: a count is settled by its round,
-    suite, division or what it counts; a quality target by its round and benchmark)."""
+    a kind no result gives (:data:`NO_RESULT_KINDS`: a quality target is settled by
+    its round and benchmark), ``compared`` or ``baseline`` without ``subject`` on a
+    count (the subject's results are what it counts), or
+    ``reading: round-best`` on anything but a count (of records)."""
     if claim.kind in NO_RESULT_KINDS and pins.results:
         raise PinError(
-            f"a {claim.kind} is not settled by results: pin its round, suite, benchmark,"
-            " division or (a count) what it counts (counted)"
+            f"a {claim.kind} is not settled by results: pin its round, suite, benchmark or division"
         )
+    if claim.kind == "count" and pins.results and not pins.results.get("subject"):
+        raise PinError("a count over pinned results needs the subject's results (subject)")
+    if pins.frame.get("reading") == "round-best" and claim.kind != "count":
+        raise PinError("reading 'round-best' reads a count of records; this is a " + claim.kind)
 
 
 def pinned_frame(
@@ -215,6 +231,8 @@ def pinned_frame(
         # title: a count over a round needs it named (round_facts, round_counts)
         kept = [t for t in claim.context if t not in _ROUND_GUESSED]
         changes["context"] = (*kept, ROUND_IN_SENTENCE)
+    if pins.frame.get("reading") == "round-best":  # records counted as the round's wins
+        changes["context"] = (*changes.get("context", claim.context), RECORD_AS_BEST)
     if suite and suite_of(claim.suite).name != suite:
         changes["suite"] = suite
     dated = "round-date" in claim.context  # the page's date gave the round, not the text
@@ -262,12 +280,23 @@ def apply_pins(
     framed = pinned_frame(
         claim, pins, next(iter(suites)) if len(suites) == 1 else "", chosen.get("subject", ())
     )
+    if framed.kind == "count" and any(chosen.values()):
+        # a count over the results a person names (benchdb.claims.pin_counts)
+        per_w = pins.frame.get("normalisation") == "per-watt"
+        return pin_counts.count_pinned(framed, chosen, per_w)
     if auto is None or framed != claim:
         auto = automatic(framed, results, holdings)
     v = auto
-    if any(chosen.values()):
+    ranged = framed.value_high is not None and framed.value is not None
+    if ranged and len(chosen.get("subject", ())) > 1:
+        # a range over several pinned pairs: their spread (benchdb.claims.pin_ranges);
+        # over one pair it is an estimate the figure must lie in (verify_claim's rule)
+        each = replace(framed, value_high=None, qualifier="")
+        pairs = verify_claim(each, results, pinned=_links(chosen, auto))
+        v = pin_ranges.settle_range(framed, pairs, bool(pins.frame.get("scenario")))
+    elif any(chosen.values()):
         v = verify_claim(framed, results, pinned=_links(chosen, auto))
-    if pins.frame.get("reading"):
+    if pins.frame.get("reading") in ("time_reduction", "speedup"):
         v = _only_reading(framed, v, pins.frame["reading"], results)
     elif pins.frame.get("counted"):
         counted = pins.frame["counted"]
@@ -282,12 +311,16 @@ def automatic(
     results: Sequence[ResultFacts],
     holdings: Mapping[tuple[str, str], Holding] | None = None,
 ) -> Verification:
-    """The automatic verdict of ``claim`` as a stored page's claims get it
-    (``ingest.claims.facts.check_claims``): a count over a round held whole
-    (:mod:`benchdb.claims.round_counts`, then :mod:`benchdb.claims.round_wins`), else
-    :func:`benchdb.claims.verdicts.verify_claim`. A pinned frame is checked by it, so
-    a count pinned to its round is counted as the automatic check counts it."""
+    """The automatic verdict of ``claim``, the one sequence every check runs
+    (``ingest.claims.facts.check_claims`` calls it for stored pages, the check API and
+    the re-check): a count over a round held whole (:mod:`benchdb.claims.round_counts`,
+    then :mod:`benchdb.claims.round_wins`), a count of a Storage, Tiny or Mobile round's
+    benchmarks (:func:`benchdb.claims.other_suites.verify_count`), else
+    :func:`benchdb.claims.verdicts.verify_claim`. ``results``: the claim's suite's
+    result facts (others are ignored). A pinned frame is checked by it, so a count
+    pinned to its round is counted as the automatic check counts it."""
     counted = round_counts.verify(claim, holdings) or round_wins.verify(claim, holdings)
+    counted = counted or other_suites.verify_count(claim, list(results))
     return counted or verify_claim(claim, results, holdings=holdings)
 
 
@@ -359,7 +392,8 @@ def _open(rows: Sequence[Mapping[str, Any]]) -> list[str]:
 
 def slot_candidates(v: Verification, suite: str = "training") -> list[dict[str, Any]]:
     """Each value of each open slot of ``v``'s readings: ``{"slot", "value", "readings"
-    (how many), "figure", "compared_figure", "ratio" (compared / figure, when both),
+    (how many), "label", "evidence" (what a count counted, as its reading lists it: ""
+    for others), "figure", "compared_figure", "ratio" (compared / figure, when both),
     "holds" (each reading's), "verdict" (its readings settled: the automatic rule),
     "results" (role -> result pks), "pin" (the pins that choose it: a frame slot's
     value, or its results by role as pks, for the caller to name by key)}``, at most
@@ -391,6 +425,7 @@ def _candidate(
         "value": value,
         "readings": len(group),
         "label": str(group[0].get("label", "")),
+        "evidence": str(group[0].get("evidence", "")),
         "figure": figure,
         "compared_figure": other,
         "ratio": other / figure if figure and other is not None else None,

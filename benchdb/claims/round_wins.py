@@ -14,7 +14,9 @@ accelerator", "at the same scale", "among", "edge", "power") or qualifies the co
 ("more than", "up to") is not counted. A count of records ("set records on", 创下新纪录)
 is tagged and left unverifiable, saying why: a record is also read as faster than every
 earlier round, which needs every earlier round that had the benchmark held whole
-(MLPerf Training v0.5 and v0.6 are not) and benchmarks compared across rounds.
+(MLPerf Training v0.5 and v0.6 are not) and benchmarks compared across rounds. A person
+may settle that reading (the workbench's pin ``reading: round-best``, context
+:data:`RECORD_AS_BEST`): the records are then counted as wins of the round.
 
 **Readings** (the verdict must hold for each; :func:`verify`):
 
@@ -52,6 +54,10 @@ from benchdb.claims.round_facts import suite_clear, suite_rounds
 from benchdb.vocabulary import CONSISTENT, INCONSISTENT, UNVERIFIABLE
 
 TAG = "round-win:"
+#: Context of a count of records a person read as the round's best results (the pin
+#: ``reading: round-best``, :mod:`benchdb.claims.pins`): counted as wins, every
+#: reading of subject, field and benchmark as for "won".
+RECORD_AS_BEST = "record-read:round-best"
 _UNITS = frozenset({"benchmark", "task", "win"})
 _WIN = re.compile(
     r"(?i:\b(?:won|wins?|winning|swept|sweeps?|sweeping|topp?(?:ed|s)?|led|leads?)\b)"
@@ -217,8 +223,9 @@ def verify(
             f"the sentence names no product or submitter with a result in {suite} {c.round}"
         )
     what, _, only = tag.partition(":")
-    if what == "record":
+    if what == "record" and RECORD_AS_BEST not in c.context:
         return _open(_record_reason(suite, held, holdings or {}))
+    what = "won" if what == "record" else what  # a person read the records as wins
     loadgen = suite in ("inference", "automotive")
     readings, others = [], set()
     for sub in who:

@@ -25,6 +25,7 @@ from benchdb.claims import (
     other_suites,
     own_baseline,
     page_round,
+    pins,
     readings,
     resolve,
     resolve_words,
@@ -465,11 +466,8 @@ def check_claims(
                 by_suite[suite] = [r for r in results if r.suite == suite]
             else:
                 by_suite[suite] = result_facts(suite=suite) if suite in FACT_SUITES else []
-        # a count over a round held whole: entries and submitters, then wins
-        counted = round_counts.verify(f, holdings) or round_wins.verify(f, holdings)
-        counted = counted or other_suites.verify_count(f, by_suite[suite])
-        v = counted or verdicts.verify_claim(f, by_suite[suite], holdings=holdings)
-        out.append((c, f, v))
+        # counts over a round (held whole, or its rules' list), else the results
+        out.append((c, f, pins.automatic(f, by_suite[suite], holdings)))
     return out
 
 

@@ -278,11 +278,11 @@ def check_with_pins(
     checked: Sequence[tuple[Any, ClaimFacts, Verification]], pins: Mapping[int | None, P.Pins]
 ) -> list[dict[str, Any] | None]:
     """The check API's workbench of each checked claim (id = place in ``checked``):
-    :func:`workbench` for a pinned claim (``pins`` key None: every claim; a claim no
-    result settles, a count, takes only their frame pins) or one whose readings
+    :func:`workbench` for a pinned claim (``pins`` key None: every claim; a count or a
+    quality target takes only their frame pins) or one whose readings
     disagree, None for the others. Raises :class:`PinError` on a pinned claim id the
     text does not have, a key naming no stored result, or results pinned on the id of
-    a claim no result settles."""
+    a claim no result settles (a quality target) or on a count without its subject."""
     far = [i for i in pins if i is not None and i >= len(checked)]
     if far:
         raise P.PinError(f"pins name claim {far[0]}; the text has {len(checked)} claims")
@@ -293,7 +293,7 @@ def check_with_pins(
         p = pins.get(i) or P.Pins()
         if not p and pins.get(None):
             every = pins[None]
-            p = P.Pins(frame=every.frame) if f.kind in P.NO_RESULT_KINDS else every
+            p = P.Pins(frame=every.frame) if f.kind in P.FRAME_ONLY_FOR_EVERY else every
         if not p and not P.slot_candidates(v):
             out.append(None)
             continue

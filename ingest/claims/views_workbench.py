@@ -55,7 +55,7 @@ def claim_workbench(request: HttpRequest, pk: int) -> HttpResponse:
     text = request.GET.get("q", "")[:200]
     role = request.GET.get("role", "subject")
     role = role if role in P.RESULT_ROLES else "subject"
-    takes_results = c.kind not in P.NO_RESULT_KINDS  # a count is settled by its frame
+    takes_results = c.kind not in P.NO_RESULT_KINDS  # a quality target: by its frame
     found = (
         claim_pins.result_search(text, round=c.round, benchmark=c.benchmark_key)
         if text and takes_results

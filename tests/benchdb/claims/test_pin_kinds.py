@@ -182,9 +182,12 @@ def test_a_pinned_round_is_a_named_round() -> None:
     assert P.apply_pins(dated, [], pins, {}).verdict == "consistent"
 
 
-def test_a_count_or_a_quality_target_takes_no_result_pins() -> None:
-    with pytest.raises(P.PinError, match="a count is not settled by results"):
-        P.check_applies(SEVENTH, P.parse_pins({"subject": "k1"}))
+def test_a_quality_target_takes_no_result_pins_and_a_count_needs_its_subject() -> None:
+    """A count over pinned results counts the subject's (benchdb.claims.pin_counts):
+    a field pinned without them is refused; a quality target takes no results."""
+    with pytest.raises(P.PinError, match="needs the subject's results"):
+        P.check_applies(SEVENTH, P.parse_pins({"compared": "k1"}))
+    P.check_applies(SEVENTH, P.parse_pins({"subject": "k1"}))
     target = ClaimFacts(kind="target", value=0.377, unit="fraction", round="v3.0")
     with pytest.raises(P.PinError, match="a target is not settled by results"):
         P.check_applies(target, P.parse_pins({"compared": "k1"}))

@@ -114,7 +114,7 @@ def test_pins_for_every_claim_leave_a_counts_figure_to_its_round(
 ) -> None:
     """Result pins given for every claim of the text settle the time; the count takes
     only their frame pins (none here: it is left unpinned, its verdict kept); results
-    pinned on the count's own id are refused, its round pinned keeps the count's
+    pinned on the count's own id are counted, its round pinned keeps the count's
     verdict."""
     status, out = check({"text": WITH_COUNT, "pins": {"subject": BAIDU}})
     assert status == 200
@@ -123,8 +123,13 @@ def test_pins_for_every_claim_leave_a_counts_figure_to_its_round(
     count = by_kind["count"]
     assert count["verdict"] == "consistent" and count.get("workbench") is None  # not pinned
     at = out["claims"].index(count)
+    # results pinned on the count's own id are what it counts (benchdb.claims.pin_counts):
+    # one test entered, not eight; a field without the subject's results is refused
     status, out = check({"text": WITH_COUNT, "pins": {"subject": BAIDU}, "claim": at})
-    assert status == 400 and "a count is not settled by results" in out["error"]
+    pinned = out["claims"][at]["workbench"]["pinned"]
+    assert status == 200 and (pinned["verdict"], pinned["recomputed_value"]) == ("inconsistent", 1)
+    status, out = check({"text": WITH_COUNT, "pins": {"compared": BAIDU}, "claim": at})
+    assert status == 400 and "needs the subject's results" in out["error"]
     status, out = check({"text": WITH_COUNT, "pins": {"round": "v1.1"}, "claim": at})
     assert status == 200 and out["claims"][at]["workbench"]["pinned"]["verdict"] == "consistent"
 
@@ -259,19 +264,19 @@ def test_the_queue_lists_families_most_cited_first_and_drops_settled_ones(
     assert "on another claim of its family" in html
 
 
-def test_a_counts_workbench_offers_no_result_search(gain: Claim) -> None:
-    """A count ("MLPerf Training v1.1 has eight benchmarks"): its workbench says no
-    result gives its figure and offers no result to pin (a result pin on it is
-    refused); a percentage's offers them."""
+def test_a_counts_workbench_offers_the_results_it_counts(gain: Claim) -> None:
+    """A count ("MLPerf Training v1.1 has eight benchmarks"): its workbench offers
+    results to pin as what it counts (benchdb.claims.pin_counts), the subject's first
+    (a field pinned alone is refused); a percentage's offers them too."""
     text = WITH_COUNT.encode()
     vendor_pages.vendor_page_ingest(
         data=text, path_or_url="count.en.txt", content_type="text/plain"
     )
     count = Claim.objects.get(page__file_name="count.en.txt", kind="count")
     page = Client().get(f"/vendor/claims/{count.pk}/workbench/?q=dgxa100").content.decode()
-    assert 'id="no-results"' in page and "Pin as" not in page
-    refused = Client().get(f"/vendor/claims/{count.pk}/workbench/?subject={DELL}")
+    assert 'id="no-results"' not in page and "Pin as" in page
+    refused = Client().get(f"/vendor/claims/{count.pk}/workbench/?compared={DELL}")
     assert refused.status_code == 400
-    assert "a count is not settled by results" in refused.content.decode()
+    assert "needs the subject&#x27;s results" in refused.content.decode()
     page = Client().get(f"/vendor/claims/{gain.pk}/workbench/?q=dgxa100").content.decode()
     assert 'id="no-results"' not in page and "Pin as" in page
