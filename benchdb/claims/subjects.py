@@ -520,6 +520,9 @@ MARKETED_BENCHMARKS: tuple[tuple[str, str], ...] = (
     (r"Llama[- ]?3\.1[- ]?8B", "llama31_8b"),
     (r"GPT-?3(?:[- ]175B)?" + _G, "gpt3"),
     (r"Stable[- ]Diffusion", "stable_diffusion"),
+    # MLCommons' own name for the BERT task ("Language | NLP | Wikipedia | BERT-large",
+    # the Training results tables v1.0-v3.1)
+    (r"(?<![A-Za-z])NLP(?![A-Za-z])|natural[- ]language processing", "bert"),
 )
 
 
