@@ -146,11 +146,25 @@ def round_fields(
     ("last June", "今年6月"; on a page with no date, relative to the round its words
     fix: :func:`benchdb.claims.page_round.relative_round`, ``round-relative-open`` when
     they fix none); a gain's relative date ("这比6月份的刷新记录的成绩") is its
-    baseline (:func:`relative_round`)."""
+    baseline (:func:`relative_round`). A year the subject's side gives its results
+    ("In previous 2023 benchmarks") over the page's round: its one round
+    (``round-year``), or none and :data:`~benchdb.claims.resolve_words.YEAR_TAG` (each
+    of the year's rounds a reading)."""
     if "suite-hpc" in c.context:
         return  # its round is an HPC round, named or none (resolve_suite)
     suite = c.suite or "training"
     named = [r for r in rounds_named(subject_side, suite, rounds) if r != c.baseline]
+    year, in_year = words.year_rounds(subject_side, rounds)
+    if in_year and not named and c.round not in in_year and (not c.round or "round" in c.context):
+        # "In previous 2023 benchmarks, Azure ... in approximately 4 minutes" on a page
+        # about v4.1: the year's round, or each of its rounds a reading
+        if len(in_year) == 1:
+            fields["round"] = in_year[0]
+            ctx.append("round-year")
+        else:
+            fields["round"] = ""
+            ctx.append(f"{words.YEAR_TAG}{year}")
+        return
     relative = words.relative_round(sentence, page.published, rounds)
     if page.published is None:  # a page dated only by its words (benchdb.claims.page_round)
         fixed = page_round.page_round(page.title, page.text, suite).round

@@ -421,3 +421,37 @@ def test_a_respectively_list_keeps_each_figure_on_its_own_name() -> None:
     for value, key in ((22.0, "bert"), (18.0, "maskrcnn"), (14.0, "rnnt")):
         c = ClaimFacts(kind="percentage", value=value, unit="%", benchmark_key=key)
         assert _resolve(c, s, vendor="Inspur").benchmark_key == key
+
+
+def test_a_year_the_sentence_gives_its_results_overrides_the_pages_round() -> None:
+    """training/07 (a press rewrite of Azure's v4.1 news: "In previous 2023 benchmarks,
+    Azure showed it could train a GPT-3 model ... on 10,752 H100 GPUs in approximately 4
+    minutes"), here in Google's words (constructed): the year holds two rounds (v3.0,
+    v3.1), so the page's v4.1 is not the figure's round and each of the year's rounds is
+    a reading (``benchdb.claims.undated``); a year of one round is that round."""
+    from benchdb.claims import verdicts
+
+    s = "In previous 2023 benchmarks, Google trained GPT-3 on 6,144 TPU v5e chips in 44 minutes."
+    page = "Google Cloud TPU results in MLPerf Training v4.1. " + s
+    c = ClaimFacts(kind="time", value=44.0, unit="min", submitter="Google", benchmark_key="gpt3")
+    got = resolve_claim(c, s, PageContext(text=page, vendor="Google"), ROUND_PUBLISHED)
+    assert got.round == "" and words.year_of(got.context) == 2023
+    assert verdicts._rounds_of(got, "training") == ("v3.0", "v3.1")
+    one = s.replace("2023", "2020")  # v0.7 (July 2020) alone
+    got = resolve_claim(c, one, PageContext(text=page, vendor="Google"), ROUND_PUBLISHED)
+    assert (got.round, "round-year" in got.context) == ("v0.7", True)
+
+
+@pytest.mark.parametrize(
+    ("text", "year"),
+    [
+        ("In previous 2023 benchmarks, Azure showed", 2023),
+        ("in the 2022 MLPerf Training round", 2022),
+        ("2021年的MLPerf测试中", 2021),
+        ("a 2023 study of GPU clusters", 0),  # no results word
+        ("in the June 2023 results", 0),  # a month: rounds_named's
+        ("the 2022 round and the 2023 round", 0),  # two years: none
+    ],
+)
+def test_the_year_a_sentence_gives_its_results(text: str, year: int) -> None:
+    assert words.year_rounds(text, ROUND_PUBLISHED)[0] == year
