@@ -16,7 +16,13 @@ from datetime import date, timedelta
 from benchdb.claims import resolve_words as words
 from benchdb.claims.facts import ClaimFacts
 from benchdb.claims.printed import bound_before, figure_at, figure_values
-from benchdb.claims.resolve_slots import BEST, GAINS, benchmark_fields, round_fields
+from benchdb.claims.resolve_slots import (
+    BEST,
+    GAINS,
+    benchmark_fields,
+    carried_benchmark_fields,
+    round_fields,
+)
 from benchdb.claims.subjects import (
     PREVIOUS,
     Mention,
@@ -453,6 +459,7 @@ def resolve_claim(
         if earlier:
             fields["round"] = rnd = max(earlier, key=lambda r: rounds[r])
             ctx.append("round-before")
+    carried_benchmark_fields(c, sentence, page, rnd, fields, ctx)
     if fields.get("baseline", c.baseline) == "previous-round" and _YEAR.search(sentence):
         older = year_earlier(rnd, rounds)
         if older:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from datetime import date
 from typing import TYPE_CHECKING
 
-from benchdb.claims import page_round
+from benchdb.claims import page_round, round_facts
 from benchdb.claims import resolve_words as words
 from benchdb.claims.facts import ClaimFacts
 from benchdb.claims.resolve_suite import models_named
@@ -23,6 +23,7 @@ from benchdb.claims.subjects import (
     clause_of,
     rounds_named,
 )
+from benchdb.vocabulary import canonical_benchmark
 
 if TYPE_CHECKING:  # resolve imports this module
     from benchdb.claims.resolve import PageContext
@@ -98,6 +99,40 @@ def benchmark_fields(
     if key:
         fields["benchmark_key"] = key
         ctx += [tag] if tag else []
+
+
+def carried_benchmark_fields(
+    c: ClaimFacts,
+    sentence: str,
+    page: PageContext,
+    rnd: str,
+    fields: dict[str, object],
+    ctx: list[str],
+) -> None:
+    """Drop a benchmark the claim took from another sentence (its own names none) when
+    the claim's round ``rnd`` has no such benchmark: "1,024 个 Hopper GPU 在 2.5 分钟内完成了
+    基于 Stable Diffusion ... (v3.1) ... 6 月份 ... 当时英伟达使用了 3,584 个 Hopper GPU"
+    (v3.0, which had no Stable Diffusion): the benchmark is then found as when none was
+    carried (:func:`from_page`: the title's, else for a claim that is no count the
+    page's one), kept only if the round has it, else none (a count reads every
+    benchmark of its round; another claim names none); ``benchmark-not-in-round``.
+    Training only; a round whose benchmarks benchdb does not know keeps the benchmark."""
+    key = str(fields.get("benchmark_key", c.benchmark_key))
+    if not key or not rnd or (c.suite or "training") != "training" or "suite-hpc" in c.context:
+        return
+    if benchmarks_named(sentence):
+        return  # the sentence's own benchmark stands (or is another slot's question)
+    known = round_facts.round_benchmarks("training", rnd)
+    if known is None or canonical_benchmark(key, rnd) in known:
+        return
+    again, tag = from_page(
+        "benchmark",
+        [],
+        benchmarks_named(page.title),
+        benchmarks_named(page.text) if c.kind != "scale" else [],
+    )
+    fields["benchmark_key"] = again if canonical_benchmark(again, rnd) in known else ""
+    ctx += ["benchmark-not-in-round", *([tag] if fields["benchmark_key"] else [])]
 
 
 _RESPECTIVELY = re.compile(r"分别|分別|\brespectively\b", re.I)

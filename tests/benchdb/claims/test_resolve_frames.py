@@ -455,3 +455,30 @@ def test_a_year_the_sentence_gives_its_results_overrides_the_pages_round() -> No
 )
 def test_the_year_a_sentence_gives_its_results(text: str, year: int) -> None:
     assert words.year_rounds(text, ROUND_PUBLISHED)[0] == year
+
+
+def test_a_benchmark_carried_from_another_sentence_that_the_round_lacks_is_dropped() -> None:
+    """training/16 (NVIDIA Eos repost: "...1,024 个 NVIDIA Hopper 架构 GPU 在 2.5 分钟内完成了
+    基于 Stable Diffusion ... 当时英伟达使用了 3,584 个 Hopper GPU", the count of June's
+    v3.0, which had no Stable Diffusion), here in Intel's words (constructed): the
+    Llama 2 70B LoRA benchmark of the sentence before (new in v4.0) is not the v3.0
+    count's; the title's GPT-3 is (a v3.0 benchmark), as when nothing was carried."""
+    title = "英特尔Gaudi 2再破纪录，GPT-3训练提速"
+    s = "去年6月，英特尔使用了384个Gaudi2加速器。"
+    c = ClaimFacts(
+        kind="scale",
+        value=384.0,
+        unit="accelerator",
+        submitter="Intel",
+        system="Gaudi2",
+        benchmark_key="llama2_70b_lora",
+        round="v3.0",
+    )
+    got = resolve_claim(c, s, PageContext(title=title, text=s, vendor="Intel"), ROUND_PUBLISHED)
+    assert got.benchmark_key == "gpt3"
+    assert {"benchmark-not-in-round", "benchmark-title"} <= set(got.context)
+    # a round that has the benchmark keeps it
+    kept = resolve_claim(
+        replace(c, round="v4.0"), s, PageContext(title=title, text=s), ROUND_PUBLISHED
+    )
+    assert kept.benchmark_key == "llama2_70b_lora"
