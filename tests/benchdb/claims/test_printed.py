@@ -1,6 +1,7 @@
 """Figures as printed (``benchdb.claims.printed``): a figure with a k/M/万 suffix is found
 in its own clause, so the model and system named there are its own; a count after a
-bound word ("more than", "upwards of", 逾, 多) pins no system (issue 20, classes 1-2).
+bound word ("more than", "upwards of", 逾, 多) pins no system, and a count claimed as a
+bound holds for a result that ran on a count it allows (issue 20, classes 1-2).
 
 The classes were seen on NVIDIA pages ("DeepSeek R1 at ~420k tokens/s on 72× GB300;
 Llama3.1 405B ~16k tokens/s on 72× GB300", ainews247.org/story/36773; "憑藉逾5,000顆
@@ -12,9 +13,11 @@ from __future__ import annotations
 import pytest
 
 from benchdb.claims import resolve, subjects
-from benchdb.claims.facts import ClaimFacts
+from benchdb.claims.facts import ClaimFacts, ResultFacts
 from benchdb.claims.printed import bound_before, figure_at, figure_values
+from benchdb.claims.readings import scale_verdict
 from benchdb.claims.resolve_suite import models_named
+from benchdb.vocabulary import CONSISTENT, UNVERIFIABLE
 
 #: AMD (Igor'sLAB's key takeaways on MLPerf Inference 6.0, pulse.bot, 2026-04-15), two
 #: items of its list: "MI355X hits 1.04M tokens/s on Llama 2 70B across 11 nodes" and
@@ -93,3 +96,44 @@ def test_a_bare_bounded_count_is_no_accelerator_count() -> None:
     assert bound_before(s, s.index("8500")) and not bound_before(s, s.index("23"))
     assert resolve._bare_count("using more than 3,000 GPUs") is None
     assert resolve._bare_count("using 3,000 GPUs") == 3000
+
+
+def _on(pk: int, n: int) -> ResultFacts:
+    return ResultFacts(
+        pk=pk,
+        round="v3.0",
+        submitter="NVIDIA+CoreWeave",
+        system_folder=f"coreweave_hgxh100_n{n // 8}",
+        system_name="",
+        division="closed",
+        availability="available",
+        accelerators=n,
+        accelerator_model="NVIDIA H100-SXM5-80GB",
+        framework="PyTorch",
+        benchmark="gpt3",
+        score_minutes=10.94,
+    )
+
+
+@pytest.mark.parametrize(
+    ("qualifier", "counts", "verdict", "linked"),
+    [
+        # EE Times on Training v3.0: "CoreWeave using more than 3,000 Nvidia H100 GPUs"
+        # (its GPT-3 record ran on 3,584): the bound holds for the 3,584-GPU result
+        ("more than", (512, 3584), CONSISTENT, [2]),
+        ("at least", (3000, 512), CONSISTENT, [1]),
+        # no result over the bound: unknown (benchdb may hold part of a round), as an
+        # exact count that no result ran on is
+        ("more than", (512, 2048), UNVERIFIABLE, []),
+        ("less than", (3584,), UNVERIFIABLE, []),
+        # an exact 3,000 is no 3,584 (before: "逾5,000顆" read as exactly 5,000)
+        ("", (512, 3584), UNVERIFIABLE, []),
+    ],
+)
+def test_a_bounded_count_holds_for_a_result_it_allows(
+    qualifier: str, counts: tuple[int, ...], verdict: str, linked: list[int]
+) -> None:
+    c = ClaimFacts(kind="scale", value=3000.0, unit="GPU", qualifier=qualifier, round="v3.0")
+    v = scale_verdict(c, [_on(i, n) for i, n in enumerate(counts, start=1)])
+    assert v.verdict == verdict
+    assert [lk.result for lk in v.links] == linked
