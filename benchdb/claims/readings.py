@@ -244,7 +244,7 @@ def node_verdict(c: Any, cands: Sequence[Any]) -> Verification:
     if match:
         return Verification(
             CONSISTENT,
-            float(want if c.qualifier not in _BOUNDS else getattr(match[0], count)),
+            float(want),
             links=tuple(Link(r.pk, "subject", r.suite) for r in match[:MAX_LISTED]),
             details={"readings_list": [{"label": r.label(), "holds": True} for r in match[:8]]},
         )
