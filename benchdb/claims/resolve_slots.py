@@ -101,6 +101,30 @@ def benchmark_fields(
         ctx += [tag] if tag else []
 
 
+def _year_fields(
+    c: ClaimFacts,
+    subject_side: str,
+    rounds: Mapping[str, date],
+    fields: dict[str, object],
+    ctx: list[str],
+) -> bool:
+    """The round of a claim whose subject's side gives its results a year ("In previous
+    2023 benchmarks, Azure ... in approximately 4 minutes" on a page about v4.1): the
+    year's one round (``round-year``), or none and the year's tag (each of its rounds a
+    reading); True when the year decided it, False when it gives none or the claim's
+    round is one of the year's."""
+    year, in_year = words.year_rounds(subject_side, rounds)
+    if not in_year or c.round in in_year or (c.round and "round" not in c.context):
+        return False
+    if len(in_year) == 1:
+        fields["round"] = in_year[0]
+        ctx.append("round-year")
+    else:
+        fields["round"] = ""
+        ctx.append(f"{words.YEAR_TAG}{year}")
+    return True
+
+
 def carried_benchmark_fields(
     c: ClaimFacts,
     sentence: str,
@@ -189,16 +213,7 @@ def round_fields(
         return  # its round is an HPC round, named or none (resolve_suite)
     suite = c.suite or "training"
     named = [r for r in rounds_named(subject_side, suite, rounds) if r != c.baseline]
-    year, in_year = words.year_rounds(subject_side, rounds)
-    if in_year and not named and c.round not in in_year and (not c.round or "round" in c.context):
-        # "In previous 2023 benchmarks, Azure ... in approximately 4 minutes" on a page
-        # about v4.1: the year's round, or each of its rounds a reading
-        if len(in_year) == 1:
-            fields["round"] = in_year[0]
-            ctx.append("round-year")
-        else:
-            fields["round"] = ""
-            ctx.append(f"{words.YEAR_TAG}{year}")
+    if not named and _year_fields(c, subject_side, rounds, fields, ctx):
         return
     relative = words.relative_round(sentence, page.published, rounds)
     if page.published is None:  # a page dated only by its words (benchdb.claims.page_round)
