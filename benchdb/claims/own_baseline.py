@@ -17,9 +17,14 @@ A system or count the text gives either side narrows that side's results.
 These are the readings; each pair is read (``verdicts_gains`` settles them: the
 verdict must hold for every one). The claimed figure chooses nothing. Unverifiable,
 naming the missing slot, when the submitter has no result named baseline (or no other
-result) in the round on that benchmark. Only a gain is read so: which side a time of
-the sentence stands on ("(23.8 minutes) compared to our baseline (110.5 minutes)") is
-not read yet (one page shows it).
+result) in the round on that benchmark.
+
+A time in such a sentence stands on the side its place gives it: right after the
+phrase ("compared to our baseline (110.5 minutes)", "our baseline of 110.5 minutes") it
+is the baseline's (:data:`BASE_TIME`: the results named baseline); before the phrase
+("a 4.5x speed-up (23.8 minutes) compared to our baseline", "a score of 23.8 minutes
+(4.5x speed-up relative to our baseline)") it is the subject's (:data:`SUBJECT_TIME`:
+the submitter's other results). A time anywhere else in the sentence gets no tag.
 
 :func:`scope_tags` reads the sentence at ingest (:data:`GAIN`); :func:`choose` gives
 the verification its candidates.
@@ -42,6 +47,12 @@ from benchdb.vocabulary import UNVERIFIABLE
 
 #: Context tag: a gain over the own baseline.
 GAIN = "own-baseline"
+#: Context tags: a time of the own baseline's side, and of the subject's (both start
+#: with :data:`GAIN`, so that the verification asks :func:`choose`).
+BASE_TIME = GAIN + ":baseline-time"
+SUBJECT_TIME = GAIN + ":subject-time"
+#: What may stand between the baseline phrase and the baseline's own time.
+_BASE_TIME_GAP = re.compile(r"\s*(?:\(\s*|,\s*|of\s+|at\s+)?(?:(?:about|around|~)\s*)?$", re.I)
 
 _BASELINE = re.compile(
     r"(?<![A-Za-z])(?:compared\s+(?:to|with)|relative\s+to|over|against|than|vs\.?|versus)\s+"
@@ -65,12 +76,17 @@ def _baseline_phrase(sentence: str) -> re.Match[str] | None:
 
 def scope_tags(c: ClaimFacts, sentence: str, start: int, end: int) -> tuple[str, ...]:
     """``(GAIN,)`` for a percentage or multiplier (figure ``sentence[start:end]``) whose
-    sentence compares with the submitter's own baseline (module docstring); ()
-    otherwise. A product the sentence gives the compared side ("compared to our
-    baseline, on 8x A100") narrows the baseline's results (:func:`choose`)."""
+    sentence compares with the submitter's own baseline (module docstring), a time's
+    side (:data:`BASE_TIME`, :data:`SUBJECT_TIME`); () otherwise. A product the
+    sentence gives the compared side ("compared to our baseline, on 8x A100") narrows
+    the baseline's results (:func:`choose`)."""
     m = _baseline_phrase(sentence)
     if m is None or not 0 <= start <= end <= len(sentence):
         return ()
+    if c.kind == "time":
+        if start >= m.end() and _BASE_TIME_GAP.match(sentence[m.end() : start]):
+            return (BASE_TIME,)
+        return (SUBJECT_TIME,) if end <= m.start() else ()
     return (GAIN,) if c.kind in ("multiplier", "percentage") else ()
 
 
@@ -109,6 +125,8 @@ def choose(
         and (not c.system or system_matches(c.system, r, c.accelerators))
     ]
     who = f"{c.submitter or 'the submitter'}'s {bench or 'benchmark'} results in {c.round}"
+    if BASE_TIME in c.context and base:  # the baseline's own time
+        return {"subject": base, "compared": [], "baseline": []}
     if not base or not rest:
         side = "a result named baseline" if not base else "a result besides its baseline"
         return Verification(

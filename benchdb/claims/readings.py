@@ -25,7 +25,7 @@ all the evidence a verdict rests on.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -169,6 +169,15 @@ def extreme(readings: Sequence[Reading]) -> list[Reading]:
     return [r for r in valued if r.value == top]
 
 
+#: A count given as a bound (the parser's qualifier): which counts it allows.
+_BOUNDS: dict[str, Callable[[int, int], bool]] = {
+    "more than": lambda n, want: n > want,
+    "just over": lambda n, want: n > want,
+    "at least": lambda n, want: n >= want,
+    "less than": lambda n, want: 0 < n < want,
+}
+
+
 def scale_verdict(c: Any, cands: Sequence[Any], count: str = "accelerators") -> Verification:
     """A count of accelerators ("on 2,496 GPUs"), or of nodes with ``count`` "nodes"
     ("on 1,344 VMs": the systems JSON's ``number_of_nodes``), of the claim's subject: ``consistent``
@@ -179,9 +188,13 @@ def scale_verdict(c: Any, cands: Sequence[Any], count: str = "accelerators") -> 
     the count for every result it speaks of (context ``every-result``: "all records
     were set on 3,584 GPUs"), which one result cannot show. "Up to N" / "as many as
     N" (qualifier ``up to``) is the subject's largest count: ``unverifiable`` when a
-    result the frame allows ran on more."""
+    result the frame allows ran on more. A bound ("more than N", "at least N", "under
+    N": :data:`_BOUNDS`) holds for a result that ran on a count it allows (those are
+    linked); none such is ``unverifiable`` as an absent exact count is."""
     want = int(c.value or 0)
     match = [r for r in cands if getattr(r, count) == want]
+    if c.qualifier in _BOUNDS:  # "more than 5,000 Blackwell GPUs", "逾5,000顆", "under 1,000"
+        match = [r for r in cands if _BOUNDS[c.qualifier](getattr(r, count) or 0, want)]
     if match and "every-result" in c.context:
         return Verification(
             UNVERIFIABLE,
@@ -205,7 +218,7 @@ def scale_verdict(c: Any, cands: Sequence[Any], count: str = "accelerators") -> 
     if match:
         return Verification(
             CONSISTENT,
-            float(want),
+            float(want if c.qualifier not in _BOUNDS else getattr(match[0], count)),
             links=tuple(Link(r.pk, "subject", r.suite) for r in match[:MAX_LISTED]),
             details={"readings_list": [{"label": r.label(), "holds": True} for r in match[:8]]},
         )

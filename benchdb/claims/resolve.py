@@ -15,7 +15,14 @@ from datetime import date, timedelta
 
 from benchdb.claims import resolve_words as words
 from benchdb.claims.facts import ClaimFacts
-from benchdb.claims.resolve_slots import BEST, GAINS, benchmark_fields, round_fields
+from benchdb.claims.printed import bound_before, figure_at, figure_values
+from benchdb.claims.resolve_slots import (
+    BEST,
+    GAINS,
+    benchmark_fields,
+    carried_benchmark_fields,
+    round_fields,
+)
 from benchdb.claims.subjects import (
     PREVIOUS,
     Mention,
@@ -71,17 +78,11 @@ _BARE_COUNT = re.compile(  # not inside a name: "its H100 GPU" states no 100 GPU
     r"|个|個|张|張|颗|顆)(?![A-Za-z])",
     re.I,
 )
-_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
 def _numbers(text: str) -> set[float]:
-    out = set()
-    for m in _NUMBER.finditer(text):
-        try:
-            out.add(float(m.group().replace(",", "")))
-        except ValueError:
-            continue
-    return out
+    """The values ``text`` prints, a k/M suffix applied ("~420k" is 420,000)."""
+    return figure_values(text)
 
 
 def sides(sentence: str, value: float | None, gain: bool = False) -> tuple[str, str]:
@@ -128,15 +129,10 @@ def _best(mentions: Sequence[Mention], side: str, value: float | None) -> Mentio
 
 
 def _position(text: str, value: float | None) -> int | None:
-    if value is None:
-        return None
-    for m in _NUMBER.finditer(text):
-        try:
-            if float(m.group().replace(",", "")) == value:
-                return m.start()
-        except ValueError:
-            continue
-    return None
+    """Where the first figure equal to ``value`` starts in ``text`` (a k/M suffix
+    applied: "~420k tokens/s" is 420,000's), None when absent."""
+    m = figure_at(text, value)
+    return m.start() if m else None
 
 
 @functools.lru_cache(maxsize=8)  # asked per claim of the same title and page text
@@ -153,7 +149,8 @@ def _only_family(text: str, vendor: str = "") -> str:
 def _near_count(side: str, value: float | None, mention: Mention) -> int | None:
     """A bare count ("1,152 GPUs") nearer the claimed ``value`` than ``mention``
     ("...in 5.2 minutes with 512 Blackwell Ultra GPUs and FLUX.1 in 12.5 minutes with
-    1,152 GPUs": 1,152 is FLUX.1's), else None."""
+    1,152 GPUs": 1,152 is FLUX.1's), else None; 0 when that count is a bound ("with
+    more than 1,000 GPUs": another system, of no known size)."""
     at = _position(side, value)
     if at is None:
         return None
@@ -161,7 +158,7 @@ def _near_count(side: str, value: float | None, mention: Mention) -> int | None:
     for m in _BARE_COUNT.finditer(side):
         n = int(m.group(1).replace(",", "") or 0)
         if abs(m.start() - at) < gap and 0 < n < 10**6 and n != mention.count:
-            return n
+            return 0 if bound_before(side, m.start()) else n
     return None
 
 
@@ -176,8 +173,10 @@ _CLAIM_FIGURE = re.compile(
 def _bare_count(text: str, value: float | None = None) -> int | None:
     """The count ``text`` states bare ("1,152 GPUs"); of several, the one in the
     clause of the claimed ``value`` ("...10.2 minutes with up to 64 MI355X GPUs and
-    Stable Diffusion in 31.4 minutes with 256 GPUs": 256 is not 10.2's), else None."""
+    Stable Diffusion in 31.4 minutes with 256 GPUs": 256 is not 10.2's), else None;
+    None too for a count that is a bound ("more than 3,000 GPUs": no size to pin)."""
     m = _BARE_COUNT.search(text)
+    where = text
     if m and value is not None:
         count = float(m.group(1).replace(",", "") or 0)
         others = {
@@ -186,7 +185,10 @@ def _bare_count(text: str, value: float | None = None) -> int | None:
         } - {count, value}
         if len(_BARE_COUNT.findall(text)) > 1 or others:
             # the count's clause holds another claim's figure: this figure's clause only
-            m = _BARE_COUNT.search(clause_of(text, value))
+            where = clause_of(text, value)
+            m = _BARE_COUNT.search(where)
+    if m and bound_before(where, m.start()):
+        return None
     n = m.group(1).replace(",", "") if m else ""
     return int(n) if n.isdigit() and 0 < int(n) < 10**6 else None
 
@@ -245,7 +247,7 @@ def _subject(
         else:
             near = _near_count(side, c.value, mention)
         if near is not None:  # "...and FLUX.1 in 12.5 minutes with 1,152 GPUs"
-            out |= {"system": "", "accelerators": near}
+            out |= {"system": "", "accelerators": near or None}
             ctx.append("accelerators-sentence")
             mention = None
     elif "system" in c.context and c.system:
@@ -457,6 +459,7 @@ def resolve_claim(
         if earlier:
             fields["round"] = rnd = max(earlier, key=lambda r: rounds[r])
             ctx.append("round-before")
+    carried_benchmark_fields(c, sentence, page, rnd, fields, ctx)
     if fields.get("baseline", c.baseline) == "previous-round" and _YEAR.search(sentence):
         older = year_earlier(rnd, rounds)
         if older:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from datetime import date
 from typing import TYPE_CHECKING
 
-from benchdb.claims import page_round
+from benchdb.claims import page_round, round_facts
 from benchdb.claims import resolve_words as words
 from benchdb.claims.facts import ClaimFacts
 from benchdb.claims.resolve_suite import models_named
@@ -23,6 +23,7 @@ from benchdb.claims.subjects import (
     clause_of,
     rounds_named,
 )
+from benchdb.vocabulary import canonical_benchmark
 
 if TYPE_CHECKING:  # resolve imports this module
     from benchdb.claims.resolve import PageContext
@@ -100,6 +101,64 @@ def benchmark_fields(
         ctx += [tag] if tag else []
 
 
+def _year_fields(
+    c: ClaimFacts,
+    subject_side: str,
+    rounds: Mapping[str, date],
+    fields: dict[str, object],
+    ctx: list[str],
+) -> bool:
+    """The round of a claim whose subject's side gives its results a year ("In previous
+    2023 benchmarks, Azure ... in approximately 4 minutes" on a page about v4.1): the
+    year's one round (``round-year``), or none and the year's tag (each of its rounds a
+    reading); True when the year decided it, False when it gives none or the claim's
+    round is one of the year's."""
+    year, in_year = words.year_rounds(subject_side, rounds)
+    if not in_year or c.round in in_year or (c.round and "round" not in c.context):
+        return False
+    if len(in_year) == 1:
+        fields["round"] = in_year[0]
+        ctx.append("round-year")
+    else:
+        fields["round"] = ""
+        ctx.append(f"{words.YEAR_TAG}{year}")
+    return True
+
+
+def carried_benchmark_fields(
+    c: ClaimFacts,
+    sentence: str,
+    page: PageContext,
+    rnd: str,
+    fields: dict[str, object],
+    ctx: list[str],
+) -> None:
+    """Drop a benchmark the claim took from another sentence (its own names none) when
+    the claim's round ``rnd`` has no such benchmark: "1,024 个 Hopper GPU 在 2.5 分钟内完成了
+    基于 Stable Diffusion ... (v3.1) ... 6 月份 ... 当时英伟达使用了 3,584 个 Hopper GPU"
+    (v3.0, which had no Stable Diffusion): the benchmark is then found as when none was
+    carried (:func:`from_page`: the title's, else for a claim that is no count the
+    page's one), kept only if the round has it, else none (a count reads every
+    benchmark of its round; another claim names none); ``benchmark-not-in-round``.
+    Training only; a round whose benchmarks benchdb does not know keeps the benchmark."""
+    key = str(fields.get("benchmark_key", c.benchmark_key))
+    if not key or not rnd or (c.suite or "training") != "training" or "suite-hpc" in c.context:
+        return
+    if benchmarks_named(sentence):
+        return  # the sentence's own benchmark stands (or is another slot's question)
+    known = round_facts.round_benchmarks("training", rnd)
+    if known is None or canonical_benchmark(key, rnd) in known:
+        return
+    again, tag = from_page(
+        "benchmark",
+        [],
+        benchmarks_named(page.title),
+        benchmarks_named(page.text) if c.kind != "scale" else [],
+    )
+    fields["benchmark_key"] = again if canonical_benchmark(again, rnd) in known else ""
+    ctx += ["benchmark-not-in-round", *([tag] if fields["benchmark_key"] else [])]
+
+
 _RESPECTIVELY = re.compile(r"分别|分別|\brespectively\b", re.I)
 
 #: A benchmark named as replaced ("X replaced Y", "replacing Y", "in place of Y").
@@ -146,11 +205,16 @@ def round_fields(
     ("last June", "今年6月"; on a page with no date, relative to the round its words
     fix: :func:`benchdb.claims.page_round.relative_round`, ``round-relative-open`` when
     they fix none); a gain's relative date ("这比6月份的刷新记录的成绩") is its
-    baseline (:func:`relative_round`)."""
+    baseline (:func:`relative_round`). A year the subject's side gives its results
+    ("In previous 2023 benchmarks") over the page's round: its one round
+    (``round-year``), or none and :data:`~benchdb.claims.resolve_words.YEAR_TAG` (each
+    of the year's rounds a reading)."""
     if "suite-hpc" in c.context:
         return  # its round is an HPC round, named or none (resolve_suite)
     suite = c.suite or "training"
     named = [r for r in rounds_named(subject_side, suite, rounds) if r != c.baseline]
+    if not named and _year_fields(c, subject_side, rounds, fields, ctx):
+        return
     relative = words.relative_round(sentence, page.published, rounds)
     if page.published is None:  # a page dated only by its words (benchdb.claims.page_round)
         fixed = page_round.page_round(page.title, page.text, suite).round

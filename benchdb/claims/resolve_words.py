@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime, timedelta
 
 import dateparser
@@ -486,3 +486,40 @@ def scenario_fields(
     if scenario != c.scenario:
         fields["scenario"] = scenario
         ctx.append("scenario-clause" if scenario else "scenario-open")
+
+
+#: Context tag of a claim whose sentence gives its results a year that holds several
+#: rounds ("In previous 2023 benchmarks"): each of them is a reading
+#: (:func:`benchdb.claims.undated.verify_each_round` over :func:`year_of`'s rounds).
+YEAR_TAG = "round-year:"
+#: A year the sentence gives its figure's results: "2023 benchmarks", "the 2022 MLPerf
+#: round", "2023年的MLPerf测试" (not "a 2023 study", nor a date "June 2023": months
+#: are :func:`benchdb.claims.subjects.rounds_named`'s).
+_YEAR = re.compile(
+    r"(?<![\w.])(?P<y>20[1-3]\d)(?:['’]s)?\s+(?:MLPerf[™®]?\s+)?(?:(?:Training|Inference|HPC)\s+)?"
+    r"(?:benchmarks?|rounds?|results|submissions?)(?![A-Za-z])"
+    r"|(?<!\d)(?P<zh>20[1-3]\d)\s*年的?\s*MLPerf",
+    re.I,
+)
+_MONTH_BEFORE = re.compile(rf"(?:{_MONTH_NAMES})\.?\s*,?\s*$", re.I)
+
+
+def year_rounds(text: str, rounds: Mapping[str, date]) -> tuple[int, list[str]]:
+    """(year, the rounds of ``rounds`` published that year) for the one year ``text``
+    gives its results (:data:`_YEAR`); (0, []) when it gives none, several, or a year
+    no round of ``rounds`` was published in."""
+    years = {
+        int(m.group("y") or m.group("zh"))
+        for m in _YEAR.finditer(text)
+        if not _MONTH_BEFORE.search(text[: m.start()])
+    }
+    if len(years) != 1:
+        return 0, []
+    year = years.pop()
+    return year, sorted((r for r, d in rounds.items() if d.year == year), key=lambda r: rounds[r])
+
+
+def year_of(context: Sequence[str]) -> int | None:
+    """The year a claim's :data:`YEAR_TAG` gives, None when it has none."""
+    tag = next((t for t in context if t.startswith(YEAR_TAG)), "")
+    return int(tag.removeprefix(YEAR_TAG)) if tag else None

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
+from benchdb.claims.printed import bound_before, figure_at
 from benchdb.vocabulary import BENCHMARKS
 
 if TYPE_CHECKING:  # facts imports this module
@@ -284,14 +285,13 @@ _COUNT_BEFORE = re.compile(
     # a count is not the number that ends a model name ("For ResNet-50, Gaudi2 ...":
     # no 50 Gaudi2), and a comma in it separates thousands ("3,584"), never a clause
     r"(?<![A-Za-z\d.])(?<![A-Za-z][-\u2010\u2011])(\d{1,3}(?:,\d{3})+|\d+)"
+    # "5,000多颗" / "5000余张": more than the count ("多"/"余" after it bound it)
+    r"(?P<more>多|余|餘)?"
     r"\s*(?:x|×|-way|个|個|张|張|颗|顆|块|塊"
     r"|[- \u2010\u2011](?:GPU|accelerator|chip)s?)?\s*"
     r"(?:(?:NVIDIA|Intel|AMD|Habana|Google|Graphcore|Instinct|Tensor Core)[®™]?\s+"
     r"|HGX[- ]?)*$",
     re.I,
-)
-_ABOUT = re.compile(
-    r"(?:more than|over|up to|nearly|about|almost|around|approximately|超过|超過|近)\s*$", re.I
 )
 _COUNT_AFTER = re.compile(r"^\s*(?:x|×)\s*(\d[\d,]*)(?![\d.])", re.I)
 
@@ -352,7 +352,7 @@ def _count(text: str, m: re.Match[str]) -> tuple[int | None, bool]:
     found = before.group(1) if before else after.group(1) if after else ""
     n = int(found.replace(",", "")) if found.replace(",", "").isdigit() else None
     n = n if n and n < 10**6 else None
-    if before and _ABOUT.search(text[max(0, m.start() - 60) : m.start() - len(before.group())]):
+    if before and (before.group("more") or bound_before(text, m.start() - len(before.group()))):
         return None, n is not None
     return n, False
 
@@ -520,6 +520,9 @@ MARKETED_BENCHMARKS: tuple[tuple[str, str], ...] = (
     (r"Llama[- ]?3\.1[- ]?8B", "llama31_8b"),
     (r"GPT-?3(?:[- ]175B)?" + _G, "gpt3"),
     (r"Stable[- ]Diffusion", "stable_diffusion"),
+    # MLCommons' own name for the BERT task ("Language | NLP | Wikipedia | BERT-large",
+    # the Training results tables v1.0-v3.1)
+    (r"(?<![A-Za-z])NLP(?![A-Za-z])|natural[- ]language processing", "bert"),
 )
 
 
@@ -541,7 +544,6 @@ def _benchmarks_named(text: str) -> tuple[str, ...]:
 #: Where a clause ends inside a sentence: a comma, semicolon or dash, or "and"/"while"
 #: between two figures.
 _CLAUSE_END = re.compile(r"(?<!\d),|,(?!\d)|[;，；、—]|\s(?:and|while|whereas|but)\s|以及|而")
-_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
 def benchmark_in_clause(sentence: str, value: float | None) -> str:
@@ -554,22 +556,15 @@ def benchmark_in_clause(sentence: str, value: float | None) -> str:
 
 
 def clause_of(sentence: str, value: float | None) -> str:
-    """The clause of ``sentence`` holding the first figure equal to ``value``: between
+    """The clause of ``sentence`` holding the first figure equal to ``value`` (as
+    printed, a k/M suffix applied: :func:`~benchdb.claims.printed.figure_at`): between
     the nearest clause ends (:data:`_CLAUSE_END`) around it; "" when ``value`` is None
     or not in the sentence."""
-    if value is None:
+    figure = figure_at(sentence, value)
+    if figure is None:
         return ""
-    at = next((m.start() for m in _FIGURE.finditer(sentence) if _same(m.group(), value)), None)
-    if at is None:
-        return ""
+    at = figure.start()
     cuts = [0, *(m.start() for m in _CLAUSE_END.finditer(sentence)), len(sentence)]
     start = max(c for c in cuts if c <= at)
     end = min(c for c in cuts if c > at)
     return sentence[start:end]
-
-
-def _same(text: str, value: float) -> bool:
-    try:
-        return float(text.replace(",", "")) == value
-    except ValueError:
-        return False

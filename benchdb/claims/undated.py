@@ -50,6 +50,7 @@ from benchdb.claims.facts import (
     system_matches,
 )
 from benchdb.claims.inference_frames import FIRST_TAG
+from benchdb.claims.resolve_words import year_of
 from benchdb.claims.round_counts import Holding
 from benchdb.claims.subjects import FAMILIES, family_matches, find_mentions
 from benchdb.vocabulary import (
@@ -270,7 +271,7 @@ def _settle(
         "rounds_read": [rnd for rnd, _ in outcomes],
         "rounds_not_held": open_rounds,
         "round_outcomes": {rnd: v.verdict for rnd, v in outcomes},
-        "missing": {"round": "not named, and the page has no date"},
+        "missing": {"round": _unnamed(c)},
     }
     if bound_why:
         details["round_bound"] = bound_why
@@ -279,8 +280,8 @@ def _settle(
             UNVERIFIABLE,
             details={
                 **details,
-                "reason": "the page names no round and has no date, and no round benchdb"
-                " holds has a result of the claim's frame",
+                "reason": f"{_unnamed(c, True)}, and no round benchdb holds has a result"
+                " of the claim's frame",
             },
         )
     verdicts = {v.verdict for _, v in outcomes}
@@ -293,11 +294,24 @@ def _settle(
             UNVERIFIABLE,
             details={
                 **details,
-                "reason": "the page names no round and has no date; the rounds with a"
-                f" result of its frame disagree or are not all held: {words}{unheld}",
+                "reason": f"{_unnamed(c, True)}; the rounds with a result of its frame"
+                f" disagree or are not all held: {words}{unheld}",
             },
         )
     return _every(outcomes, details)
+
+
+def _unnamed(c: ClaimFacts, whole: bool = False) -> str:
+    """Why the round is open: the page names none and has no date, or the sentence
+    gives a year of several rounds (:data:`benchdb.claims.resolve_words.YEAR_TAG`)."""
+    year = year_of(c.context)
+    if year is not None:
+        return f"the sentence gives the year {year}, not which of its rounds"
+    return (
+        "the page names no round and has no date"
+        if whole
+        else "not named, and the page has no date"
+    )
 
 
 def _one(outcome: tuple[str, Verification], details: dict[str, object]) -> Verification:

@@ -41,6 +41,7 @@ from benchdb.claims import (
     headline_times,
     own_baseline,
     per_watt,
+    resolve_words,
     round_facts,
     undated,
     unit_products,
@@ -82,7 +83,9 @@ from benchdb.claims.verdicts_parity import verify_parity
 from benchdb.claims.verdicts_scaling import verify_scaling
 from benchdb.vocabulary import (
     BENCHMARK_NAMES,
+    INFERENCE_ROUND_PUBLISHED,
     NOT_MLPERF,
+    ROUND_PUBLISHED,
     UNVERIFIABLE,
     canonical_benchmark,
 )
@@ -148,7 +151,7 @@ def verify_claim(
         out = undated.verify_each_round(
             claim,
             mine,
-            round_facts.suite_rounds(suite.name),
+            _rounds_of(claim, suite.name),
             lambda c: within_range(c, check(c, mine, None)),
             holdings,
         )
@@ -237,6 +240,17 @@ def _verify_time_to_train(
             return picked
         chosen = picked
     return verify(claim, bench, results, chosen)
+
+
+def _rounds_of(c: ClaimFacts, suite: str) -> tuple[str, ...]:
+    """The rounds of ``suite`` a claim with no round is read in: every one, or those
+    of the year its sentence gives (:data:`benchdb.claims.resolve_words.YEAR_TAG`)."""
+    rounds = round_facts.suite_rounds(suite)
+    year = resolve_words.year_of(c.context)
+    if year is None:
+        return rounds
+    dates = INFERENCE_ROUND_PUBLISHED if suite == "inference" else ROUND_PUBLISHED
+    return tuple(r for r in rounds if r in dates and dates[r].year == year)
 
 
 #: A suite's ``checks`` (:attr:`Suite.checks`) -> the function that checks its claims.

@@ -347,6 +347,8 @@ def claim_facts(
         facts = replace(facts, context=facts.context + scope)
     if facts.round or "suite-hpc" in facts.context:
         return facts
+    if resolve_words.year_of(facts.context) is not None:  # each round of the year a reading
+        return replace(facts, context=facts.context + undated.tags(sentence))
     rnd = verdicts.round_for_date(page.published, rounds, lead_days=PRESS_LEAD_DAYS)
     context = facts.context + ("round-date",) if rnd else facts.context
     if not rnd and page.published is None and page_round.OPEN_TAG not in context:

@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from benchdb.vocabulary import INFERENCE_MODEL_NAMES
 
+from .patterns import NOT_A_GAIN_AFTER
 from .types import Claim
 
 #: A page about MLPerf Inference.
@@ -39,7 +40,7 @@ _ROUND = re.compile(r"MLPerf[™®]?(?:\s+Inference)?\s+v?(\d+\.\d+)(?![\d.])", 
 _COMPARED_BEFORE = re.compile(r"compared (?:to|with)|\bvs\.?|\bversus\b|\bthan\b|relative to", re.I)
 _WORDS = re.compile(
     r"(?:(?P<q>nearly|almost|more than|over|about)\s+)?"
-    r"\b(?P<w>doubl|tripl|quadrupl)(?:e[sd]?|ing)\b",
+    r"\b(?P<w>doubl|tripl|quadrupl)(?:e[sd]?|ing)\b" + NOT_A_GAIN_AFTER,
     re.I,
 )
 _TIMES = {"doubl": 2.0, "tripl": 3.0, "quadrupl": 4.0}

@@ -231,12 +231,13 @@ TRAINING_WORDS = re.compile(r"(?i:\btrain\w*)|训练|訓練")
 DAYS_METRIC = "days of training"
 Q_BEFORE = re.compile(
     r"(?i:(?P<en>just over|just under|up to|nearly|almost|about|around|approximately|roughly|~|"
-    r"within|more than|over|under|less than|at least|as much as|as many as|only|just)(?:\s+|(?<=~))"
+    r"within|more than|upwards of|in excess of|over|under|less than|at least|as much as|as many as"
+    r"|only|just)(?:\s+|(?<=~))"
     r"(?:(?:a|an|the)\s+)?)$"
     r"|(?P<zh>多达|多達|将近|將近|接近|近|逾|超过|超過|高达|高達|最高|约|約|大约|大約|至少|不到)\s*"
     r"(?:提升了?|提高了?|达到|達到|可达|可達|达|達|快了?|加速|为|為)?\s*$"
 )
-Q_AFTER = re.compile(r"^\s*(?P<zh>以上|左右|多)")
+Q_AFTER = re.compile(r"^\s*(?P<zh>以上|左右|多|余|餘)")
 QUALIFIERS = {
     "up to": "up to",
     "as much as": "up to",
@@ -264,11 +265,15 @@ QUALIFIERS = {
     "左右": "about",
     "more than": "more than",
     "over": "more than",
+    "upwards of": "more than",
+    "in excess of": "more than",
     "逾": "more than",
     "超过": "more than",
     "超過": "more than",
     "以上": "more than",
     "多": "more than",
+    "余": "more than",
+    "餘": "more than",
     "at least": "at least",
     "至少": "at least",
     "just over": "just over",
@@ -304,10 +309,18 @@ RANGE = re.compile(  # "94% to 105%", "2x-3x": the unit may follow both figures
 )
 #: Gains written in words: "一倍多" after a verb (缩短了一倍多: more than halved, a 2x
 #: speedup; 提高了一倍: doubled), "halved", "doubled", "tripled", "twice as fast".
+#: Words after "double", "doubled", "triple"... that make an idiom, not a gain:
+#: "double down on", "doubled down", "double-digit growth", "double-precision",
+#: "triple-check" (a lookahead to put after the word).
+NOT_A_GAIN_AFTER = (
+    r"(?![- ]+(?i:down|digits?|precision|edged|click\w*|check\w*|dip\w*|duty|whammy|standard"
+    r"|bind|header|entendre|data[- ]rate|sided|decker)(?![A-Za-z]))"
+)
 FRACTION = re.compile(
     r"(?:缩短|縮短|减少|減少|降低|提升|提高|加快|增加|增长|增長)了?\s*(?P<one>一倍)(?P<more>多|以上)?"
     r"|(?P<zh2>减半|減半|翻倍|翻番|翻了一番|翻一番|翻了两番|翻了兩番|翻两番|翻兩番)"
     r"|(?i:(?P<en>halved|cut\s+in\s+half|by\s+half|doubled|tripled|quadrupled|twice\s+as\s+fast))"
+    + NOT_A_GAIN_AFTER
 )
 FRACTION_VALUES = {
     "一倍": 2.0,

@@ -421,3 +421,64 @@ def test_a_respectively_list_keeps_each_figure_on_its_own_name() -> None:
     for value, key in ((22.0, "bert"), (18.0, "maskrcnn"), (14.0, "rnnt")):
         c = ClaimFacts(kind="percentage", value=value, unit="%", benchmark_key=key)
         assert _resolve(c, s, vendor="Inspur").benchmark_key == key
+
+
+def test_a_year_the_sentence_gives_its_results_overrides_the_pages_round() -> None:
+    """training/07 (a press rewrite of Azure's v4.1 news: "In previous 2023 benchmarks,
+    Azure showed it could train a GPT-3 model ... on 10,752 H100 GPUs in approximately 4
+    minutes"), here in Google's words (constructed): the year holds two rounds (v3.0,
+    v3.1), so the page's v4.1 is not the figure's round and each of the year's rounds is
+    a reading (``benchdb.claims.undated``); a year of one round is that round."""
+    from benchdb.claims import verdicts
+
+    s = "In previous 2023 benchmarks, Google trained GPT-3 on 6,144 TPU v5e chips in 44 minutes."
+    page = "Google Cloud TPU results in MLPerf Training v4.1. " + s
+    c = ClaimFacts(kind="time", value=44.0, unit="min", submitter="Google", benchmark_key="gpt3")
+    got = resolve_claim(c, s, PageContext(text=page, vendor="Google"), ROUND_PUBLISHED)
+    assert got.round == "" and words.year_of(got.context) == 2023
+    assert verdicts._rounds_of(got, "training") == ("v3.0", "v3.1")
+    one = s.replace("2023", "2020")  # v0.7 (July 2020) alone
+    got = resolve_claim(c, one, PageContext(text=page, vendor="Google"), ROUND_PUBLISHED)
+    assert (got.round, "round-year" in got.context) == ("v0.7", True)
+
+
+@pytest.mark.parametrize(
+    ("text", "year"),
+    [
+        ("In previous 2023 benchmarks, Azure showed", 2023),
+        ("in the 2022 MLPerf Training round", 2022),
+        ("2021年的MLPerf测试中", 2021),
+        ("a 2023 study of GPU clusters", 0),  # no results word
+        ("in the June 2023 results", 0),  # a month: rounds_named's
+        ("the 2022 round and the 2023 round", 0),  # two years: none
+    ],
+)
+def test_the_year_a_sentence_gives_its_results(text: str, year: int) -> None:
+    assert words.year_rounds(text, ROUND_PUBLISHED)[0] == year
+
+
+def test_a_benchmark_carried_from_another_sentence_that_the_round_lacks_is_dropped() -> None:
+    """training/16 (NVIDIA Eos repost: "...1,024 个 NVIDIA Hopper 架构 GPU 在 2.5 分钟内完成了
+    基于 Stable Diffusion ... 当时英伟达使用了 3,584 个 Hopper GPU", the count of June's
+    v3.0, which had no Stable Diffusion), here in Intel's words (constructed): the
+    Llama 2 70B LoRA benchmark of the sentence before (new in v4.0) is not the v3.0
+    count's; the title's GPT-3 is (a v3.0 benchmark), as when nothing was carried."""
+    title = "英特尔Gaudi 2再破纪录，GPT-3训练提速"
+    s = "去年6月，英特尔使用了384个Gaudi2加速器。"
+    c = ClaimFacts(
+        kind="scale",
+        value=384.0,
+        unit="accelerator",
+        submitter="Intel",
+        system="Gaudi2",
+        benchmark_key="llama2_70b_lora",
+        round="v3.0",
+    )
+    got = resolve_claim(c, s, PageContext(title=title, text=s, vendor="Intel"), ROUND_PUBLISHED)
+    assert got.benchmark_key == "gpt3"
+    assert {"benchmark-not-in-round", "benchmark-title"} <= set(got.context)
+    # a round that has the benchmark keeps it
+    kept = resolve_claim(
+        replace(c, round="v4.0"), s, PageContext(title=title, text=s), ROUND_PUBLISHED
+    )
+    assert kept.benchmark_key == "llama2_70b_lora"
