@@ -28,6 +28,7 @@ from ingest import budget, fetch, round_trees
 from ingest.claims import facts as claim_facts
 from ingest.claims import pages as vendor_pages
 from ingest.claims import pins as claim_pins
+from ingest.claims import warm
 from ingest.claims.parsers import page as claim_page
 from ingest.claims.parsers import page_html as vendor_html
 from ingest.claims.parsers import page_meta as vendor_meta
@@ -148,10 +149,18 @@ class _Stored:
     keys: Any
 
 
+#: The stage of a check waiting for its web worker's keeper to build the stored results.
+WAITING = "waiting for the stored results (built after a worker's start or a data change)"
+
+
 def _stored(clock: budget.Clock) -> _Stored:
     """:class:`_Stored`, each part a stage of ``clock``: built once per data version in
-    each process (``ingest.claims.warm`` keeps them built in a web worker), read from
-    the database on each call where no data version is kept."""
+    each process (``ingest.claims.warm`` keeps them built in a web worker: a check
+    waits for its build at most the budget, :data:`WAITING`), read from the database on
+    each call where no data version is kept."""
+    clock.stage(WAITING)
+    if not warm.ready(clock.left()):
+        raise budget.BudgetExceeded(clock.seconds, clock.current)
     clock.stage("reading the stored results")
     dates, results = claim_facts.round_dates(), claim_facts.all_result_facts()
     clock.stage("reading the rounds' holdings")
@@ -268,10 +277,10 @@ def claims_check(
         clock.check()
         clock.stage("linking the results")
         _link(out["claims"])
-        clock.stop()
         clock.check()
     except budget.BudgetExceeded as exc:
         raise _over_budget(clock, exc, len(data)) from None
+    clock.stop()
     return out | {"seconds": round(time.perf_counter() - t0, 3), "stages": clock.timings()}
 
 
