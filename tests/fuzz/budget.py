@@ -13,6 +13,7 @@ the end of the run by ``tests/fuzz/conftest.py``.
 from __future__ import annotations
 
 import functools
+import gc
 import os
 import resource
 import time
@@ -39,8 +40,24 @@ WHOLE = "case"
 #: "max_ms" (the slowest case, wall-clock) and "max_cpu_ms".
 STATS: dict[str, Counter[str]] = {}
 #: target name -> stage -> Counter of "cases" (reaching it), "slow", "slow_cpu",
-#: "max_ms", "max_cpu_ms" and "worst" (the cases over 2 s whose longest stage it was).
+#: "max_ms", "max_cpu_ms", "worst" (the cases over 2 s whose longest stage it was), and
+#: "wall_ms"/"cpu_ms" summed over the cases (their ratio: how much the machine's load
+#: stretched the stage). The pseudo-stage :data:`GC` is the garbage collector's pauses
+#: within the other stages (this process only).
 STAGES: dict[str, dict[str, Counter[str]]] = {}
+#: The pseudo-stage of the garbage collector's pauses.
+GC = "(of which garbage collection, this process)"
+_gc = {"total": 0.0, "start": 0.0}
+
+
+def _gc_timer(phase: str, info: dict[str, int]) -> None:
+    if phase == "start":
+        _gc["start"] = time.monotonic()
+    else:
+        _gc["total"] += time.monotonic() - _gc["start"]
+
+
+gc.callbacks.append(_gc_timer)
 
 
 def cpu_seconds() -> float:
@@ -60,6 +77,7 @@ class Stages:
         self.walls: dict[str, float] = {}
         self.cpus: dict[str, float] = {}
         self._name, self._at, self._cpu = "", time.monotonic(), cpu_seconds()
+        self.gc_at = _gc["total"]
 
     def __call__(self, name: str) -> None:
         """End the current stage and start ``name`` ("" ends it only)."""
@@ -109,8 +127,16 @@ def record(target: str, wall: float, cpu: float, stages: Stages, uncaught: bool 
         c["slow_cpu"] += cpus[name] > SLOW_SECONDS
         c["max_ms"] = max(c["max_ms"], int(w * 1000))
         c["max_cpu_ms"] = max(c["max_cpu_ms"], int(cpus[name] * 1000))
+        c["wall_ms"] += int(w * 1000)
+        c["cpu_ms"] += int(cpus[name] * 1000)
     if slow:
         per[max(walls, key=lambda k: walls[k])]["worst"] += 1
+    paused = _gc["total"] - stages.gc_at
+    g = per.setdefault(GC, Counter())
+    g["cases"] += paused > 0
+    g["slow"] += paused > SLOW_SECONDS
+    g["max_ms"] = max(g["max_ms"], int(paused * 1000))
+    g["wall_ms"] += int(paused * 1000)
 
 
 def timed_cases(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -1,7 +1,8 @@
 """Prints, after a fuzz run, each target's cases, uncaught exceptions (failing cases,
 shrinking included) and cases over 2 s of wall-clock and of CPU time, then the same
-for each of its stages, with the number of slow cases whose longest stage it was
-(``tests/fuzz/budget.py``)."""
+for each of its stages, with the number of slow cases whose longest stage it was and
+the stage's wall-clock over CPU seconds (near 1: work; far over: waiting for a CPU, a
+child or the database) (``tests/fuzz/budget.py``)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     w.section(f"fuzz cases (load average {os.getloadavg()[0]:.1f})")
     w.write_line(
         f"{'target / stage':<72} {'cases':>7} {'uncaught':>8} {over:>6} {over + ' CPU':>9}"
-        f" {'max ms':>7} {'max CPU':>7} {'longest':>7}"
+        f" {'max ms':>7} {'max CPU':>7} {'longest':>7} {'wall/CPU':>8}"
     )
     for name, c in sorted(ran.items()):
         w.write_line(
@@ -28,7 +29,8 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
             f" {c['max_ms']:>7} {c['max_cpu_ms']:>7}"
         )
         for stage, s in STAGES.get(name, {}).items():
+            stretch = f"{s['wall_ms'] / s['cpu_ms']:.1f}" if s["cpu_ms"] else "-"
             w.write_line(
                 f"  {stage[:70]:<70} {s['cases']:>7} {'':>8} {s['slow']:>6} {s['slow_cpu']:>9}"
-                f" {s['max_ms']:>7} {s['max_cpu_ms']:>7} {s['worst']:>7}"
+                f" {s['max_ms']:>7} {s['max_cpu_ms']:>7} {s['worst']:>7} {stretch:>8}"
             )
