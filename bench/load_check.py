@@ -106,6 +106,9 @@ def crawl(base: str, limit: int) -> list[str]:
 
 
 class Stats:
+    #: monotonic time the timed run started: a slow request says when it started
+    start = 0.0
+
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.times: list[float] = []
@@ -119,7 +122,8 @@ class Stats:
             self.times.append(took)
             self.status[status] += 1
             if took > SLOW:
-                self.slow.append((round(took, 2), what))
+                at = time.monotonic() - took - Stats.start
+                self.slow.append((round(took, 2), f"{what} (sent at {at:.1f} s)"))
             if answer:
                 self._answer(answer)
 
@@ -220,6 +224,7 @@ def main() -> None:
                 threading.Thread(target=attacker, args=(base, hostile, stop, args.max_requests))
             )
         load_before = os.getloadavg()
+        Stats.start = time.monotonic()
         for t in threads:
             t.start()
         for t in threads:
