@@ -30,6 +30,7 @@ from ingest.claims import warm
 EN = Path(settings.VENDOR_DATA) / "graphcore-mlperf-training-v1.1-performance-at-scale.en.txt"
 API = "/api/claims/check"
 ANSWER = "building the answer (claims, workbench, guidelines, families)"
+pytestmark = pytest.mark.check_budget
 #: The stages of a check with no keeper, in order (``ingest.claims.check.claims_check``).
 STAGES = [
     claims_check.WAITING,

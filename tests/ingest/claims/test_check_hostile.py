@@ -26,7 +26,7 @@ VENDOR = Path(settings.VENDOR_DATA)
 EN = VENDOR / "graphcore-mlperf-training-v1.1-performance-at-scale.en.txt"
 API = "/api/claims/check"
 CLAIMS_AND_H100 = "In MLPerf v3.0, BERT trained in 2 minutes. " * 200 + "H100 " * 8000
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.check_budget]
 
 #: The issue's list: (name, body, statuses allowed, words the error must hold).
 HOSTILE: list[tuple[str, str, set[int], str]] = [
