@@ -2,7 +2,8 @@
 pages while one client posts the issue's hostile bodies to ``/api/claims/check`` with a
 new X-Forwarded-For address each time (an attacker rotating addresses, so that the rate
 limit does not stop it: every body is read). Prints requests, errors (5xx and
-connection failures), statuses and latencies of both.
+connection failures), statuses and latencies of both, and for the hostile answers 422
+the stage each was cut at (``cut_at``) and the check's slowest stages (``stages``).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/benchdb_hw_load \\
         python bench/load_check.py --clients 64 --seconds 60 --workers 5
@@ -105,18 +106,39 @@ def crawl(base: str, limit: int) -> list[str]:
 
 
 class Stats:
+    #: monotonic time the timed run started: a slow request says when it started
+    start = 0.0
+
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.times: list[float] = []
         self.status: Counter[str] = Counter()
         self.slow: list[tuple[float, str]] = []
+        self.cut_at: Counter[str] = Counter()
+        self.stage_max: dict[str, float] = {}
 
-    def add(self, status: str, took: float, what: str) -> None:
+    def add(self, status: str, took: float, what: str, answer: bytes = b"") -> None:
         with self.lock:
             self.times.append(took)
             self.status[status] += 1
             if took > SLOW:
-                self.slow.append((round(took, 2), what))
+                at = time.monotonic() - took - Stats.start
+                self.slow.append((round(took, 2), f"{what} (sent at {at:.1f} s)"))
+            if answer:
+                self._answer(answer)
+
+    def _answer(self, answer: bytes) -> None:
+        """A check's answer: the stage it was cut at (422), each stage's longest wall."""
+        try:
+            body = json.loads(answer)
+        except ValueError:
+            return
+        if not isinstance(body, dict):
+            return
+        if "cut_at" in body:
+            self.cut_at[body["cut_at"] or "(none)"] += 1
+        for name, t in (body.get("stages") or {}).items():
+            self.stage_max[name] = max(self.stage_max.get(name, 0.0), t["wall"])
 
     def summary(self) -> dict[str, object]:
         t = sorted(self.times) or [0.0]
@@ -131,20 +153,23 @@ class Stats:
             "max_s": round(t[-1], 3),
             "over_5_s": len(self.slow),
             "slowest": sorted(self.slow, reverse=True)[:5],
+            **({"cut_at": dict(self.cut_at)} if self.cut_at else {}),
+            **({"stage_max_s": self.stage_max} if self.stage_max else {}),
         }
 
 
-def request(url: str, body: bytes | None = None, headers: dict[str, str] | None = None) -> str:
+def request(
+    url: str, body: bytes | None = None, headers: dict[str, str] | None = None
+) -> tuple[str, bytes]:
+    """(status or "error", the answer's body)."""
     req = urllib.request.Request(url, data=body, headers=headers or {})  # noqa: S310
     try:
         with urllib.request.urlopen(req, timeout=60) as resp:  # noqa: S310 - 127.0.0.1
-            resp.read()
-            return str(resp.status)
+            return str(resp.status), resp.read()
     except urllib.error.HTTPError as exc:
-        exc.read()
-        return str(exc.code)
+        return str(exc.code), exc.read()
     except OSError:
-        return "error"
+        return "error", b""
 
 
 def reader(base: str, pages: list[str], stats: Stats, stop: float, n: int, seed: int) -> None:
@@ -153,7 +178,7 @@ def reader(base: str, pages: list[str], stats: Stats, stop: float, n: int, seed:
             return
         path = pages[(seed * 7919 + i * 104729) % len(pages)]
         t0 = time.perf_counter()
-        status = request(base + path)
+        status, _ = request(base + path)
         stats.add(status, time.perf_counter() - t0, path)
 
 
@@ -168,8 +193,8 @@ def attacker(base: str, stats: Stats, stop: float, n: int) -> None:
             "X-Forwarded-For": f"198.18.{(i >> 8) & 255}.{i & 255}",
         }
         t0 = time.perf_counter()
-        status = request(base + "/api/claims/check", body, headers)
-        stats.add(status, time.perf_counter() - t0, f"hostile #{i % len(bodies)}")
+        status, answer = request(base + "/api/claims/check", body, headers)
+        stats.add(status, time.perf_counter() - t0, f"hostile #{i % len(bodies)}", answer)
 
 
 def main() -> None:
@@ -199,6 +224,7 @@ def main() -> None:
                 threading.Thread(target=attacker, args=(base, hostile, stop, args.max_requests))
             )
         load_before = os.getloadavg()
+        Stats.start = time.monotonic()
         for t in threads:
             t.start()
         for t in threads:

@@ -29,6 +29,7 @@ from ingest import budget, fetch, round_trees
 from ingest.claims import facts as claim_facts
 from ingest.claims import pages as vendor_pages
 from ingest.claims import pins as claim_pins
+from ingest.claims import warm
 from ingest.claims.parsers import page as claim_page
 from ingest.claims.parsers import page_html as vendor_html
 from ingest.claims.parsers import page_meta as vendor_meta
@@ -44,10 +45,13 @@ MAX_CHECK_CHARS = vendor_html.MAX_PAGE_CHARS
 MAX_CHECK_CLAIMS = 500
 #: Seconds to wait for a URL (the whole fetch: DNS, connection, redirects, body).
 FETCH_TIMEOUT_SECONDS = 10
-#: Seconds of wall-clock time the text's reading (cleaning, tables, claims, page
-#: arithmetic and numbers, verdicts against the results read before) may take; it runs
-#: in a child process killed then (``ingest.budget``). Real articles take about 0.1 s.
-READ_SECONDS = 1.5
+#: Seconds of wall-clock time a whole check may take once its text is in hand (a URL's
+#: fetch has its own deadline, :data:`FETCH_TIMEOUT_SECONDS`): reading the stored
+#: results, then, in a child process killed when the time is up (``ingest.budget``),
+#: the text's reading (cleaning, tables, claims, page arithmetic and numbers), the
+#: verdicts and the answer, then the answer's result links. Real articles take about
+#: 0.1 s; the view's own work (JSON in and out) keeps a hostile body's answer under 2 s.
+CHECK_SECONDS = 1.5
 SCHEMA = "benchdb.claims_check/1"
 #: Earliest article date accepted: the year before MLPerf's first round (v0.5, 2018-12).
 FIRST_PUBLISHED = date(2018, 1, 1)
@@ -64,6 +68,9 @@ class CheckError(Exception):
         super().__init__(message)
         self.status = status
         self.details = details or {}
+
+    def __reduce__(self) -> tuple[Any, ...]:  # raised in the budget's child: pickled whole
+        return (CheckError, (str(self), self.status, self.details))
 
 
 @dataclass(frozen=True)
@@ -132,34 +139,45 @@ def _utf8(s: str, what: str) -> bytes:
 
 
 @dataclass(frozen=True)
-class _Reading:
-    src: _Source
-    meta: vendor_meta.PageMeta
-    checked: list[tuple[claim_text.Claim, Any, Any]]  # claim_facts.check_claims' rows
-    reading: claim_page.PageReading
-
-
-@dataclass(frozen=True)
 class _Stored:
-    """What the verdicts are computed against, read from the database before the fork."""
+    """What the verdicts are computed against, read from the database before the fork:
+    the rounds' dates, every result's facts, the rounds' holdings and the results' keys
+    (``ingest.claims.pins.result_keys``, for the workbench)."""
 
     dates: dict[str, dict[str, date]]
     results: list[Any]
     holdings: dict[Any, Any]
+    keys: Any
+
+
+#: The stage of a check waiting for its web worker's keeper to build the stored results.
+WAITING = "waiting for the stored results (built after a worker's start or a data change)"
+
+
+def _stored(clock: budget.Clock) -> _Stored:
+    """:class:`_Stored`, each part a stage of ``clock``: built once per data version in
+    each process (``ingest.claims.warm`` keeps them built in a web worker: a check
+    waits for its build at most the budget, :data:`WAITING`), read from the database on
+    each call where no data version is kept."""
+    clock.stage(WAITING)
+    if not warm.ready(clock.left()):
+        raise budget.BudgetExceeded(clock.seconds, clock.current)
+    clock.stage("reading the stored results")
+    dates, results = claim_facts.round_dates(), claim_facts.all_result_facts()
+    clock.stage("reading the rounds' holdings")
+    holdings = round_trees.round_holdings()
+    clock.stage("reading the results' keys")
+    keys = claim_pins.result_keys()
+    clock.stage("indexing the results by round")
+    undated.warm(results)  # built here, once per data version, not in each reader
+    return _Stored(dates, results, holdings, keys)
 
 
 def _read_claims(
-    stage: budget.Stage,
-    data: bytes,
-    ctype: str,
-    name: str,
-    kind: str,
-    published: date | None,
-    stored: _Stored,
-) -> _Reading:
-    """The work of a check that reads no database: the page cleaned, its metadata,
-    tables, claims, page reading and the claims' verdicts against ``stored``. Run by
-    :func:`_read_within_budget` in a child process."""
+    stage: budget.Stage, data: bytes, ctype: str, name: str, kind: str, published: date | None
+) -> tuple[_Source, vendor_meta.PageMeta, list[claim_text.Claim], claim_page.PageReading]:
+    """The text's reading, pure work: the page cleaned, its metadata, tables, claims and
+    page reading (arithmetic, baselines, numbers)."""
     stage("cleaning the page")
     try:
         doc = vendor_html.parse_vendor_page(
@@ -190,7 +208,23 @@ def _read_claims(
     except ParseError as exc:
         raise CheckError(f"{exc.reason}; at most {MAX_CHECK_CLAIMS} are checked", 413) from None
     stage("reading the page's arithmetic, baselines and numbers")
-    reading = claim_page.read_page(src.text, found, tables)
+    return src, meta, found, claim_page.read_page(src.text, found, tables)
+
+
+def _check_text(
+    stage: budget.Stage,
+    data: bytes,
+    ctype: str,
+    name: str,
+    kind: str,
+    published: date | None,
+    stored: _Stored,
+    pins: dict[int | None, Any] | None,
+) -> dict[str, Any]:
+    """The work of a check that reads no database, run by :func:`claims_check` in a
+    child process: the text read (:func:`_read_claims`), its claims' verdicts against
+    ``stored``, and the answer (:func:`_answer`) with its result links' ``url`` None."""
+    src, meta, found, reading = _read_claims(stage, data, ctype, name, kind, published)
     stage("checking the claims against the results")
     # the context and verdicts a stored page of the same text gets: no date in the text
     # is no date (not today), the vendor as MLPerf names the submitter, the URL kept
@@ -201,30 +235,8 @@ def _read_claims(
         found, page, dates=stored.dates, results=stored.results, holdings=stored.holdings
     )
     checked = claim_facts.with_page_verdicts(checked, reading.claims)
-    return _Reading(src, meta, checked, reading)
-
-
-def _read_within_budget(text: str, url: str, published: date | None) -> _Reading:
-    """:func:`_read_claims` given :data:`READ_SECONDS` of wall-clock time; a
-    :class:`CheckError` 422 naming the stage that was cut when it runs out."""
-    data, ctype, name, kind = _read(text, url)
-    stored = _Stored(
-        claim_facts.round_dates(), claim_facts.all_result_facts(), round_trees.round_holdings()
-    )
-    undated.warm(stored.results)  # built here, once per data version, not in each reader
-    try:
-        return budget.run_within(
-            READ_SECONDS,
-            lambda stage: _read_claims(stage, data, ctype, name, kind, published, stored),
-        )
-    except budget.BudgetExceeded as exc:
-        raise CheckError(
-            f"the text could not be read within the check's budget of {READ_SECONDS:g} s:"
-            f" cut while {exc.stage or 'starting'}; nothing was checked. Check a shorter"
-            " part of it.",
-            422,
-            {"budget_seconds": READ_SECONDS, "cut_at": exc.stage, "bytes": len(data)},
-        ) from None
+    stage("building the answer (claims, workbench, guidelines, families)")
+    return _answer(src, meta, checked, reading, stored, pins)
 
 
 def claims_check(
@@ -244,26 +256,72 @@ def claims_check(
     (``ingest.claims.pins.workbench``: candidates of its open slots, the verdict with its
     pins). Returns ``{"schema": "benchdb.claims_check/1",
     "source": {...}, "counts": {...}, "claims": [...], "guidelines": [...],
-    "families": int, "seconds": float}`` (JSON-ready; ``claims`` rows are described in
-    :func:`_claim_out`, ``guidelines`` rows are ``benchdb.guidelines/1``). Raises
-    :class:`CheckError` (with its HTTP status) on neither or both inputs, a text over
-    :data:`MAX_CHECK_CHARS` characters or :data:`MAX_CHECK_CLAIMS` claims, a URL
-    refused or not fetched, or nothing readable. Writes nothing.
+    "seconds": float, "stages": {stage: {"wall": s, "cpu": s}}}`` (JSON-ready; ``claims``
+    rows are described in :func:`_claim_out`, ``guidelines`` rows are
+    ``benchdb.guidelines/1``; ``stages``: where the time went, :class:`ingest.budget.Clock`).
+    The whole check after the text is in hand has :data:`CHECK_SECONDS`
+    (:func:`_over_budget`). Raises :class:`CheckError` (with its HTTP status) on neither
+    or both inputs, a text over :data:`MAX_CHECK_CHARS` characters or
+    :data:`MAX_CHECK_CLAIMS` claims, a URL refused or not fetched, nothing readable, or
+    the budget spent (422). Writes nothing.
     """
     t0 = time.perf_counter()
     _check_published(published)
-    read = _read_within_budget(text, url, published)
-    src, meta, checked, reading = read.src, read.meta, read.checked, read.reading
+    data, ctype, name, kind = _read(text, url)
+    clock = budget.Clock(CHECK_SECONDS)
+    try:
+        stored = _stored(clock)
+        out = budget.run_within(
+            clock,
+            lambda stage: _check_text(stage, data, ctype, name, kind, published, stored, pins),
+        )
+        clock.check()
+        clock.stage("linking the results")
+        _link(out["claims"])
+        clock.check()
+    except budget.BudgetExceeded as exc:
+        raise _over_budget(clock, exc, len(data)) from None
+    clock.stop()
+    return out | {"seconds": round(time.perf_counter() - t0, 3), "stages": clock.timings()}
+
+
+def _over_budget(clock: budget.Clock, exc: budget.BudgetExceeded, size: int) -> CheckError:
+    """The 422 of a check over its :data:`CHECK_SECONDS`: the stage cut (``cut_at``),
+    the seconds each stage took (``stages``), nothing checked."""
+    clock.stop()
+    return CheckError(
+        f"the text could not be checked within the check's budget of {CHECK_SECONDS:g} s:"
+        f" cut while {exc.stage or 'starting'}; nothing was checked. Check a shorter"
+        " part of it.",
+        422,
+        {
+            "budget_seconds": CHECK_SECONDS,
+            "cut_at": exc.stage,
+            "bytes": size,
+            "stages": clock.timings(),
+        },
+    )
+
+
+def _answer(
+    src: _Source,
+    meta: vendor_meta.PageMeta,
+    checked: list[tuple[claim_text.Claim, Any, Any]],
+    reading: claim_page.PageReading,
+    stored: _Stored,
+    pins: dict[int | None, Any] | None,
+) -> dict[str, Any]:
+    """The check's answer, JSON-ready, but each result link's ``url`` (None: the
+    database gives it, :func:`_link`)."""
     when, when_source = meta.published, meta.published_source
     if when is None:  # the guidelines' dates only (§7); the claims were read undated
         when, when_source = timezone.now().date(), "none"
     vendor = meta.vendor
-    urls = _result_urls([lk for _, _, v in checked for lk in v.links])
     rows = [
-        _claim_out(i, c, f, v, urls) | _on_page(p)
+        _claim_out(i, c, f, v) | _on_page(p)
         for i, ((c, f, v), p) in enumerate(zip(checked, reading.claims, strict=True))
     ]
-    _with_workbench(rows, checked, pins)
+    _with_workbench(rows, checked, pins, stored)
     report = guidelines.page_report(
         [r | {"vendor": vendor} for r in rows],
         text=src.text,
@@ -283,17 +341,30 @@ def claims_check(
         },
         "claims": [{k: v for k, v in r.items() if k != "extracted"} for r in rows],
         "guidelines": [guidelines.finding_row(g) for g in report],
-        "seconds": round(time.perf_counter() - t0, 3),
     }
 
 
+def _link(rows: list[dict[str, Any]]) -> None:
+    """Fill each result link's ``url`` of ``rows`` (the answer's claims) from the
+    database (:func:`_result_urls`)."""
+    links = [lk for r in rows for lk in r["results"]]
+    urls = _result_urls(links)
+    for lk in links:
+        lk["url"] = urls.get((_table(lk["suite"]), lk["id"]))
+
+
 def _with_workbench(
-    rows: list[dict[str, Any]], checked: Sequence[Any], pins: dict[int | None, Any] | None
+    rows: list[dict[str, Any]],
+    checked: Sequence[Any],
+    pins: dict[int | None, Any] | None,
+    stored: _Stored,
 ) -> None:
     """Each row whose claim is pinned or whose readings disagree gets its ``workbench``
     (issue 27: ``ingest.claims.pins.check_with_pins``); a 400 on bad pins."""
     try:
-        benches = claim_pins.check_with_pins(checked, pins or {})
+        benches = claim_pins.check_with_pins(
+            checked, pins or {}, keys=stored.keys, holdings=stored.holdings
+        )
     except claim_pins.P.PinError as exc:
         raise CheckError(str(exc)) from None
     for row, bench in zip(rows, benches, strict=True):
@@ -337,14 +408,15 @@ def _table(suite: str) -> str:
     return registry.suite(suite or "training").result_model
 
 
-def _result_urls(links: Sequence[Any]) -> dict[tuple[str, int], str]:
-    """(result model, pk) -> the linked result's page, each link's table as the
-    registry's ``result_model`` of its suite says (three queries at most: Tiny and
-    Mobile results are ``InferenceResult`` rows, Storage's ``StorageResult``)."""
+def _result_urls(links: Sequence[dict[str, Any]]) -> dict[tuple[str, int], str]:
+    """(result model, pk) -> the linked result's page; ``links``: the answer's
+    ``{"suite", "id"}``, each link's table as the registry's ``result_model`` of its
+    suite says (three queries at most: Tiny and Mobile results are ``InferenceResult``
+    rows, Storage's ``StorageResult``)."""
     out: dict[tuple[str, int], str] = {}
     pks: dict[str, set[int]] = {}
     for lk in links:
-        pks.setdefault(_table(lk.suite), set()).add(lk.result)
+        pks.setdefault(_table(lk["suite"]), set()).add(lk["id"])
     training = pks.get("benchdb.Result", set())
     qs = Result.objects.filter(pk__in=training).select_related("round", "system", "benchmark")
     for r in qs:
@@ -368,7 +440,6 @@ def _claim_out(
     c: claim_text.Claim,
     f: Any,
     v: Any,
-    urls: dict[tuple[str, int], str],
 ) -> dict[str, Any]:
     """One checked claim: ``id`` (its place in the text, from 0), ``sentence``,
     ``start``/``end`` (characters in the checked text), ``kind``, ``value``, ``unit``,
@@ -378,7 +449,8 @@ def _claim_out(
     ``compared_recomputed_value``, ``recomputed`` (in words), the reasoning
     (:func:`_reasoning_out`: frame, readings, open slots, tolerance), ``flags``
     (``[{"code", "label", "sentence", "clause", "clause_title", "url"}]``), ``results``
-    (``[{"role", "suite", "id", "url"}]``), ``reason`` (why, when unchecked)."""
+    (``[{"role", "suite", "id", "url"}]``, ``url`` None until :func:`_link`), ``reason``
+    (why, when unchecked)."""
     row: dict[str, Any] = {
         "id": i,
         "sentence": c.sentence,
@@ -410,14 +482,8 @@ def _claim_out(
     row["recomputed"] = explain.recomputed_text(row, v.details)
     row["flags"] = list(v.flags)
     row["flag_notes"] = [_flag_out(code) for code in v.flags]
-    row["results"] = [
-        {
-            "role": lk.role,
-            "suite": lk.suite,
-            "id": lk.result,
-            "url": urls.get((_table(lk.suite), lk.result)),
-        }
-        for lk in v.links
+    row["results"] = [  # each url filled by the parent (:func:`_link`)
+        {"role": lk.role, "suite": lk.suite, "id": lk.result, "url": None} for lk in v.links
     ]
     return row
 

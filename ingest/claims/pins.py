@@ -163,15 +163,18 @@ def workbench(
     resolved: Mapping[str, ResultFacts],
     results: Sequence[ResultFacts],
     keys: _Keys | None = None,
+    holdings: Mapping[Any, Any] | None = None,
 ) -> dict[str, Any]:
     """A claim's workbench as the API and page give it: ``automatic`` (verdict,
     recomputed value), ``pins`` (as given), ``pinned`` (the verification with them,
     None without pins), ``candidates`` (:func:`benchdb.claims.pins.slot_candidates` of
-    the verification shown, each with its pin's results named by key and labelled)."""
+    the verification shown, each with its pin's results named by key and labelled).
+    ``keys``, ``holdings``: read here when not given."""
     keys = keys or result_keys()
     P.check_applies(claim, pins)
     suite = suite_of(claim.suite).name
-    holdings = round_trees.round_holdings() if pins else None
+    if pins and holdings is None:
+        holdings = round_trees.round_holdings()
     pinned = P.apply_pins(claim, results, pins, resolved, auto, holdings) if pins else None
     shown = pinned or auto
     labels = keys.by_pk
@@ -275,18 +278,25 @@ def api_pins(data: Any) -> dict[int | None, P.Pins]:
 
 
 def check_with_pins(
-    checked: Sequence[tuple[Any, ClaimFacts, Verification]], pins: Mapping[int | None, P.Pins]
+    checked: Sequence[tuple[Any, ClaimFacts, Verification]],
+    pins: Mapping[int | None, P.Pins],
+    *,
+    keys: _Keys | None = None,
+    holdings: Mapping[Any, Any] | None = None,
 ) -> list[dict[str, Any] | None]:
     """The check API's workbench of each checked claim (id = place in ``checked``):
     :func:`workbench` for a pinned claim (``pins`` key None: every claim; a count or a
     quality target takes only their frame pins) or one whose readings
     disagree, None for the others. Raises :class:`PinError` on a pinned claim id the
     text does not have, a key naming no stored result, or results pinned on the id of
-    a claim no result settles (a quality target) or on a count without its subject."""
+    a claim no result settles (a quality target) or on a count without its subject.
+    ``keys``, ``holdings``: :func:`result_keys` and ``round_trees.round_holdings()`` read
+    already (default: read here), so that the check API's child process, which uses no
+    database, can run it."""
     far = [i for i in pins if i is not None and i >= len(checked)]
     if far:
         raise P.PinError(f"pins name claim {far[0]}; the text has {len(checked)} claims")
-    keys = result_keys()
+    keys = keys or result_keys()
     results = keys.facts  # the facts the keys were made from: no second read
     out: list[dict[str, Any] | None] = []
     for i, (_, f, v) in enumerate(checked):
@@ -298,5 +308,5 @@ def check_with_pins(
             out.append(None)
             continue
         resolved = resolve_pins(p, keys=keys)
-        out.append(workbench(f, v, p, resolved, results, keys))
+        out.append(workbench(f, v, p, resolved, results, keys, holdings))
     return out

@@ -7,7 +7,9 @@ caller outside the site has no CSRF token; the form keeps CSRF like every other 
 ``POST /api/claims/check`` takes JSON ``{"text": str}`` or ``{"url": str}``, with an
 optional ``"published": "YYYY-MM-DD"``; it answers 200 with the check
 (``benchdb.claims_check/1``), or ``{"error": str, ...}`` with 400 (bad JSON or input),
-413 (over the limit, which the answer gives), 429 (rate limit) or 502 (URL not fetched).
+413 (over the limit, which the answer gives), 422 (over the check's time budget,
+``CHECK_SECONDS``: ``cut_at`` names the stage cut, ``stages`` the seconds each took),
+429 (rate limit) or 502 (URL not fetched).
 """
 
 from __future__ import annotations

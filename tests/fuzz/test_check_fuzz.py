@@ -12,16 +12,21 @@
   ``ParseError`` (``PageTooLarge`` for a page over ``MAX_PAGE_CHARS`` characters of
   text, tallied as "too large"); their time is tallied against 2 s.
 
+Each case's stages are timed (``tests/fuzz/budget.py``): the check API's own (its
+answer's ``stages``: stored results, child start, each reading stage, verdicts, the
+answer, sending it back, links) and what lies outside it (the view, JSON in and out,
+the test client); the tables' cleaning, tables, claims and page reading.
+
 Run with ``make fuzz`` (``FUZZ_EXAMPLES`` cases per target). With ``FUZZ_REPORT`` set
 to a file, each target appends a JSON line: cases, statuses, slowest seconds, cases
-over 2 s (wall-clock and CPU), the five slowest cases and the five using most CPU (over 1 s).
+over 2 s (wall-clock and CPU), per stage, the five slowest cases and the five using
+most CPU (over 1 s).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import resource
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -41,7 +46,8 @@ from ingest.claims.parsers.page_html import PageTooLarge, parse_vendor_page
 from ingest.claims.parsers.page_tables import parse_vendor_tables
 from ingest.claims.parsers.text import extract_claims
 from ingest.parsers.types import ParseError
-from tests.fuzz.budget import FUZZ
+from tests.fuzz import budget
+from tests.fuzz.budget import FUZZ, Stages, cpu_seconds
 
 pytestmark = [
     pytest.mark.fuzz,
@@ -84,16 +90,6 @@ SLOW = hsettings(
 )
 
 
-def cpu_seconds() -> float:
-    """CPU seconds of this process and its waited-for children (the check's budget
-    child): a case's own work, which other jobs on a shared machine do not stretch."""
-    me, kids = (
-        resource.getrusage(resource.RUSAGE_SELF),
-        resource.getrusage(resource.RUSAGE_CHILDREN),
-    )
-    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
-
-
 class Tally:
     """What one target saw: statuses, the slowest case, cases over :data:`LIMIT` of
     wall-clock time and of CPU time (:func:`cpu_seconds`), the largest input."""
@@ -104,7 +100,8 @@ class Tally:
         self.cpu_slowest, self.cpu_over, self.largest = 0.0, 0, 0
         self.cpu_slow: list[tuple[float, str]] = []
 
-    def add(self, outcome: str, seconds: float, what: str = "", cpu: float = 0.0) -> None:
+    def add(self, outcome: str, seconds: float, what: str, cpu: float, stages: Stages) -> None:
+        budget.record(self.name, seconds, cpu, stages, outcome == "uncaught")
         self.outcomes[outcome] += 1
         self.slowest = max(self.slowest, seconds)
         self.over += seconds >= LIMIT
@@ -135,6 +132,7 @@ class Tally:
                 "cpu_over_2_s": self.cpu_over,
                 "largest_chars": self.largest,
                 "load_average": os.getloadavg(),
+                "stages": {k: dict(v) for k, v in budget.STAGES.get(self.name, {}).items()},
                 "slowest_cases": sorted(self.slow, reverse=True)[:5],
                 "most_cpu_cases": self.cpu_slow,
             }
@@ -224,19 +222,33 @@ def test_the_check_api_answers_every_body_without_a_server_error(
 ) -> None:
     tally = tallies.setdefault("check-api", Tally("check-api"))
     cache.clear()
+    stages = Stages()  # from here: the garbage collector's pauses are the case's
     t0, c0 = time.perf_counter(), cpu_seconds()
     try:
         resp = Client().post("/api/claims/check", body, content_type="application/json")
     except Exception:  # counted before Hypothesis sees it (a run stopped early says so)
-        tally.add("uncaught", time.perf_counter() - t0, body, cpu_seconds() - c0)
+        tally.add("uncaught", time.perf_counter() - t0, body, cpu_seconds() - c0, stages)
         raise
-    took = time.perf_counter() - t0
-    tally.add(str(resp.status_code), took, body, cpu_seconds() - c0)
+    took, cpu = time.perf_counter() - t0, cpu_seconds() - c0
+    tally.add(str(resp.status_code), took, body, cpu, _check_stages(stages, resp, took, cpu))
     assert resp.status_code in (200, 400, 413, 422, 502), resp.content[:300]
     # Time is tallied (FUZZ_REPORT), not asserted: on a machine shared by other jobs a
     # case a second over its usual time would fail at random and not replay.
     if resp.status_code != 200:
         assert resp.json()["error"]
+
+
+#: The part of a check API case outside the check's own stages.
+OUTSIDE = "outside the check (view, JSON in and out, test client)"
+
+
+def _check_stages(stages: Stages, resp: Any, wall: float, cpu: float) -> Stages:
+    """A check API case's ``stages``: the answer's own (200 and 422 give them; other
+    answers end before the check's clock starts), and the rest of the case's time."""
+    if resp.status_code in (200, 422):
+        stages.merge(resp.json().get("stages", {}))
+    stages.add(OUTSIDE, wall - sum(stages.walls.values()), cpu - sum(stages.cpus.values()))
+    return stages
 
 
 @st.composite
@@ -278,32 +290,37 @@ def test_vendor_tables_are_read_without_error(
 ) -> None:
     tally = tallies.setdefault("vendor-tables", Tally("vendor-tables"))
     data, name = page
+    text = data.decode(errors="replace")
+    stage = Stages()
     t0, c0 = time.perf_counter(), cpu_seconds()
+
+    def add(outcome: str, what: str = text) -> None:
+        stage("")
+        tally.add(outcome, time.perf_counter() - t0, what, cpu_seconds() - c0, stage)
+
+    stage("cleaning the page")
     try:
         doc = parse_vendor_page(data, name=name)
     except PageTooLarge:  # over MAX_PAGE_CHARS: refused, saying how long (not cut)
-        took, cpu = time.perf_counter() - t0, cpu_seconds() - c0
-        tally.add("too large", took, data.decode(errors="replace"), cpu)
-        return
+        return add("too large")
     except ParseError:
-        took, cpu = time.perf_counter() - t0, cpu_seconds() - c0
-        tally.add("ParseError", took, data.decode(errors="replace"), cpu)
-        return
+        return add("ParseError")
     try:
+        stage("finding the tables")
         tables = parse_vendor_tables(doc.text)
+        stage("finding the claims")
         claims = extract_claims(doc.text, tables=tables, max_claims=2000)
     except ParseError:
-        tally.add("too many claims", time.perf_counter() - t0, cpu=cpu_seconds() - c0)
-        return
+        return add("too many claims", "")
     except Exception:  # counted before Hypothesis sees it (a run stopped early says so)
-        tally.add("uncaught", time.perf_counter() - t0, doc.text, cpu_seconds() - c0)
+        add("uncaught", doc.text)
         raise
     try:
+        stage("reading the page's arithmetic, baselines and numbers")
         read_page(doc.text, claims, tables)
     except Exception:
-        tally.add("uncaught", time.perf_counter() - t0, doc.text, cpu_seconds() - c0)
+        add("uncaught", doc.text)
         raise
-    took = time.perf_counter() - t0
-    tally.add("read", took, data.decode(errors="replace"), cpu_seconds() - c0)
+    add("read")
     for c in claims:
         assert 0 <= c.start <= c.end <= len(doc.text)

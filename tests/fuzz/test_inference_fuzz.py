@@ -29,7 +29,7 @@ from ingest.inference.parsers.loadgen import (
 )
 from ingest.inference.parsers.tree import Tree, find_results, load_result
 from ingest.inference.parsers.types import LoadedInferenceResult
-from tests.fuzz.budget import FUZZ, timed_cases
+from tests.fuzz.budget import FUZZ, stage, timed_cases
 from tests.fuzz.test_training_fuzz import _mutate, mutations
 from tests.inference_data import INFERENCE_DATA as DATA
 
@@ -71,6 +71,7 @@ def test_mutated_real_inference_files_never_raise_nor_pass_an_impossible_value(c
     for op in ops:
         _mutate(lines, *op)
     raw = b"\n".join(lines)
+    stage("parsing the file")
     if which == 0:
         run = replace(run, detail=parse_detail_log(raw, target.path))
     elif which == 1:
@@ -79,6 +80,7 @@ def test_mutated_real_inference_files_never_raise_nor_pass_an_impossible_value(c
         run = replace(run, spl=parse_spl(raw, target.path))
     else:
         result = replace(result, accuracy=parse_text_file(raw, target.path))
+    stage("judging the result")
     _check(version, replace(result, runs=(run, *result.runs[1:])))
 
 

@@ -42,7 +42,7 @@ from ingest.parsers.result_id_table import MAX_CELL, IdTableError, parse_id_tabl
 from ingest.parsers.types import ParseError
 from ingest.training.parsers import log as training_log
 from ingest.training.parsers import power as training_power
-from tests.fuzz.budget import FUZZ, timed_cases
+from tests.fuzz.budget import FUZZ, stage, timed_cases
 from tests.fuzz.test_training_fuzz import LOGS, _mutate, json_values, mutations
 from tests.inference_data import INFERENCE_DATA
 
@@ -100,8 +100,10 @@ def test_mutated_hpc_logs_never_raise_nor_score_an_impossible_time(base, ops, ot
     lines = data.split(b"\n")
     for op in ops:
         _mutate(lines, *op)
+    stage("parsing the log")
     run = training_log.parse_log(b"\n".join(lines), "result_1.txt", compress=False)
     pickle.dumps(run)
+    stage("judging and scoring the run")
     rules = hpc_rules.ruleset_for(f"v{version}")
     why = hpc_rules.run_failure(run, rules, bench if bench in HPC_BENCHMARKS else "deepcam")
     event(f"run {'fails' if why else 'passes'}")

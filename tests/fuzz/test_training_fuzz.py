@@ -27,7 +27,7 @@ from benchdb.mlperf.training import scoring as training_scoring
 from ingest.parsers.types import ParseError
 from ingest.training.parsers import log as training_log
 from ingest.training.parsers import systems as training_systems
-from tests.fuzz.budget import FUZZ, timed_cases
+from tests.fuzz.budget import FUZZ, stage, timed_cases
 
 ROOT = Path(django_settings.MLPERF_DATA)
 RULES = [training_rules.ruleset_for(v) for v in ("v0.6", "v1.0", "v1.1", "v2.0")]
@@ -137,9 +137,11 @@ def test_mutated_real_logs_never_raise_and_never_pass_an_impossible_time(base, o
     lines = list(LOGS[base])
     for op in ops:
         _mutate(lines, *op)
+    stage("parsing the log")
     run = training_log.parse_log(b"\n".join(lines), "result_0.txt", compress=False)
     pickle.dumps(run)  # what a parser process sends back
     event(f"parse errors: {'some' if run.parse_error_count else 'none'}")
+    stage("judging and scoring the run")
     passed = _check_run(run)
     event(f"passing (ruleset, benchmark) pairs: {'some' if passed else 'none'}")
 
@@ -251,10 +253,12 @@ def test_mutated_real_logs_under_full_compliance_never_raise(base, ops, version)
     lines = list(LOGS[base])
     for op in ops:
         _mutate(lines, *op)
+    stage("parsing the log and checking its compliance")
     run = training_log.parse_log(
         b"\n".join(lines), "result_0.txt", compress=False, compliance_round=version
     )
     pickle.dumps(run)
+    stage("judging the run")
     assert run.compliance_ruleset
     event(f"compliance errors: {sum(f.severity == 'error' for f in run.compliance) > 0}")
     rules = training_rules.ruleset_for(version)

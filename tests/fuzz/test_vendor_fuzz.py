@@ -24,7 +24,7 @@ from ingest.claims.parsers.page_html import parse_vendor_page
 from ingest.claims.parsers.page_tables import parse_vendor_tables
 from ingest.claims.parsers.text import extract_claims
 from ingest.parsers.types import ParseError
-from tests.fuzz.budget import FUZZ
+from tests.fuzz.budget import FUZZ, stage, timed_cases
 
 VENDOR = Path(django_settings.VENDOR_DATA)
 PAGES = [p.read_bytes() for p in sorted(VENDOR.glob("*.txt"))]
@@ -106,9 +106,11 @@ def html_bytes(draw: st.DrawFn) -> bytes:
 
 
 def _check_claims(text: str) -> None:
+    stage("finding the tables")
     tables = parse_vendor_tables(text)
     for t in tables:
         assert 0 <= t.start <= t.end <= len(text)
+    stage("finding the claims")
     for c in extract_claims(text, tables=tables):
         assert 0 <= c.start <= c.end <= len(text)
         assert 0 <= c.sentence_start <= c.sentence_end <= len(text)
@@ -118,8 +120,10 @@ def _check_claims(text: str) -> None:
 
 @FUZZ
 @given(data=vendor_bytes(), codec=st.sampled_from(ENCODINGS))
+@timed_cases
 def test_text_pages_never_crash(data: bytes, codec: str) -> None:
     raw = data.decode("utf-8", errors="replace").encode(codec, errors="replace")
+    stage("cleaning the page")
     try:
         doc = parse_vendor_page(raw, name="page.txt")
     except ParseError:
@@ -130,7 +134,9 @@ def test_text_pages_never_crash(data: bytes, codec: str) -> None:
 
 @FUZZ
 @given(data=html_bytes())
+@timed_cases
 def test_html_pages_never_crash(data: bytes) -> None:
+    stage("cleaning the page")
     try:
         doc = parse_vendor_page(data, name="page.html")
     except ParseError as exc:
@@ -141,5 +147,6 @@ def test_html_pages_never_crash(data: bytes) -> None:
 
 @FUZZ
 @given(text=st.text(max_size=3000) | vendor_bytes().map(lambda b: b.decode("utf-8", "replace")))
+@timed_cases
 def test_tables_and_claims_of_any_text_never_crash(text: str) -> None:
     _check_claims(text)

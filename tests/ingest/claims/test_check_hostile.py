@@ -26,7 +26,7 @@ VENDOR = Path(settings.VENDOR_DATA)
 EN = VENDOR / "graphcore-mlperf-training-v1.1-performance-at-scale.en.txt"
 API = "/api/claims/check"
 CLAIMS_AND_H100 = "In MLPerf v3.0, BERT trained in 2 minutes. " * 200 + "H100 " * 8000
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.check_budget]
 
 #: The issue's list: (name, body, statuses allowed, words the error must hold).
 HOSTILE: list[tuple[str, str, set[int], str]] = [
@@ -79,7 +79,7 @@ def test_a_real_page_beside_8000_h100_keeps_its_verdicts(
     head-to-head still consistent with the v1.1 results, in seconds, not the minutes
     it took when the page's family was searched per claim over the whole text (the
     reading's budget is lifted here: this times the verdicts, in the parent)."""
-    monkeypatch.setattr(claims_check, "READ_SECONDS", 60.0)
+    monkeypatch.setattr(claims_check, "CHECK_SECONDS", 60.0)
     text = EN.read_text() + "\n\n" + "H100 " * 8000
     t0 = time.perf_counter()
     out = claims_check.claims_check(text=text)
@@ -92,9 +92,9 @@ def test_a_real_page_beside_8000_h100_keeps_its_verdicts(
 def test_a_text_over_the_budget_is_a_422_naming_the_stage_cut(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The reading runs in a child process killed at ``READ_SECONDS``: here a budget
+    """The reading runs in a child process killed at ``CHECK_SECONDS``: here a budget
     too small for the real page, so the answer names the stage it reached."""
-    monkeypatch.setattr(claims_check, "READ_SECONDS", 0.001)
+    monkeypatch.setattr(claims_check, "CHECK_SECONDS", 0.001)
     t0 = time.perf_counter()
     resp = Client().post(API, {"text": EN.read_text()}, content_type="application/json")
     assert time.perf_counter() - t0 < 2.0

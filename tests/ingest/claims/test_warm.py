@@ -65,3 +65,39 @@ def test_no_keeper_when_the_interval_is_0(settings: Any) -> None:
     before = {t.name for t in threading.enumerate()}
     assert warm.start_keeper() is None
     assert "check-facts-keeper" not in {t.name for t in threading.enumerate()} - before
+
+
+def test_the_master_builds_the_facts_before_forking_and_keeps_no_connection(
+    transactional_db: None, mlperf_data: Path
+) -> None:
+    """gunicorn's ``pre_fork`` (``gunicorn.conf.py``, with ``preload_app``): the master
+    builds the current version's store once, so the workers it forks start with it, and
+    closes its database connection, so that none of them inherits it; a second call
+    (the next worker forked) builds nothing."""
+    from django.db import connection
+
+    from ingest.training.service import mlperf_training_ingest
+
+    mlperf_training_ingest(location=str(mlperf_data))
+    claim_facts._store = None
+    took = warm.warm_before_fork()
+    assert connection.connection is None  # closed: no worker inherits it
+    version = data_version()
+    assert version is not None
+    assert set(took) == {"imports", "urls", "facts", "holdings", "keys", "undated"}
+    store = claim_facts._store
+    assert store is not None and store[0] == version.token
+    assert len(store[1].by_suite["training"]) == 46
+    warm.warm_before_fork()
+    assert claim_facts._store is store
+
+
+def test_a_failed_build_before_forking_still_lets_the_server_start(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken() -> dict[str, float]:
+        raise RuntimeError("database down")
+
+    monkeypatch.setattr(warm, "warm_check", broken)
+    assert warm.warm_before_fork() == {}
+    assert "before forking failed" in caplog.text
