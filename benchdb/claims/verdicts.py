@@ -262,6 +262,13 @@ def _scope(c: ClaimFacts) -> Verification | None:
     reason, suite = "", suite_of(c.suite)
     if c.kind in suite.other_kinds or c.metric in suite.other_metrics:
         reason = f"{c.metric or c.kind} is not an {suite.title} metric ({suite.metric_label})"
+        if c.metric == "power" and suite.checks == "throughput":
+            # MLPerf Inference does measure power (its power results): a bare watt figure
+            # is a rating or the unit of a figure per watt, not a result's measured power
+            reason = (
+                f"a power figure (W) not tied to a result: {suite.title} measures a system's"
+                " power only in its power results, read as a figure per watt"
+            )
     elif c.non_mlperf:
         if c.non_mlperf != "stated" and (named := _benchmark_of_model(c)):
             return Verification(UNVERIFIABLE, details={"reason": named})

@@ -767,3 +767,34 @@ def test_a_model_a_benchmark_of_its_round_is_named_after_is_no_not_mlperf_claim(
         assert (
             "model of Llama 2 70B LoRA, a benchmark of MLPerf Training v4.1" in v.details["reason"]
         )
+
+
+def test_a_bare_watt_figure_is_not_mlperf_without_saying_inference_measures_no_power(
+    results: list[ResultFacts],
+) -> None:
+    """Dell's "1 W of power can deliver 11.58 image classifications per second" (an
+    Inference v2.1 page) had "1 W" called not-mlperf because "power is not an MLPerf
+    Inference metric", which MLPerf Inference's power results contradict. FuriosaAI's
+    "Each RNGD chip offers 512 TFLOPS (FP8) at an efficient 180W TDP" (vendor-dev
+    inference/16) is still not-mlperf, with a reason that holds."""
+    (tdp,) = [
+        c
+        for c in extract_claims(
+            "Each RNGD chip offers 512 TFLOPS (FP8) at an efficient 180W TDP, with an 8-chip"
+            " server configuration achieving 4 petaFLOPS (FP8)."
+        )
+        if c.unit == "W"
+    ]
+    facts = ClaimFacts(
+        kind=tdp.kind,
+        value=tdp.value,
+        unit=tdp.unit,
+        metric=tdp.metric,
+        suite="inference",
+        round="v5.1",
+        mlperf_context=True,
+    )
+    v = verdicts.verify_claim(facts, results)
+    assert v.verdict == vocabulary.NOT_MLPERF and not v.links
+    assert "not an MLPerf Inference metric" not in v.details["reason"]
+    assert "power results" in v.details["reason"]
