@@ -18,6 +18,7 @@ a 422, not a worker held for the build's 4-20 s after a worker's start or an ing
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 import time
@@ -75,13 +76,18 @@ def warm_before_fork() -> dict[str, float]:
     the stored results built (shared, copy-on-write), so its keeper's first round finds
     them current instead of building them, five workers at once, while the first
     requests wait (issue 21: 64 clients saw 9-11 s at a server's start at load 10).
-    Closes the master's database connections after, so that no worker inherits one.
+    Then freezes the garbage collector's view of them (:func:`gc.freeze`: the objects
+    built so far are left out of every later collection, so a worker's collections do not
+    walk 26k results' facts, nor dirty their shared pages). Closes the master's database
+    connections after, so that no worker inherits one.
     Returns :func:`warm_check`'s seconds (near 0 after the first call); {} when it
     failed (logged: the workers' keepers build them then, and the server still starts)."""
     from django.db import connections
 
     try:
-        return warm_check()
+        seconds = warm_check()
+        gc.freeze()  # the built facts never move again: no collection scans them in a worker
+        return seconds
     except Exception:
         log.exception("building the check's facts before forking failed")
         return {}

@@ -5,6 +5,7 @@ nothing) and sees the changed value. On ../shared/mlperf, committed."""
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 from pathlib import Path
@@ -72,7 +73,8 @@ def test_the_master_builds_the_facts_before_forking_and_keeps_no_connection(
 ) -> None:
     """gunicorn's ``pre_fork`` (``gunicorn.conf.py``, with ``preload_app``): the master
     builds the current version's store once, so the workers it forks start with it, and
-    closes its database connection, so that none of them inherits it; a second call
+    freezes the garbage collector's view of them, and closes its database connection,
+    so that none of them inherits it; a second call
     (the next worker forked) builds nothing."""
     from django.db import connection
 
@@ -80,7 +82,13 @@ def test_the_master_builds_the_facts_before_forking_and_keeps_no_connection(
 
     mlperf_training_ingest(location=str(mlperf_data))
     claim_facts._store = None
-    took = warm.warm_before_fork()
+    gc.unfreeze()
+    try:
+        took = warm.warm_before_fork()
+        # the built facts are out of every later collection (a worker's, and its checks')
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
     assert connection.connection is None  # closed: no worker inherits it
     version = data_version()
     assert version is not None
