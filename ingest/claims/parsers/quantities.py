@@ -206,8 +206,10 @@ def _unit(m: re.Match[str], seg: str) -> tuple[str, str, str]:
         after = ACCEL_AFTER_X.match(seg[m.end() :]) if g["mult"] in "xX×" else None
         if after:  # "8x H100": eight H100s
             return _scale_unit(after.group("acc")), "scale", after.group("acc")
-        before = ACCEL_BEFORE_PAREN_X.search(seg, 0, m.start())
-        if g["mult"] in "xX×" and before and _LABEL_END.match(seg, m.end()):
+        label = g["mult"] in "xX×" and _LABEL_END.match(seg, m.end())
+        # the product's words stand just before "(": a bounded window, not the sentence
+        before = label and ACCEL_BEFORE_PAREN_X.search(seg, max(0, m.start() - 40), m.start())
+        if before:
             # "H100 SXM (8×)": eight H100s, a label's count, not a gain
             return _scale_unit(before.group("acc")), "scale", before.group("acc")
         if g["mult"] in "xX×" and CPU_AFTER_X.match(seg[m.end() :]):  # "2x AMD EPYC CPUs"
