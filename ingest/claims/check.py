@@ -444,7 +444,8 @@ def _claim_out(
     """One checked claim: ``id`` (its place in the text, from 0), ``sentence``,
     ``start``/``end`` (characters in the checked text), ``kind``, ``value``, ``unit``,
     ``qualifier``, ``compared_value``, ``claimed`` (in words), ``system``,
-    ``compared_system``, ``benchmark``, ``round`` (as resolved), ``division``,
+    ``compared_system``, ``benchmark`` (as printed), ``benchmark_key`` and ``round`` (as
+    resolved: the frame's, not the parser's first guess), ``division``,
     ``result_ids``, ``verdict`` and ``verdict_note``, ``recomputed_value``,
     ``compared_recomputed_value``, ``recomputed`` (in words), the reasoning
     (:func:`_reasoning_out`: frame, readings, open slots, tolerance), ``flags``
@@ -464,7 +465,7 @@ def _claim_out(
         "system": c.system,
         "compared_system": c.compared_system,
         "benchmark": c.benchmark,
-        "benchmark_key": c.benchmark_key,
+        "benchmark_key": f.benchmark_key,
         "round": f.round,
         "division": c.division,
         "result_ids": list(c.result_ids),

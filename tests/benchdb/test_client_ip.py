@@ -89,7 +89,7 @@ def test_without_the_setting_everyone_behind_the_proxy_is_one_client(
 @pytest.mark.django_db
 def test_behind_the_proxy_the_check_api_counts_each_client(settings: Any) -> None:
     settings.BENCHDB_TRUSTED_PROXIES = 1
-    settings.CLAIMS_CHECK_RATE = "2/m"
+    settings.CLAIMS_CHECK_RATE = "2/h"  # a fixed window: a minute can roll over under load
     body = json.dumps({"text": "IPU-POD16 trains ResNet-50 in 28.3 minutes."})
     one = Client(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR="203.0.113.7")
     other = Client(REMOTE_ADDR=PROXY, HTTP_X_FORWARDED_FOR="203.0.113.8")
