@@ -388,8 +388,10 @@ def _absent_anywhere(
     runs its accelerators (any benchmark, division, scenario) either ran no power
     measurement or gives a figure per watt, and none of those figures is the claimed
     one (a power result in joules per query, or without a score, withholds the
-    verdict: its figure is unknown). A round from the page's date needs the same of
-    the round before, which benchdb must hold. Else ``v``."""
+    verdict: its figure is unknown), nor does a result of the round whose system names
+    the company in its processor, accelerator or name give it (another submitter's
+    server on its chips). A round from the page's date needs the same of the round
+    before, which benchdb must hold. Else ``v``."""
     if (
         not is_per_watt(c)
         or c.kind != "throughput"
@@ -412,6 +414,8 @@ def _absent_anywhere(
         if (rnd == c.round and not mine) or not _none_gives(c, mine, tol, figures):
             return v
     fits = [r for r in results if r.round == c.round and _gives(r, (r.model,), c.value, tol)]
+    if any(_runs_its_chips(c.submitter, r) for r in fits):
+        return v  # another submitter's system on the company's chips (its CPUs) gives it
     ran = ", ".join(dict.fromkeys(figures)) or "no figure per watt"
     out: dict[str, Any] = {
         "reason": f"the text names no benchmark, but none of {c.submitter}'s results in"
@@ -437,6 +441,15 @@ def _company_results(company: str, rnd: str, results: Sequence[ResultFacts]) -> 
         and r.round == rnd
         and (submitter_name_matches(company, r.submitter) or _makes(company, r.accelerator_model))
     ]
+
+
+def _runs_its_chips(company: str, r: ResultFacts) -> bool:
+    """Whether ``r``'s system names ``company`` in its processor, accelerator or name
+    (a Dell server with Intel Xeon CPUs is "Intel's chips" too)."""
+    key = _norm(company)
+    return bool(key) and any(
+        key in _norm(x) for x in (r.processor, r.accelerator_model, r.system_name)
+    )
 
 
 def _none_gives(c: ClaimFacts, mine: Sequence[ResultFacts], tol: float, out: list[str]) -> bool:

@@ -270,3 +270,33 @@ def test_no_benchmark_named_and_a_reading_that_may_hold_gives_no_verdict() -> No
     v = verify_claim(f, _RESULTS + _NEUCHIPS, holdings=_held(frozenset({"Neuchips"})))
     assert v.verdict == "unverifiable"
     assert verify_claim(f, _RESULTS + _NEUCHIPS, holdings=None).verdict == "unverifiable"
+
+
+def test_no_benchmark_named_and_the_figure_on_another_submitters_server_with_its_chips() -> None:
+    """ "Intel's chips" are also other submitters' servers on Intel processors: when the
+    result that gives the figure names the company in its processor (as if a Dell
+    server on Xeon CPUs gave 227/W), the company's own results cannot refute it."""
+    intel = replace(_NEUCHIPS[0], pk=16, submitter="Intel", system_folder="1-node-2S-SPR")
+    dell = replace(
+        _NEUCHIPS[3],
+        pk=17,
+        submitter="Dell",
+        system_folder="R760_SPR",
+        system_name="R760",
+        accelerator_model="N/A",
+        processor="Intel(R) Xeon(R) Platinum 8480+",
+    )
+    held = _held()["inference", "v3.0"]
+    held = replace(
+        held,
+        submitters=(*held.submitters, "Intel", "Dell"),
+        entries=(*held.entries, ("Intel", "dlrm-99", "closed", "1-node-2S-SPR", "")),
+    )
+    f = _query_frame(
+        "Intel, the Santa Clara chipmaker, led the efficiency table at 227 queries per watt."
+    )
+    assert f.submitter == "Intel" and OWN_WORDS_TAG in f.context
+    without = verify_claim(f, [intel, _NEUCHIPS[3]], holdings={("inference", "v3.0"): held})
+    assert without.verdict == "inconsistent"
+    v = verify_claim(f, [intel, dell], holdings={("inference", "v3.0"): held})
+    assert v.verdict == "unverifiable"
