@@ -334,19 +334,29 @@ def per_watt_frame(c: ClaimFacts, text: str, start: int, end: int, s0: int, s1: 
 #: per watt"; "Nvidia's 2.4 queries per watt"): the subject is the text's, not a guess.
 OWN_WORDS_TAG = "subject-own-words"
 _OWN_GAP = re.compile(r"^[^\d]{0,60}$")
+#: What stands between a company and its verb without being the clause: a name in
+#: brackets ("Neuchips Corp (創鑫智慧)") and one appositive right after the name, set off
+#: by commas ("Neuchips Corp, a start-up founded by ..., took the top spot with").
+_ASIDE = re.compile(r"\([^()\d]{0,40}\)")
+_APPOSITIVE = re.compile(
+    r"^(\s*(?:(?:Corp|Inc|Ltd|Co|AI)\.?)?)\s*,\s*(?:a|an|the|which|who|whose)\s[^,\d]{0,120},"
+)
 
 
 def _own_words(sentence: str, lo: int, at: int, company: str) -> bool:
     """Whether ``company`` is the last company named before the figure at ``at`` in its
-    stretch (from ``lo``), with at most eight words, no figure, no other company and no
-    comparison word ("beat", "than", "versus") between them."""
+    stretch (from ``lo``), with at most eight words (not counting a bracketed name and
+    one appositive right after the company: :data:`_APPOSITIVE`), no figure, no other
+    company and no comparison word ("beat", "than", "versus") between them."""
     named = [n for n in companies_in(sentence[lo:at]) if n[1] + lo <= at]
     if not named or named[-1][2] != company:
         return False
     between = sentence[lo + named[-1][1] : at]
+    clause = _APPOSITIVE.sub(r"\1", _ASIDE.sub(" ", between), count=1)
     return (
-        bool(_OWN_GAP.match(between))
-        and len(between.split()) <= 8
+        bool(_OWN_GAP.match(clause))
+        and not re.search(r"\d", between)
+        and len(clause.split()) <= 8
         and not _SPLIT.search(between)
         and not re.search(r"\b(?:beat|than|over|ahead of|outperform\w*)\b", between, re.I)
     )

@@ -339,6 +339,8 @@ def absent_subject(
     giving the figure are named (``named_elsewhere``), not linked. Else ``v``."""
     missing = v.details.get("missing", {}) if v.verdict == UNVERIFIABLE else {}
     models = frame_models(c)
+    if missing.get("slot") == "benchmark" and not models:
+        return _absent_anywhere(c, v, results, holdings)
     if (
         missing.get("slot") != "results"
         or not is_per_watt(c)
@@ -368,6 +370,99 @@ def absent_subject(
     if fits:
         out["named_elsewhere"] = [_fit_label(r) for r in fits[:5]]
     return Verification(INCONSISTENT, details=out)
+
+
+def _absent_anywhere(
+    c: ClaimFacts,
+    v: Verification,
+    results: Sequence[ResultFacts],
+    holdings: Mapping[tuple[str, str], Holding] | None,
+) -> Verification:
+    """A figure per watt of a company whose text names no benchmark (inference/01:
+    "Neuchips Corp (...), a start-up founded by ..., took the top spot with 227 queries
+    per watt", where Neuchips ran DLRM only, at 1,060 and 1,033 queries/s per W):
+    ``inconsistent`` when every benchmark is a reading and none gives the figure: the
+    company is named in the figure's own words (context ``subject-own-words``); benchdb
+    holds the round's tree and every result folder the company listed in it
+    (``Holding.whole``); every stored result of the round that is the company's or
+    runs its accelerators (any benchmark, division, scenario) either ran no power
+    measurement or gives a figure per watt, and none of those figures is the claimed
+    one (a power result in joules per query, or without a score, withholds the
+    verdict: its figure is unknown), nor does a result of the round whose system names
+    the company in its processor, accelerator or name give it (another submitter's
+    server on its chips). A round from the page's date needs the same of the round
+    before, which benchdb must hold. Else ``v``."""
+    if (
+        not is_per_watt(c)
+        or c.kind != "throughput"
+        or c.value is None
+        or OWN_WORDS_TAG not in c.context
+        or holdings is None
+        or not c.round
+    ):
+        return v
+    rounds = [c.round]
+    if any(t in c.context for t in _ROUND_FROM_DATE):
+        rounds.append(round_before(c.round))
+    tol = _tolerance("", "inference", c.value)
+    figures: list[str] = []
+    for rnd in rounds:
+        held = holdings.get(("inference", rnd))
+        if held is None or any(submitter_name_matches(c.submitter, s) for s in held.incomplete):
+            return v  # not held, or a result folder the company listed is not stored
+        mine = _company_results(c.submitter, rnd, results)
+        if (rnd == c.round and not mine) or not _none_gives(c, mine, tol, figures):
+            return v
+    fits = [r for r in results if r.round == c.round and _gives(r, (r.model,), c.value, tol)]
+    if any(_runs_its_chips(c.submitter, r) for r in fits):
+        return v  # another submitter's system on the company's chips (its CPUs) gives it
+    ran = ", ".join(dict.fromkeys(figures)) or "no figure per watt"
+    out: dict[str, Any] = {
+        "reason": f"the text names no benchmark, but none of {c.submitter}'s results in"
+        f" {' or '.join(rounds)} (benchdb holds every result folder it listed) gives"
+        f" {c.value:g} per watt: {ran}"
+        + (f"; the figure is that of {'; '.join(_fit_label(r) for r in fits[:5])}" if fits else ""),
+        "derived": DERIVED,
+        "subject_results": figures,
+        "tolerance": tol,
+    }
+    if fits:
+        out["named_elsewhere"] = [_fit_label(r) for r in fits[:5]]
+    return Verification(INCONSISTENT, details=out)
+
+
+def _company_results(company: str, rnd: str, results: Sequence[ResultFacts]) -> list[ResultFacts]:
+    """Stored results of round ``rnd`` that are ``company``'s submissions or run its
+    accelerators (:func:`_makes`)."""
+    return [
+        r
+        for r in results
+        if r.suite == "inference"
+        and r.round == rnd
+        and (submitter_name_matches(company, r.submitter) or _makes(company, r.accelerator_model))
+    ]
+
+
+def _runs_its_chips(company: str, r: ResultFacts) -> bool:
+    """Whether ``r``'s system names ``company`` in its processor, accelerator or name
+    (a Dell server with Intel Xeon CPUs is "Intel's chips" too)."""
+    key = _norm(company)
+    return bool(key) and any(
+        key in _norm(x) for x in (r.processor, r.accelerator_model, r.system_name)
+    )
+
+
+def _none_gives(c: ClaimFacts, mine: Sequence[ResultFacts], tol: float, out: list[str]) -> bool:
+    """Whether no result of ``mine`` can give ``c``'s figure per watt: each ran no power
+    measurement or gives a figure that is not it (appended to ``out``)."""
+    for r in mine:
+        if r.power is None:
+            continue
+        rec = per_watt(r)
+        if rec is None or rec <= 0 or within(c.value or 0.0, rec, tol, c.qualifier):
+            return False
+        out.append(f"{r.benchmark} {r.scenario} {rec:.2f}/W ({r.system_folder})")
+    return True
 
 
 #: Context tags of a round taken from the page's date, not named in the text.

@@ -81,6 +81,6 @@ def test_claims_on_unseen_pages_floor(ingested_shared: object, ingested_inferenc
 
 
 FLOOR_EXTRACTED = 72
-FLOOR_CHECKED = 4
-FLOOR_RIGHT = 4
-FLOOR_PAGE_RIGHT = 2
+FLOOR_CHECKED = 5
+FLOOR_RIGHT = 5
+FLOOR_PAGE_RIGHT = 3

@@ -19,6 +19,10 @@ almost any percentage finds two numbers that give it):
   minutes (4.5x over our baseline)" after "NVIDIA's 28.7 minutes"; "24% since our
   first submission" beside "28.3 vs 29.1 minutes").
 
+A hardware total its sentence gives as a count of units times a per-unit figure ("Each
+RNGD chip offers 512 TFLOPS (FP8) ..., with an 8-chip server configuration achieving 4
+petaFLOPS (FP8)") is judged by :mod:`.arithmetic_products` (consistent only).
+
 Each pair of linked figures is read as a speedup ``old / new`` (a multiplier: 70 min
 against 91.5 s is 45.9x), and a percentage both as a time reduction ``(old - new) /
 old`` and as a speedup ``old / new - 1`` unless its words say it is a reduction
@@ -42,6 +46,7 @@ from typing import Any
 
 from benchdb.vocabulary import CONSISTENT_WITH_PAGE, INCONSISTENT_WITH_PAGE
 
+from .arithmetic_products import product_figures
 from .types import Claim
 
 #: Relative slack of a figure read from a page, beyond its printed digits (45.9x claimed,
@@ -114,6 +119,9 @@ def page_arithmetic(claims: Sequence[Claim]) -> list[PageArithmetic | None]:
     starts = sorted({c.sentence_start for c in claims})
     out: list[PageArithmetic | None] = []
     for c in claims:
+        if c.kind == "spec":
+            out.append(_product(c, claims))
+            continue
         if c.kind not in _GAIN_KINDS or c.value is None or c.value <= 0:
             out.append(None)
             continue
@@ -133,6 +141,31 @@ def page_arithmetic(claims: Sequence[Claim]) -> list[PageArithmetic | None]:
         if out[i] is None and same is not None:
             out[i] = replace(same, where="page")
     return out
+
+
+def _product(c: Claim, claims: Sequence[Claim]) -> PageArithmetic | None:
+    """A hardware total its sentence gives as a count of units times a per-unit figure
+    (:mod:`.arithmetic_products`): ``consistent-with-page`` when they multiply to it as
+    printed (reading ``product``; ``old`` the per-unit figure, ``new`` the count), else
+    None."""
+    found = product_figures(c, claims)
+    if found is None:
+        return None
+    pi, ni, implied = found
+    if not fits(c.value or 0.0, implied, c.qualifier, c.value_high):
+        return None
+    p, n = claims[pi], claims[ni]
+    return PageArithmetic(
+        c.value or 0.0,
+        c.unit,
+        implied,
+        "product",
+        Operand(p.value or 0.0, p.unit, p.start, p.end, pi),
+        Operand(n.value or 0.0, n.unit, n.start, n.end, ni),
+        "sentence",
+        1,
+        CONSISTENT_WITH_PAGE,
+    )
 
 
 def _same_claim(c: Claim) -> tuple[object, ...]:
