@@ -60,6 +60,7 @@ def test_round_table_leaderboard_compare_and_export_know_v60(client, result: Res
         ("v6.0", "flux1", "AMD"),
         ("v6.0", "gpt_oss_20b", "GigaComputing"),
         ("v6.0", "llama2_70b_lora", "Inventec"),
+        ("v6.0", "llama31_405b", "NVIDIA"),
         ("v6.0", "llama31_8b", "AMD"),
     ]
     row = got[("v6.0", "llama2_70b_lora", "Inventec")]
@@ -73,6 +74,9 @@ def test_round_table_leaderboard_compare_and_export_know_v60(client, result: Res
     # and its deepseekv3_671b:time_to_train (test_service_v60_deepseekv3_671b.py)
     ds = got[("v6.0", "deepseekv3_671b", "NVIDIA")]
     assert float(ds["score_minutes"]) == pytest.approx(33.4302, rel=1e-9)
+    # and its llama31_405b:time_to_train (test_service_v60_llama31_405b.py)
+    l405 = got[("v6.0", "llama31_405b", "NVIDIA")]
+    assert float(l405["score_minutes"]) == pytest.approx(58.33578333333333, rel=1e-9)
 
 
 def test_a_claim_on_the_v60_result_is_checked_against_it(client, result: Result) -> None:
