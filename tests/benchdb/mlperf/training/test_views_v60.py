@@ -56,8 +56,11 @@ def test_round_table_leaderboard_compare_and_export_know_v60(client, result: Res
     rows = list(csv.DictReader(io.StringIO(out.getvalue())))
     got = {(r["round"], r["benchmark"], r["submitter"]): r for r in rows}
     assert sorted(got) == [
+        ("v6.0", "deepseekv3_671b", "NVIDIA"),
         ("v6.0", "flux1", "AMD"),
+        ("v6.0", "gpt_oss_20b", "GigaComputing"),
         ("v6.0", "llama2_70b_lora", "Inventec"),
+        ("v6.0", "llama31_405b", "NVIDIA"),
         ("v6.0", "llama31_8b", "AMD"),
     ]
     row = got[("v6.0", "llama2_70b_lora", "Inventec")]
@@ -65,6 +68,15 @@ def test_round_table_leaderboard_compare_and_export_know_v60(client, result: Res
     # the summarizer's flux1:time_to_train at 6.0.0-rc6 (test_service_v60_flux1.py)
     flux = got[("v6.0", "flux1", "AMD")]
     assert float(flux["score_minutes"]) == pytest.approx(92.36037291666666, rel=1e-9)
+    # the summarizer's gpt_oss_20b:time_to_train (test_service_v60_gpt_oss_20b.py)
+    gpt = got[("v6.0", "gpt_oss_20b", "GigaComputing")]
+    assert float(gpt["score_minutes"]) == pytest.approx(18.054896044182456, rel=1e-9)
+    # and its deepseekv3_671b:time_to_train (test_service_v60_deepseekv3_671b.py)
+    ds = got[("v6.0", "deepseekv3_671b", "NVIDIA")]
+    assert float(ds["score_minutes"]) == pytest.approx(33.4302, rel=1e-9)
+    # and its llama31_405b:time_to_train (test_service_v60_llama31_405b.py)
+    l405 = got[("v6.0", "llama31_405b", "NVIDIA")]
+    assert float(l405["score_minutes"]) == pytest.approx(58.33578333333333, rel=1e-9)
 
 
 def test_a_claim_on_the_v60_result_is_checked_against_it(client, result: Result) -> None:
