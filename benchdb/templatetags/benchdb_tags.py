@@ -119,12 +119,18 @@ def plotly_chart(
     draws it. ``json_script`` escapes ``<``, ``>`` and ``&`` in the data.
 
     ``label`` says what the chart shows (its ``aria-label``, with the number of points
-    drawn); ``table`` is the id of the table holding the same rows, the chart's text
-    alternative: the chart names it (``aria-describedby``) and a caption links to it."""
+    drawn: the results' points, those with ``customdata``, beside which a trace without
+    it is a reference line; in a chart with no result points, such as the runs'
+    evaluation curves, every trace's points); ``table`` is the id of the table holding
+    the same rows, the chart's text alternative: the chart names it
+    (``aria-describedby``) and a caption links to it."""
     if not figure:
         return SafeString("")
     data_id = f"{element_id}-data"
-    points = sum(len(t.get("customdata") or []) for t in figure.get("data", []))
+    traces = figure.get("data", [])
+    points = sum(len(t.get("customdata") or []) for t in traces)
+    if not any(t.get("customdata") for t in traces):  # no result points (runs' curves)
+        points = sum(len(t.get("y") or t.get("x") or []) for t in traces)
     described = f"{label or 'Chart'}: {points} point{'' if points == 1 else 's'}"
     caption = (
         format_html(

@@ -57,3 +57,11 @@ def test_a_chart_says_what_it_shows_and_names_its_table():
     assert 'role="img" aria-label="Time &lt;b&gt;against&lt;/b&gt; N: 2 points"' in html
     assert 'aria-describedby="c-caption"' in html and 'href="#results"' in html
     assert tags.plotly_chart(None, "c") == ""
+
+
+def test_a_chart_of_curves_counts_their_points():
+    """The runs' evaluation curves carry no result (no ``customdata``): their points are
+    what the chart draws (the label said "0 points" on every result page)."""
+    figure = {"data": [{"x": [1, 2, 3], "y": [0.5, 0.7, 0.76]}, {"x": [1, 2], "y": [0.4, 0.75]}]}
+    html = tags.plotly_chart(figure, "e", label="Evaluation accuracy")
+    assert 'aria-label="Evaluation accuracy: 5 points"' in html
