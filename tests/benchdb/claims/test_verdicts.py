@@ -714,6 +714,33 @@ def test_a_record_time_reads_the_subjects_fastest_result(results: list[ResultFac
     assert config.verdict == vocabulary.UNVERIFIABLE
 
 
+#: Graphcore's words for the class training/04 showed (MosaicML: "MosaicML leads the
+#: MLPerf NLP results, delivering a score of 7.9 minutes on 8x NVIDIA A100 GPUs").
+LEADS = (
+    "Graphcore leads the MLPerf image classification results, delivering 3.79 minutes on IPU-POD"
+)
+
+
+def test_a_subject_that_leads_the_results_gives_its_fastest(results: list[ResultFacts]) -> None:
+    """A subject that "leads" the results gives its leading figure: its fastest result
+    of the round is the one meant, as with a record word, even where its sentence names
+    a configuration (which reads every result it allows otherwise). "A team led by" is
+    no ranking."""
+    from benchdb.claims import resolve_words
+
+    assert resolve_words.scope_of_time("time", LEADS) == ("record",)
+    assert resolve_words.scope_of_time("time", "A team led by Graphcore trained it") == ()
+    base = dict(kind="time", value=3.79, unit="min", submitter="Graphcore", round="v1.1")
+    base |= dict(benchmark_key="resnet", system="IPU-POD")
+    scope = resolve_words.scope_of_time("time", LEADS) + ("config-named",)
+    v = verdicts.verify_claim(ClaimFacts(**base, context=scope), results)  # type: ignore[arg-type]
+    assert v.verdict == vocabulary.CONSISTENT
+    assert [by_folder(results, lk.result) for lk in v.links] == ["ipu-pod256-TF1"]
+    # read as every result the configuration allows, the readings disagree
+    config = verdicts.verify_claim(ClaimFacts(**base, context=("config-named",)), results)  # type: ignore[arg-type]
+    assert config.verdict == vocabulary.UNVERIFIABLE
+
+
 def test_a_count_of_nodes_is_shown_by_a_result_on_that_many_nodes(
     results: list[ResultFacts], mlperf_data: Path
 ) -> None:
