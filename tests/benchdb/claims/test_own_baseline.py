@@ -174,6 +174,10 @@ def test_a_gain_credited_to_our_optimizations_is_over_our_baseline() -> None:
     for other in ("with NVIDIA's software optimizations", "and our optimizations won"):
         text = OURS.replace("with our PopART software optimizations", other)
         assert own_baseline.scope_tags(facts, text, start, end) == ()
+    # a sentence that names another compared side: the gain is over that one
+    lead = "Compared with the previous round, w"
+    text = lead + OURS[1:]
+    assert own_baseline.scope_tags(facts, text, start + len(lead) - 1, end + len(lead) - 1) == ()
     # on MosaicML's v2.1 results (the module docstring): 21.3711 / 7.8960 = 2.71x
     tagged = _gain("We trained the NLP benchmark 2.7x faster with our algorithmic optimizations.")
     assert own_baseline.GAIN in tagged.context
