@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from benchdb.claims import resolve_words as words
+from benchdb.claims import same_hardware
 from benchdb.claims.facts import ClaimFacts
 from benchdb.claims.printed import bound_before, figure_at, figure_values
 from benchdb.claims.resolve_slots import (
@@ -420,6 +421,7 @@ def _sides_fields(
             fields["compared_accelerators"] = n_compared
         ctx.append("accelerators-paired")
     fields, ctx = words.frame_words(c, fields, ctx, subject_side, compared_side)
+    ctx += same_hardware.tags(c, subject_side, compared_side, page.vendor)
     best = best_baseline(
         replace(c, submitter=str(fields.get("submitter", c.submitter))),
         sentence,
@@ -465,6 +467,6 @@ def resolve_claim(
         if older:
             fields["baseline"] = older
             ctx.append("baseline-year")
-    if not fields:
+    if not fields and not ctx:
         return c
     return replace(c, **fields, context=c.context + tuple(t for t in ctx if t))  # type: ignore[arg-type]

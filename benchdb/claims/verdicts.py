@@ -43,6 +43,7 @@ from benchdb.claims import (
     per_watt,
     resolve_words,
     round_facts,
+    same_hardware,
     undated,
     unit_products,
     verdicts_values,
@@ -310,21 +311,7 @@ def _verify_time(
     chosen: dict[str, list[ResultFacts]] | None,
 ) -> Verification:
     tol = tolerance(bench, c.suite)
-    cands = (
-        chosen["subject"]
-        if chosen
-        else _ids_or(c, results, bench)
-        or candidates(
-            results,
-            round=c.round,
-            benchmark=bench,
-            system=c.system,
-            submitter=c.submitter,
-            framework=c.framework,
-            division=c.division,
-            accelerators=c.accelerators,
-        )
-    )
+    cands, hardware = _time_candidates(c, bench, results, chosen)
     what = looked_for(c)
     if not cands:
         return Verification(
@@ -349,6 +336,7 @@ def _verify_time(
         why = "the sentence calls it a record: the subject's fastest result (closed first)"
     if not c.system and not chosen and len({x.system_folder for x in cands}) > 1:
         why = f"no system named, so every system of {what} was read"
+    why = f"{hardware}; {why}" if hardware else why
     v = settle(
         readings, {"tolerance": tol, "choices": [choice("subject", what, cands, _only(cands), why)]}
     )
@@ -359,6 +347,33 @@ def _verify_time(
     if chosen:  # a person chose the results: their verdict stands
         return v
     return named_elsewhere(c, v, same_bench, lambda r: to_unit(r.score_minutes or 0.0, c.unit), tol)
+
+
+def _time_candidates(
+    c: ClaimFacts,
+    bench: str,
+    results: Sequence[ResultFacts],
+    chosen: dict[str, list[ResultFacts]] | None,
+) -> tuple[list[ResultFacts], str]:
+    """The results a time claim's frame allows (a person's choice, cited ids, or its
+    slots), narrowed to the hardware of the page's own results when the text says "on
+    the same hardware" of them (:mod:`benchdb.claims.same_hardware`: why, else "")."""
+    if chosen:
+        return list(chosen["subject"]), ""
+    cited = _ids_or(c, results, bench)
+    if cited:
+        return list(cited), ""
+    cands = candidates(
+        results,
+        round=c.round,
+        benchmark=bench,
+        system=c.system,
+        submitter=c.submitter,
+        framework=c.framework,
+        division=c.division,
+        accelerators=c.accelerators,
+    )
+    return same_hardware.narrow(c, cands, results, bench)
 
 
 def _time_reading(

@@ -173,6 +173,9 @@ def _gain_choices(
         if len(pairs) > 1
         else "the only pair that fits"
     )
+    n = c.compared_accelerators
+    if role == "compared" and n is not None and all(y.accelerators != n for y in other):
+        why += f"; no result on {n}: the nearest counts below and above, both read"
     if role == "compared" and b.round != a.round:
         why += f"; {looked_for(c, 'compared')} has no result in {a.round}: its latest before"
     what = looked_for(c, "compared") if c.compared_system else c.baseline
@@ -201,7 +204,7 @@ def _gain_pairs(
             division=c.division,
             accelerators=c.accelerators,
         )
-        comp = _compared_results(c, bench, results)
+        comp = _compared_results(c, bench, results) or _bracket(c, bench, results)
         pairs = [(a, b, "compared") for a in subj for b in comp if a.pk != b.pk]
         if c.compared_accelerators is None:  # chip to chip when the count is not stated
             pairs = [p for p in pairs if p[0].accelerators == p[1].accelerators] or pairs
@@ -219,6 +222,31 @@ def _gain_pairs(
         )
         return [(a, b, "baseline") for a in subj for b in _baseline_rounds(c, a, results, bench)]
     return []
+
+
+def _bracket(c: ClaimFacts, bench: str, results: Sequence[ResultFacts]) -> list[ResultFacts]:
+    """A compared side "at the same cluster size" (tag ``compared-same-hardware``) with
+    no result at that count: each submitter's results of the round at its nearest count
+    below and its nearest above ("more than 2x faster than Hopper at the same cluster
+    size", 2,496 GPUs: NVIDIA's H100 results on 2,432 and 2,560). A submitter's time
+    falls as its count grows, so its run at the count in between would take between
+    those two times: the claim holds if it holds at every end read, fails if it fails
+    at every one, and is left open otherwise (``settle``). [] when no submitter ran
+    counts on both sides of it."""
+    n = c.compared_accelerators
+    if n is None or "compared-same-hardware" not in c.context:
+        return []
+    every = candidates(
+        results, round=c.round, benchmark=bench, system=c.compared_system, division=c.division
+    )
+    ends: list[ResultFacts] = []
+    for who in sorted({r.submitter for r in every}):
+        own = [r for r in every if r.submitter == who and r.accelerators is not None]
+        below = [r.accelerators or 0 for r in own if (r.accelerators or 0) < n]
+        above = [r.accelerators or 0 for r in own if (r.accelerators or 0) > n]
+        if below and above:
+            ends += [r for r in own if r.accelerators in (max(below), min(above))]
+    return ends
 
 
 def _compared_results(

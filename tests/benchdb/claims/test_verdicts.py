@@ -7,6 +7,7 @@ from those scores, never taken from the code under test."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -714,6 +715,71 @@ def test_a_record_time_reads_the_subjects_fastest_result(results: list[ResultFac
     assert config.verdict == vocabulary.UNVERIFIABLE
 
 
+#: Graphcore's words for the class training/04 showed (MosaicML: "MosaicML leads the
+#: MLPerf NLP results, delivering a score of 7.9 minutes on 8x NVIDIA A100 GPUs").
+LEADS = (
+    "Graphcore leads the MLPerf image classification results, delivering 3.79 minutes on IPU-POD"
+)
+
+
+def test_a_subject_that_leads_the_results_gives_its_fastest(results: list[ResultFacts]) -> None:
+    """A subject that "leads" the results gives its leading figure: its fastest result
+    of the round is the one meant, as with a record word, even where its sentence names
+    a configuration (which reads every result it allows otherwise). "A team led by" is
+    no ranking."""
+    from benchdb.claims import resolve_words
+
+    assert resolve_words.scope_of_time("time", LEADS) == ("record",)
+    assert resolve_words.scope_of_time("time", "A team led by Graphcore trained it") == ()
+    base = dict(kind="time", value=3.79, unit="min", submitter="Graphcore", round="v1.1")
+    base |= dict(benchmark_key="resnet", system="IPU-POD")
+    scope = resolve_words.scope_of_time("time", LEADS) + ("config-named",)
+    v = verdicts.verify_claim(ClaimFacts(**base, context=scope), results)  # type: ignore[arg-type]
+    assert v.verdict == vocabulary.CONSISTENT
+    assert [by_folder(results, lk.result) for lk in v.links] == ["ipu-pod256-TF1"]
+    # read as every result the configuration allows, the readings disagree
+    config = verdicts.verify_claim(ClaimFacts(**base, context=("config-named",)), results)  # type: ignore[arg-type]
+    assert config.verdict == vocabulary.UNVERIFIABLE
+
+
+#: Baidu's words for the class training/03 showed (MosaicML: "Our open result of 23.8
+#: minutes is 17% faster than NVIDIA's submission of 28.7 minutes in the closed
+#: division on the same hardware").
+SAME_HARDWARE = (
+    "Our PaddlePaddle result of 28.6 minutes is 2% faster than NVIDIA's submission of"
+    " 29.1 minutes on the same hardware."
+)
+
+
+@pytest.mark.parametrize(
+    ("vendor", "verdict", "folders"),
+    [
+        # Baidu's v1.1 ResNet-50 results both ran on 8 x A100-SXM4-80GB: NVIDIA's result
+        # on those is dgxa100_ngc21.09_mxnet (29.15 min), not its 64- to 4,320-GPU ones
+        ("Baidu", "consistent", ["dgxa100_ngc21.09_mxnet"]),
+        # Graphcore's ran on IPU-POD16 to POD256: which hardware is meant is left open
+        ("Graphcore", "unverifiable", []),
+    ],
+)
+def test_another_submitters_time_on_the_same_hardware_as_ours(
+    results: list[ResultFacts], vendor: str, verdict: str, folders: list[str]
+) -> None:
+    """Another submitter's time "on the same hardware" as the page's own ("our")
+    results is read on the accelerator model and count those results share; where
+    they share none, nothing is narrowed and NVIDIA's results disagree."""
+    from benchdb.claims.resolve import PageContext, resolve_claim
+    from benchdb.vocabulary import ROUND_PUBLISHED
+
+    c = ClaimFacts(kind="time", value=29.1, unit="min", submitter="NVIDIA", round="v1.1")
+    c = replace(c, benchmark_key="resnet")
+    page = PageContext(text=SAME_HARDWARE, vendor=vendor)
+    c = resolve_claim(c, SAME_HARDWARE, page, ROUND_PUBLISHED)
+    assert f"hardware-of:{vendor}|" in c.context
+    v = verdicts.verify_claim(c, results)
+    assert v.verdict == verdict
+    assert [by_folder(results, lk.result) for lk in v.links] == folders
+
+
 def test_a_count_of_nodes_is_shown_by_a_result_on_that_many_nodes(
     results: list[ResultFacts], mlperf_data: Path
 ) -> None:
@@ -798,3 +864,52 @@ def test_a_bare_watt_figure_is_not_mlperf_without_saying_inference_measures_no_p
     assert v.verdict == vocabulary.NOT_MLPERF and not v.links
     assert "not an MLPerf Inference metric" not in v.details["reason"]
     assert "power results" in v.details["reason"]
+
+
+#: Graphcore's words for the class training/09 showed (CoreWeave: "more than 2x faster
+#: training performance than NVIDIA Hopper-based systems at the same cluster size", 2,496
+#: GB200 against NVIDIA's H100 results on 2,432 and 2,560).
+SAME_SIZE = (
+    "Graphcore's IPU-POD16 trained ResNet-50 {} faster than NVIDIA A100 systems at the same"
+    " cluster size."
+)
+
+
+@pytest.mark.parametrize(
+    ("figure", "verdict"),
+    [
+        # NVIDIA ran no 16-GPU ResNet-50 in v1.1: 8 GPUs 29.15 min, 64 GPUs 4.53 min
+        # against IPU-POD16's 28.33: 1.03x and 0.16x, so a 16-GPU run's ratio lies
+        # between them, never 2x
+        ("more than 2x", "inconsistent"),
+        # 3% holds against the 8-GPU end (1.029x), not the 64-GPU one: left open
+        ("3%", "unverifiable"),
+    ],
+)
+def test_at_the_same_cluster_size_with_no_such_result_both_nearest_counts_are_read(
+    results: list[ResultFacts], figure: str, verdict: str
+) -> None:
+    """A compared product "at the same cluster size" that ran no result on the subject's
+    count is read on its nearest counts below and above (one submitter's): its time at
+    the count between lies between theirs, so the claim holds only if it holds at both
+    ends and fails only if it fails at both."""
+    from benchdb.claims.resolve import PageContext, resolve_claim
+    from benchdb.vocabulary import ROUND_PUBLISHED
+
+    s = SAME_SIZE.format(figure)
+    (x,) = extract_claims(s)
+    c = ClaimFacts(kind=x.kind, value=x.value, unit=x.unit, qualifier=x.qualifier)
+    c = replace(c, system=x.system, compared_system=x.compared_system, round="v1.1")
+    c = replace(c, benchmark_key=x.benchmark_key, submitter="Graphcore")
+    c = resolve_claim(c, s, PageContext(text=s, vendor="Graphcore"), ROUND_PUBLISHED)
+    assert (c.accelerators, c.compared_accelerators) == (16, 16)
+    v = verdicts.verify_claim(c, results)
+    assert v.verdict == verdict
+    tried = {by_folder(results, t["pk"]) for t in v.details["choices"][1]["tried"]}  # type: ignore[index]
+    assert tried == {"dgxa100_ngc21.09_mxnet", "dgxa100_n8_ngc21.09_mxnet"}
+    # said of a count the compared side did run (64: 4.53 min), that result alone
+    exact = replace(c, accelerators=64, compared_accelerators=64, system="IPU-POD64")
+    v64 = verdicts.verify_claim(exact, results)
+    assert v64.details["choices"][1]["tried"][0]["pk"] in {  # type: ignore[index]
+        r.pk for r in results if r.system_folder == "dgxa100_n8_ngc21.09_mxnet"
+    }
