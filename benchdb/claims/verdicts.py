@@ -49,6 +49,7 @@ from benchdb.claims import (
 )
 from benchdb.claims.choices import choice, fastest, looked_for, no_result
 from benchdb.claims.facts import (
+    BATCH_ONE,
     IMAGE_BENCHMARKS,
     SUITES,
     ClaimFacts,
@@ -269,6 +270,10 @@ def _scope(c: ClaimFacts) -> Verification | None:
                 f"a power figure (W) not tied to a result: {suite.title} measures a system's"
                 " power only in its power results, read as a figure per watt"
             )
+    elif c.non_mlperf == BATCH_ONE:
+        why = "the text measures at batch size 1, which no MLPerf result states (the batch"
+        why += " size is the submitter's): which result it is, if any, is not named"
+        return Verification(UNVERIFIABLE, details={"reason": why})
     elif c.non_mlperf:
         if c.non_mlperf != "stated" and (named := _benchmark_of_model(c)):
             return Verification(UNVERIFIABLE, details={"reason": named})

@@ -61,3 +61,54 @@ def test_the_compared_submissions_count_after_its_product_pins_the_compared_side
     assert v.verdict == "ambiguous"
     assert {link.result for link in v.links} == {1, 2}
 
+
+def _inference(pk: int, acc: str, value: float, n: int = 8) -> ResultFacts:
+    return ResultFacts(
+        pk=pk,
+        round="v4.1",
+        submitter="AMD",
+        system_folder=f"sys{pk}",
+        system_name="",
+        division="closed",
+        availability="available",
+        accelerators=n,
+        accelerator_model=acc,
+        framework="vLLM",
+        benchmark="llama2-70b-99",
+        score_minutes=None,
+        suite="inference",
+        metric="throughput",
+        unit="Tokens/s",
+        higher_is_better=True,
+        value=value,
+        model="llama2-70b",
+        scenario="Offline",
+        category="datacenter",
+    )
+
+
+def test_a_figure_at_batch_size_1_names_no_mlperf_result() -> None:
+    """ "NVIDIA H100 SXM: ~85 tokens/sec with vLLM (FP16, batch=1), ~110 tokens/sec with
+    TensorRT-LLM for Llama 2 70B" (alpha-one-index, a page titled "MLPerf Inference v4.1 -
+    Official Results") was checked against the round's 8-GPU Llama 2 70B results
+    (thousands of tokens/s) and called inconsistent. No MLPerf result states a batch
+    size (the submitter chooses it): the figure is no result the text names, in every
+    clause of the sentence. In AMD's words, against an Offline result of one MI300X
+    (2,530 tokens/s, written here for the test) and AMD's v4.1 one on 8 x MI300X
+    (21,028 tokens/s): before, 41 was inconsistent with the one-GPU result and 2,530
+    consistent with it; neither figure is a result the text names: no verdict."""
+    text = (
+        "MLPerf Inference v4.1 results. A single MI300X runs Llama 2 70B at 41 tokens/s"
+        " with vLLM at a batch size of 1, and 2,530 tokens/s with a larger batch."
+    )
+    page = resolve.PageContext("", text, date(2024, 8, 28), "AMD")
+    found = claim_text.extract_claims(text)
+    results = [
+        _inference(1, "AMD Instinct MI300X", 21028.2),
+        _inference(2, "AMD Instinct MI300X", 2530.4, n=1),
+    ]
+    for value in (41.0, 2530.0):
+        c = next(c for c in found if c.value == value)
+        facts = claim_facts.claim_facts(c, page, DATES)
+        v = verdicts.verify_claim(facts, results)
+        assert v.verdict == "unverifiable" and "batch size 1" in v.details["reason"]
