@@ -289,18 +289,24 @@ def _scope(c: ClaimFacts) -> Verification | None:
     return Verification(NOT_MLPERF, details={"reason": reason}) if reason else None
 
 
+def _name_words(name: str) -> list[str]:
+    """The words of a model's or benchmark's name, letters and numbers apart ("Llama2
+    70B" and "Llama 2 70B" are the same words; "GPT类" one word)."""
+    return re.findall(r"[^\W\d_]+|\d+(?:\.\d+)?", name.lower())
+
+
 def _benchmark_of_model(c: ClaimFacts) -> str:
     """Why ``c`` is no not-mlperf claim when the model it names begins the name of a
     benchmark of its round (of any round of its suite when none is resolved): "For the
     Llama 2 70B benchmark, ... a record time" on a Training v4.0 page names the model
     of Llama 2 70B LoRA, that round's fine-tuning benchmark, without saying it means it
     (whole words: "GPT类" is not GPT-3). "" when no benchmark's name begins so."""
-    words = re.findall(r"[^\W_]+", c.non_mlperf.lower())
+    words = _name_words(c.non_mlperf)
     suite = c.suite or "training"
     for rnd in [c.round] if c.round else round_facts.suite_rounds(suite):
         for key in sorted(round_facts.round_benchmarks(suite, rnd) or ()):
             name = BENCHMARK_NAMES.get(key, key)
-            if words and re.findall(r"[^\W_]+", name.lower())[: len(words)] == words:
+            if words and _name_words(name)[: len(words)] == words:
                 return (
                     f"{c.non_mlperf} is the model of {name}, a benchmark of {suite_of(suite).title}"
                     f" {rnd}; the text does not say it means that benchmark"

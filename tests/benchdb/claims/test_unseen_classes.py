@@ -112,3 +112,38 @@ def test_a_figure_at_batch_size_1_names_no_mlperf_result() -> None:
         facts = claim_facts.claim_facts(c, page, DATES)
         v = verdicts.verify_claim(facts, results)
         assert v.verdict == "unverifiable" and "batch size 1" in v.details["reason"]
+
+
+def test_a_model_written_without_its_space_is_inferences_benchmark() -> None:
+    """ "Llama2 70B" (reportify.ai's summary of MLPerf Inference v5.0) was "not an MLPerf
+    Inference benchmark": the training reading found no training benchmark of that name
+    and the inference reading (the sentence's tokens/s; the page never writes "MLPerf
+    Inference") kept its verdict. In Lenovo's words, against a v4.1 Offline
+    result of 8 x H200 (32,124.3 tokens/s, Dell XE9680 H200 in the round; written here
+    for Lenovo): 32,100 is within the figure's rounding."""
+    text = (
+        "In the latest MLPerf round, on Llama2 70B, the ThinkSystem SR680a V3 with eight"
+        " H200 GPUs delivered 32,100 tokens/s in the Offline scenario."
+    )
+    page = resolve.PageContext("", text, date(2024, 8, 28), "Lenovo")
+    c = next(c for c in claim_text.extract_claims(text) if c.value == 32100.0)
+    facts = claim_facts.claim_facts(c, page, DATES)
+    assert (facts.suite, facts.benchmark_key, facts.non_mlperf) == ("inference", "llama2-70b", "")
+    h200 = _inference(1, "NVIDIA H200-SXM-141GB", 32124.3)
+    v = verdicts.verify_claim(facts, [h200])
+    assert v.verdict == "consistent" and [link.result for link in v.links] == [1]
+
+
+def test_a_training_reading_of_llama2_70b_is_the_model_of_a_benchmark() -> None:
+    """ "In Llama2 70B tests, the MI325X system's speed is comparable to the H200, with
+    only a 3% to 7% difference" (reportify.ai, Inference v5.0, read as training: the page
+    never writes "MLPerf Inference") was not-mlperf; the model is Llama 2 70B LoRA's,
+    a training benchmark, and the text does not say which it means: no verdict, not a
+    not-mlperf one. In Supermicro's words."""
+    text = (
+        "In MLPerf Training v4.1, in Llama2 70B tests the Supermicro AS-8125GS system was"
+        " 6% faster than the fastest H100 system."
+    )
+    facts = _facts(text, 6.0, date(2024, 11, 13), "Supermicro")
+    v = verdicts.verify_claim(facts, [])
+    assert v.verdict == "unverifiable" and "model of Llama 2 70B LoRA" in v.details["reason"]
