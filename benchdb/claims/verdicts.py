@@ -261,6 +261,11 @@ _CHECKS = {"time-to-train": _verify_time_to_train, "throughput": verdicts_values
 def _scope(c: ClaimFacts) -> Verification | None:
     """A not-mlperf verdict when the claim is not about MLPerf results, else None."""
     reason, suite = "", suite_of(c.suite)
+    gain = c.kind in ("multiplier", "percentage")  # "5x the throughput of H100" on a benchmark
+    if gain and c.metric == "throughput" and suite.checks == "time-to-train" and c.benchmark_key:
+        why = f"a gain in throughput on {c.benchmark_key}: {suite.title} reports time to"
+        why += " train, and the text does not say its gain is the time's (a speedup)"
+        return Verification(UNVERIFIABLE, details={"reason": why})
     if c.kind in suite.other_kinds or c.metric in suite.other_metrics:
         reason = f"{c.metric or c.kind} is not an {suite.title} metric ({suite.metric_label})"
         if c.metric == "power" and suite.checks == "throughput":

@@ -19,7 +19,8 @@ NON_MLPERF_MODELS = (
     r"EfficientNet(?:-B\d)?|ResNeXt|ViT"
     + EDGE_R
     + r"|GPT类|GPT類|GPT-class|LLaMA[ -]?V?\d(?:\.\d)?(?:\s*\d+[bB])?"
-    r"|Llama\s*\d(?:\.\d)?\s*\d+[bB](?!\s*LoRA)|Mistral\s*\d+[bB]|BERT[- ]Base|Bert-Base|MCMC"
+    r"|Llama\s*\d(?:\.\d)?\s*\d+[bB](?!\s*(?:LoRA|fine[- ]?tun))"
+    r"|Mistral\s*\d+[bB]|BERT[- ]Base|Bert-Base|MCMC"
 )
 #: System mentions (case-insensitive).
 SYSTEMS = (

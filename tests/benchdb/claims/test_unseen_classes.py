@@ -147,3 +147,19 @@ def test_a_training_reading_of_llama2_70b_is_the_model_of_a_benchmark() -> None:
     facts = _facts(text, 6.0, date(2024, 11, 13), "Supermicro")
     v = verdicts.verify_claim(facts, [])
     assert v.verdict == "unverifiable" and "model of Llama 2 70B LoRA" in v.details["reason"]
+
+
+def test_a_throughput_gain_on_a_training_benchmark_is_no_verdict_not_a_non_mlperf_one() -> None:
+    """ "For Llama 2 70B fine-tuning, just eight GB300 GPUs achieved 5x the throughput of
+    H100" (partofstyle.com, NVIDIA, Training v5.1) was not-mlperf ("throughput is not an
+    MLPerf Training metric"): "Llama 2 70B fine-tuning" is the LoRA benchmark as vendors
+    write it, and a gain in a training run's throughput may be its speedup; which, the
+    text does not say. In AMD's words: no verdict, the benchmark named."""
+    text = (
+        "In MLPerf Training v5.0, on Llama 2 70B fine-tuning, eight MI355X GPUs delivered"
+        " 2.8x the throughput of the MI300X."
+    )
+    facts = _facts(text, 2.8, date(2025, 6, 4), "AMD")
+    assert facts.benchmark_key == "llama2_70b_lora"
+    v = verdicts.verify_claim(facts, [])
+    assert v.verdict == "unverifiable" and "throughput on llama2_70b_lora" in v.details["reason"]
