@@ -168,7 +168,8 @@ BENCHMARKS: tuple[tuple[str, str], ...] = (
     (r"Mini\s?Go|强化学习|強化學習|reinforcement learning", "minigo"),
     (r"GPT-?3" + _R + r"(?![.\d])", "gpt3"),
     (r"Stable Diffusion(?: v2)?", "stable_diffusion"),
-    (r"Llama[ -]?2[ -]?70B[ -]?LoRA", "llama2_70b_lora"),
+    # "Llama 2 70B LoRA", and as vendors write it, "Llama 2 70B fine-tuning"
+    (r"Llama[ -]?2[ -]?70B[ -]?(?:LoRA|fine[- ]?tun(?:ing|e[ds]?))", "llama2_70b_lora"),
     (r"R-GAT", "rgat"),
     (_L + r"GNMT" + _R, "gnmt"),
     # Not "Transformer Engine" (NVIDIA's library) nor "transformer-based models".

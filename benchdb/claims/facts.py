@@ -251,6 +251,12 @@ class ResultFacts:
     processors: int | None = None
 
 
+#: ``ClaimFacts.non_mlperf`` of a figure measured at batch size 1 ("~85 tokens/sec with
+#: vLLM (FP16, batch=1)"): MLPerf leaves the batch size to the submitter and states it in
+#: no result, so the measurement is no MLPerf result the text names (checked: none).
+BATCH_ONE = "batch size 1"
+
+
 @dataclass(frozen=True)
 class ClaimFacts:
     """A claim as verification reads it. The parser's claim

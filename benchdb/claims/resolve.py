@@ -286,8 +286,11 @@ def _compared(c: ClaimFacts, side: str, subject: str) -> tuple[dict[str, object]
     if mention is not None:
         same = family_of(c.compared_system) == mention.family
         out["compared_system"] = c.compared_system if same and not mention.count else mention.text
-        if mention.count is not None:
-            out["compared_accelerators"] = mention.count
+        count = mention.count
+        if count is None:  # "than the prior Blackwell-based submission with 2,496 GPUs"
+            count = _bare_count(side)
+        if count is not None:
+            out["compared_accelerators"] = count
         return out, []
     if not c.compared_system and _PREVIOUS.search(side):
         prev = PREVIOUS.get(family_of(subject) or subject, "")

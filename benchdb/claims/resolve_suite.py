@@ -68,6 +68,8 @@ def resolve_suite(c: ClaimFacts, sentence: str, title: str, text: str, url: str)
         benchmark_key=models[0] if len(set(models)) == 1 else "",
         round="",  # a training round the reading found is not this claim's
         baseline="" if c.baseline.startswith("v") else c.baseline,
+        # the model the training reading found no benchmark ("Llama2 70B") is inference's
+        non_mlperf="" if models_named(c.non_mlperf) else c.non_mlperf,
         context=c.context + ("suite-words",),
     )
 

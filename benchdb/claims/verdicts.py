@@ -50,6 +50,7 @@ from benchdb.claims import (
 )
 from benchdb.claims.choices import choice, fastest, looked_for, no_result
 from benchdb.claims.facts import (
+    BATCH_ONE,
     IMAGE_BENCHMARKS,
     SUITES,
     ClaimFacts,
@@ -261,6 +262,11 @@ _CHECKS = {"time-to-train": _verify_time_to_train, "throughput": verdicts_values
 def _scope(c: ClaimFacts) -> Verification | None:
     """A not-mlperf verdict when the claim is not about MLPerf results, else None."""
     reason, suite = "", suite_of(c.suite)
+    gain = c.kind in ("multiplier", "percentage")  # "5x the throughput of H100" on a benchmark
+    if gain and c.metric == "throughput" and suite.checks == "time-to-train" and c.benchmark_key:
+        why = f"a gain in throughput on {c.benchmark_key}: {suite.title} reports time to"
+        why += " train, and the text does not say its gain is the time's (a speedup)"
+        return Verification(UNVERIFIABLE, details={"reason": why})
     if c.kind in suite.other_kinds or c.metric in suite.other_metrics:
         reason = f"{c.metric or c.kind} is not an {suite.title} metric ({suite.metric_label})"
         if c.metric == "power" and suite.checks == "throughput":
@@ -270,6 +276,10 @@ def _scope(c: ClaimFacts) -> Verification | None:
                 f"a power figure (W) not tied to a result: {suite.title} measures a system's"
                 " power only in its power results, read as a figure per watt"
             )
+    elif c.non_mlperf == BATCH_ONE:
+        why = "the text measures at batch size 1, which no MLPerf result states (the batch"
+        why += " size is the submitter's): which result it is, if any, is not named"
+        return Verification(UNVERIFIABLE, details={"reason": why})
     elif c.non_mlperf:
         if c.non_mlperf != "stated" and (named := _benchmark_of_model(c)):
             return Verification(UNVERIFIABLE, details={"reason": named})
@@ -285,18 +295,24 @@ def _scope(c: ClaimFacts) -> Verification | None:
     return Verification(NOT_MLPERF, details={"reason": reason}) if reason else None
 
 
+def _name_words(name: str) -> list[str]:
+    """The words of a model's or benchmark's name, letters and numbers apart ("Llama2
+    70B" and "Llama 2 70B" are the same words; "GPT类" one word)."""
+    return re.findall(r"[^\W\d_]+|\d+(?:\.\d+)?", name.lower())
+
+
 def _benchmark_of_model(c: ClaimFacts) -> str:
     """Why ``c`` is no not-mlperf claim when the model it names begins the name of a
     benchmark of its round (of any round of its suite when none is resolved): "For the
     Llama 2 70B benchmark, ... a record time" on a Training v4.0 page names the model
     of Llama 2 70B LoRA, that round's fine-tuning benchmark, without saying it means it
     (whole words: "GPT类" is not GPT-3). "" when no benchmark's name begins so."""
-    words = re.findall(r"[^\W_]+", c.non_mlperf.lower())
+    words = _name_words(c.non_mlperf)
     suite = c.suite or "training"
     for rnd in [c.round] if c.round else round_facts.suite_rounds(suite):
         for key in sorted(round_facts.round_benchmarks(suite, rnd) or ()):
             name = BENCHMARK_NAMES.get(key, key)
-            if words and re.findall(r"[^\W_]+", name.lower())[: len(words)] == words:
+            if words and _name_words(name)[: len(words)] == words:
                 return (
                     f"{c.non_mlperf} is the model of {name}, a benchmark of {suite_of(suite).title}"
                     f" {rnd}; the text does not say it means that benchmark"

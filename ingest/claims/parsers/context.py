@@ -8,7 +8,10 @@ import re
 from collections.abc import Iterable
 from functools import cached_property
 
+from benchdb.claims.facts import BATCH_ONE as BATCH_ONE_TAG
+
 from .patterns import (
+    BATCH_ONE,
     CLAUSE,
     DAYS_METRIC,
     METRICS,
@@ -154,7 +157,8 @@ class SentenceContext:
             "framework": fw[0].key if fw else "",
             "submitter": sub[0].key if sub else "",
             "metric": metric or ("time-to-train" if q.kind in ("time", "head_to_head") else ""),
-            "non_mlperf": (nonml[0].text if nonml and not bench else "")
+            "non_mlperf": (BATCH_ONE_TAG if self.says(BATCH_ONE) else "")
+            or (nonml[0].text if nonml and not bench else "")
             or ("stated" if self.says(NOT_MLPERF) else ""),
             "mlperf_context": self.page_mlperf,
             "per_accelerator": self.says(PER_ACCEL, own),

@@ -18,6 +18,7 @@ import functools
 import re
 from dataclasses import replace
 
+from benchdb.claims.facts import BATCH_ONE
 from benchdb.vocabulary import INFERENCE_MODEL_NAMES
 
 from .patterns import NOT_A_GAIN_AFTER
@@ -184,7 +185,8 @@ def _read(text: str, c: Claim, page_round: str) -> Claim:
         "scenario": (scen.group(1).replace(" ", "").replace("-", "") if scen else ""),
         "round": rnd,
         "context": context,
-        "non_mlperf": "" if model else c.non_mlperf,
+        # a model names the benchmark; a batch size of 1 still names no result of it
+        "non_mlperf": "" if model and c.non_mlperf != BATCH_ONE else c.non_mlperf,
         "per_accelerator": bool(re.search(r"per[ -](?:GPU|accelerator|chip)", after)),
     }
     gain = c.kind in ("multiplier", "percentage")

@@ -19,7 +19,8 @@ NON_MLPERF_MODELS = (
     r"EfficientNet(?:-B\d)?|ResNeXt|ViT"
     + EDGE_R
     + r"|GPT类|GPT類|GPT-class|LLaMA[ -]?V?\d(?:\.\d)?(?:\s*\d+[bB])?"
-    r"|Llama\s*\d(?:\.\d)?\s*\d+[bB](?!\s*LoRA)|Mistral\s*\d+[bB]|BERT[- ]Base|Bert-Base|MCMC"
+    r"|Llama\s*\d(?:\.\d)?\s*\d+[bB](?!\s*(?:LoRA|fine[- ]?tun))"
+    r"|Mistral\s*\d+[bB]|BERT[- ]Base|Bert-Base|MCMC"
 )
 #: System mentions (case-insensitive).
 SYSTEMS = (
@@ -161,6 +162,12 @@ GEOMEAN = re.compile(r"(?i:geo-?mean|geometric(?:al)?\s+mean)|几何平均|幾�
 NOT_MLPERF = re.compile(
     r"(?i:not\s+(?:part of|an?|our|from)\s+(?:the\s+)?(?:\w+\s+){0,3}MLPerf)|"
     r"(?:并非|並非|不是)[^。]{0,20}MLPerf"
+)
+#: A measurement at batch size 1 ("batch=1", "batch size of 1", "Batch-1", "BS=1",
+#: "批大小为1"): no MLPerf result states its batch size (``facts.BATCH_ONE``).
+BATCH_ONE = re.compile(
+    r"(?i:\bbatch(?:[- ]?size)?\s*(?:=|:|of)?\s*(?:1|one)(?!\d|[.,]\d)|\bBS\s*=\s*1(?!\d|[.,]\d))"
+    r"|批(?:次)?大小\s*(?:为|為|=)?\s*1(?!\d|[.,]\d)"
 )
 UNVERIFIED = re.compile(
     r"(?i:improvements over the officially submitted|unverified|not verified by MLCommons)"
