@@ -22,8 +22,9 @@ their spread, with the automatic check's own figures and tolerance:
   results it spans), or in one scenario only. Each reading's ends are listed.
 
 It abstains (``unverifiable``, saying why) when a subject result is paired with more
-than one result of its test on the other side (pin one per test), or when some pairs
-were not listed.
+than one result of its test on the other side (pin one per test), when some pairs
+were not listed, or when every pair is a loss where the text states a gain (a deficit,
+"AMD is 30-40% behind", is not read yet: its sides may be swapped).
 
 A single figure over several pinned pairs (:func:`settle_over_pinned`: "5x" with a
 pair pinned per benchmark) that holds for some of them only is ``ambiguous``.
@@ -90,6 +91,17 @@ def settle_range(c: ClaimFacts, v: Verification, scenario_pinned: bool) -> Verif
         details["reason"] = (
             "a range over pinned pairs needs one result per test on the other side, and"
             " every pair listed: pin one compared result per benchmark and scenario"
+        )
+        return Verification(UNVERIFIABLE, details=details)
+    if (
+        c.kind == "percentage"
+        and min(c.value, c.value_high) > 0
+        and all(r["value"] < 0 for r in rows)
+    ):
+        details["reason"] = (
+            "every pinned pair is a loss where the text states a gain: the text may state a"
+            " deficit ('30-40% behind'), which benchdb does not read yet, or the sides are"
+            " swapped; pin the other side as the subject"
         )
         return Verification(UNVERIFIABLE, details=details)
     groups: dict[str, list[Mapping[str, Any]]] = {}
