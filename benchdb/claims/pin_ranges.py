@@ -22,8 +22,12 @@ their spread, with the automatic check's own figures and tolerance:
   results it spans), or in one scenario only. Each reading's ends are listed.
 
 It abstains (``unverifiable``, saying why) when a subject result is paired with more
-than one result of its test on the other side (pin one per test), or when some pairs
-were not listed.
+than one result of its test on the other side (pin one per test), when some pairs
+were not listed, or when every pair is a loss where the text states a gain (a deficit,
+"AMD is 30-40% behind", is not read yet: its sides may be swapped).
+
+A single figure over several pinned pairs (:func:`settle_over_pinned`: "5x" with a
+pair pinned per benchmark) that holds for some of them only is ``ambiguous``.
 """
 
 from __future__ import annotations
@@ -89,6 +93,17 @@ def settle_range(c: ClaimFacts, v: Verification, scenario_pinned: bool) -> Verif
             " every pair listed: pin one compared result per benchmark and scenario"
         )
         return Verification(UNVERIFIABLE, details=details)
+    if (
+        c.kind == "percentage"
+        and min(c.value, c.value_high) > 0
+        and all(r["value"] < 0 for r in rows)
+    ):
+        details["reason"] = (
+            "every pinned pair is a loss where the text states a gain: the text may state a"
+            " deficit ('30-40% behind'), which benchdb does not read yet, or the sides are"
+            " swapped; pin the other side as the subject"
+        )
+        return Verification(UNVERIFIABLE, details=details)
     groups: dict[str, list[Mapping[str, Any]]] = {}
     for r in rows:
         groups.setdefault("" if scenario_pinned else r["slots"].get("scenario", ""), []).append(r)
@@ -106,3 +121,29 @@ def settle_range(c: ClaimFacts, v: Verification, scenario_pinned: bool) -> Verif
     details["reason"] = "the range read as the pinned pairs' spread: " + "; ".join(words)
     details["range"] = "pinned pairs"
     return Verification(verdict, v.recomputed_value, links=v.links, details=details)
+
+
+def settle_over_pinned(v: Verification, pinned: set[int]) -> Verification:
+    """A single figure over several pinned pairs ("5x more performance" with a pair
+    pinned for each benchmark): ``v`` (``verify_claim`` on the pinned results) is left
+    open when its readings disagree over which pair is meant; when every listed reading
+    rests on results a person pinned (``pinned``: result pks), the candidates are the
+    person's, not benchdb's guess, so the figure holding for some pinned pairs and not
+    for others is ``ambiguous`` (it holds under one reading the text allows: the best
+    case, as if "up to" were written), naming the pairs that give it. ``v`` unchanged
+    otherwise (a verdict, unlisted readings, a reading resting on an unpinned result)."""
+    rows = v.details.get("readings_list") or []
+    if v.verdict != UNVERIFIABLE or not rows or v.details.get("n_readings", 0) > len(rows):
+        return v
+    if not all(pk in pinned for r in rows for _, pk in r.get("links", ())):
+        return v
+    holding = [r for r in rows if r.get("holds")]
+    if not holding or len(holding) == len(rows):
+        return v
+    details = {k: x for k, x in v.details.items() if k not in ("open_slot", "open_slots")}
+    details["reason"] = (
+        f"holds for {len(holding)} of the {len(rows)} pairs of the pinned results only"
+        f" ({'; '.join(str(r['label']) for r in holding[:4])}): the text does not say which"
+        " of them it means"
+    )
+    return Verification(AMBIGUOUS, v.recomputed_value, links=v.links, details=details)

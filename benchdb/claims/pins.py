@@ -296,6 +296,7 @@ def apply_pins(
         v = pin_ranges.settle_range(framed, pairs, bool(pins.frame.get("scenario")))
     elif any(chosen.values()):
         v = verify_claim(framed, results, pinned=_links(chosen, auto))
+        v = pin_ranges.settle_over_pinned(v, {r.pk for rs in chosen.values() for r in rs})
     if pins.frame.get("reading") in ("time_reduction", "speedup"):
         v = _only_reading(framed, v, pins.frame["reading"], results)
     elif pins.frame.get("counted"):

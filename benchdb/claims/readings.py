@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from benchdb.claims.facts import Link, Verification
+from benchdb.claims.facts import Link, Verification, within
 from benchdb.vocabulary import AMBIGUOUS, CONSISTENT, INCONSISTENT, UNVERIFIABLE
 
 #: Slots along which a claim with disagreeing readings is ``ambiguous`` (one open
@@ -156,6 +156,29 @@ def settle(readings: Sequence[Reading], details: dict[str, Any] | None = None) -
         links=_links(readings),
         details=out,
     )
+
+
+#: Qualifiers that make a figure a bound ("less than 2%", "不到2%", "within 2%", "more
+#: than 4x", "at least 3x").
+BOUND_QUALIFIERS = ("less than", "more than", "at least")
+
+
+def bounded(
+    reading: str, figure: float, claimed: float, ratio: float, tol: float, qualifier: str
+) -> list[tuple[str, float, bool]]:
+    """The reading(s) of one pair (``figure`` in the claim's unit; ``claimed`` and
+    recomputed ``ratio`` as ratios; tolerance ``tol``, a fraction): one named
+    ``reading``, holding when :func:`benchdb.claims.facts.within`; for a bound ("less
+    than 2%") that the pair passes only within the tolerance (2.3% apart: "不到2%", not
+    even 2%, is exceeded; "2%" as an approximate figure holds), two that disagree: ``reading`` "as a
+    bound" (does not hold) and "as an approximate figure" (holds). The text allows both, so
+    the claim is ambiguous, not consistent (slot ``reading``). ``reading`` "" names the
+    two "as a bound" and "as an approximate figure"."""
+    holds = within(claimed, ratio, tol, qualifier)
+    if qualifier not in BOUND_QUALIFIERS or not holds or within(claimed, ratio, 0.0, qualifier):
+        return [(reading, figure, holds)]
+    lead = f"{reading} " if reading else ""
+    return [(f"{lead}as a bound", figure, False), (f"{lead}as an approximate figure", figure, True)]
 
 
 def extreme(readings: Sequence[Reading]) -> list[Reading]:

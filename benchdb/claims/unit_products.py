@@ -1,7 +1,8 @@
 """A count of units times the accelerators in each, against the whole the same clause
 gives: "2,496 NVIDIA Blackwell GPUs across 39 racks, each containing 64 active GPUs".
-Pure: no Django. (The units-first form, "34 72-GPU NVLink domains combined into a
-2,496-GPU cluster", is not read yet: no second page to test it on.)
+Pure: no Django. The units-first form reads the same: "34 72-GPU NVLink domains
+combined into a 2,496-GPU cluster" (NVIDIA's training/10), "18 4-GPU nodes joined into
+one 72-GPU system".
 
 The claim is the product: N units of M accelerators are N x M accelerators. The clause
 names the whole (T accelerators), and that whole, not the claimed factors, chooses the
@@ -56,6 +57,16 @@ _WHOLE_FIRST = re.compile(
     rf"\s+(?:{_WORD}\s+){{0,2}}?{_ACC}"
 )
 
+#: "34 72-GPU NVLink domains combined into a 2,496-GPU cluster": N M-accelerator units
+#: (in)to a T-accelerator whole.
+_UNITS_FIRST = re.compile(
+    rf"(?<![\d,.])(?P<units>{_NUMW})\s+(?P<per>{_NUM})[- ]{_ACC}\s+(?:{_WORD}\s+){{0,3}}?"
+    rf"{_UNIT},?\s+(?:(?:combined|joined|linked|connected|aggregated|interconnected|grouped"
+    rf"|clustered|networked|scaled|built|assembled)\s+)?(?:into|to\s+form|forming|making\s+up)"
+    rf"\s+(?:an?\s+|one\s+|the\s+|a\s+single\s+)?(?P<total>{_NUM})[- ]"
+    rf"(?P<what>(?:{_WORD}\s+){{0,2}}?){_ACC}"
+)
+
 
 def _number(text: str) -> int:
     w = text.strip().lower()
@@ -66,7 +77,7 @@ def unit_product(sentence: str) -> list[tuple[int, int, int, str, tuple[int, int
     """Each units-times-size phrase of ``sentence``: (units N, accelerators per unit M,
     whole T, the words naming the accelerators of the whole, the phrase's span in
     ``sentence``), in text order."""
-    return [
+    found = [
         (
             _number(m.group("units")),
             _number(m.group("per") or m.group("per2")),
@@ -74,8 +85,10 @@ def unit_product(sentence: str) -> list[tuple[int, int, int, str, tuple[int, int
             m.group("what").strip(),
             m.span(),
         )
-        for m in _WHOLE_FIRST.finditer(sentence)
+        for rx in (_WHOLE_FIRST, _UNITS_FIRST)
+        for m in rx.finditer(sentence)
     ]
+    return sorted(found, key=lambda p: p[4])
 
 
 def scope_tags(c: ClaimFacts, sentence: str, start: int, end: int) -> tuple[str, ...]:

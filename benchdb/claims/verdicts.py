@@ -494,7 +494,8 @@ def _verify_scale(
     results: Sequence[ResultFacts],
     chosen: dict[str, list[ResultFacts]] | None,
 ) -> Verification:
-    if unit_products.TAG in c.context and not chosen:  # "39 racks, each of 64 GPUs"
+    if unit_products.TAG in c.context:  # "39 racks, each of 64 GPUs": N x M against the
+        # whole the clause states, whichever result is the subject (pinned or not)
         return unit_products.verify(c, results)
     if c.unit not in ("node", "system", "rack") and "per-unit" in c.context:
         return Verification(

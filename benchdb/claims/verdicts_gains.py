@@ -21,9 +21,8 @@ from benchdb.claims.facts import (
     percent_readings,
     submitter_name_matches,
     system_matches,
-    within,
 )
-from benchdb.claims.readings import Reading, extreme, settle
+from benchdb.claims.readings import Reading, bounded, extreme, settle
 from benchdb.vocabulary import UNVERIFIABLE, canonical_benchmark, framework_family, round_tuple
 
 
@@ -145,7 +144,7 @@ def _gain_readings(
         return []
     ratio = o / n
     if c.kind == "multiplier":
-        return [("speedup", ratio, within(c.value, ratio, tol, c.qualifier))]
+        return bounded("speedup", ratio, c.value, ratio, tol, c.qualifier)
     out = []
     figures = percent_readings(o, n)
     for reading in ("time_reduction", "speedup"):
@@ -153,7 +152,7 @@ def _gain_readings(
             claimed = claimed_ratio(c.value, reading)
         except ZeroDivisionError:
             continue
-        out.append((reading, figures[reading], within(claimed, ratio, tol, c.qualifier)))
+        out += bounded(reading, figures[reading], claimed, ratio, tol, c.qualifier)
     return out
 
 

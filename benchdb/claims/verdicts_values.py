@@ -46,7 +46,14 @@ from benchdb.claims.inference_systems import UNITS as _UNITS
 from benchdb.claims.inference_systems import norm as _norm
 from benchdb.claims.inference_systems import system_matches
 from benchdb.claims.other_suites import BYTE_UNITS
-from benchdb.claims.readings import Reading, extreme, named_elsewhere, scale_verdict, settle
+from benchdb.claims.readings import (
+    Reading,
+    bounded,
+    extreme,
+    named_elsewhere,
+    scale_verdict,
+    settle,
+)
 from benchdb.claims.subjects import cpu_generation, cpu_only
 from benchdb.mlperf.inference.rounds import LLM_LIMITS_V51
 from benchdb.vocabulary import CONSISTENT, INCONSISTENT, INFERENCE_ROUNDS, UNVERIFIABLE, round_key
@@ -261,22 +268,24 @@ def _verify_gain(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> 
         if ratio <= 0:
             continue
         rec = ratio if c.kind == "multiplier" else (ratio - 1.0) * 100.0
-        readings.append(
-            Reading(
-                (Link(a.pk, "subject", a.suite), Link(b.pk, role, b.suite)),
-                rec,
-                within(claimed, ratio, tol, c.qualifier),
-                {
-                    "system": a.system_folder,
-                    role: f"{b.round} {b.system_folder}",
-                    "scenario": a.scenario,
-                    "division": a.division,
-                    "benchmark": a.benchmark,
-                },
-                f"{a.scenario} {rec:.3g}{'x' if c.kind == 'multiplier' else '%'}:"
-                f" {a.label()} against {b.label()}",
+        for name, _, holds in bounded("", rec, claimed, ratio, tol, c.qualifier):
+            readings.append(
+                Reading(
+                    (Link(a.pk, "subject", a.suite), Link(b.pk, role, b.suite)),
+                    rec,
+                    holds,
+                    {
+                        "system": a.system_folder,
+                        role: f"{b.round} {b.system_folder}",
+                        "scenario": a.scenario,
+                        "division": a.division,
+                        "benchmark": a.benchmark,
+                    }
+                    | ({"reading": name} if name else {}),
+                    f"{a.scenario} {rec:.3g}{'x' if c.kind == 'multiplier' else '%'}"
+                    f"{' ' + name if name else ''}: {a.label()} against {b.label()}",
+                )
             )
-        )
     if not readings:
         return _missing(c, results, c.round, c.system or c.submitter, "no pair of values")
     if c.qualifier == "up to" and len(readings) > 1:

@@ -314,6 +314,27 @@ RANGE = re.compile(  # "94% to 105%", "2x-3x": the unit may follow both figures
     NUM + r"\s*(?:%|percent\s|[xX×]\s?|倍)?\s*(?:-|–|~|～|to|至|到)\s*(?P<high>\d+(?:\.\d+)?)\s*"
     r"(?P<unit>[xX×](?![A-Za-z0-9])|times" + EDGE_R + r"|倍|%|percent" + EDGE_R + ")"
 )
+#: Ranges whose ends are written apart: "between 1.8x and 4.5x", "from as little as 7%
+#: to as much as 54%", "少则1.8倍,多则可达4.5倍" (the low end, then the high end with the
+#: same unit; words such as "可达", "接近" may stand before the high end).
+SPLIT_RANGES = (
+    re.compile(
+        r"(?i:between|from)\s+(?:(?i:as\s+(?:little|low)\s+as)\s+)?"
+        + NUM
+        + r"\s*(?P<u1>[xX×](?![A-Za-z0-9])|%|times"
+        + EDGE_R
+        + r")?\s*(?i:and|to)\s+"
+        r"(?:(?i:as\s+(?:much|high)\s+as|up\s+to)\s+)?(?P<high>\d+(?:\.\d+)?)\s*"
+        r"(?P<unit>[xX×](?![A-Za-z0-9])|times" + EDGE_R + r"|%)"
+    ),
+    re.compile(
+        r"(?:少则|最少|最低|低则|低至)(?:也)?(?:提升|提高|增加|增长|加快)?了?(?:超过|接近|约|有|达)?\s*"
+        + NUM
+        + r"\s*(?P<u1>倍|%)[^。;；\d]{0,12}?(?:多则|最多|最高|高则|高至)(?:也)?(?:能|可)?"
+        r"(?:提升|提高|增加|增长|加快)?了?"
+        r"(?:达到|达|接近|超过|高达|有|到)?\s*(?P<high>\d+(?:\.\d+)?)\s*(?P<unit>倍|%)"
+    ),
+)
 #: Gains written in words: "一倍多" after a verb (缩短了一倍多: more than halved, a 2x
 #: speedup; 提高了一倍: doubled), "halved", "doubled", "tripled", "twice as fast".
 #: Words after "double", "doubled", "triple"... that make an idiom, not a gain:

@@ -18,6 +18,7 @@ from .patterns import (
     RANGE,
     RESULT_ID,
     SHARED_UNIT,
+    SPLIT_RANGES,
     TIME_UNITS,
     TRAINING_WORDS,
     quality_figure,
@@ -174,9 +175,14 @@ def _ranges_and_words(seg: str, base: int) -> list[Quantity]:
     qualifier "at least") and gains in words ("缩短了一倍多": 2x, more than;
     "halved", "tripled"); offsets + ``base``."""
     out: list[Quantity] = []
-    for m in RANGE.finditer(seg):
+    split = [m for rx in SPLIT_RANGES for m in rx.finditer(seg)]
+    for m in [*RANGE.finditer(seg), *split]:
+        if any(q.start < base + m.end() and base + m.start() < q.end for q in out):
+            continue  # "from 2x to 3x": the range read once
+        if m.groupdict().get("u1") and _range_unit(m.group("u1")) != _range_unit(m.group("unit")):
+            continue  # "between 8% and 3x": no range
         low, high = to_number(m.group("num")), to_number(m.group("high"))
-        unit = "%" if m.group("unit") in ("%", "percent") else "x"
+        unit = _range_unit(m.group("unit"))
         kind = "percentage" if unit == "%" else "multiplier"
         q = Quantity(kind, low, unit, base + m.start(), base + m.end(), "at least", m.group())
         q.high = high
@@ -192,6 +198,10 @@ def _ranges_and_words(seg: str, base: int) -> list[Quantity]:
             q.qualifier_text, q.qualifier = written, QUALIFIERS.get(written.lower(), "")
         out.append(q)
     return out
+
+
+def _range_unit(written: str) -> str:
+    return "%" if written in ("%", "percent") else "x"
 
 
 def _unit(m: re.Match[str], seg: str) -> tuple[str, str, str]:

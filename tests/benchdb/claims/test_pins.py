@@ -13,6 +13,7 @@ import pytest
 
 from benchdb.claims import pins as P
 from benchdb.claims.verdicts import ClaimFacts, ResultFacts, verify_claim
+from ingest.claims.parsers.text import extract_claims
 
 
 @pytest.fixture(scope="module")
@@ -219,3 +220,33 @@ def test_a_pin_whose_result_moved_or_went_is_flagged() -> None:
         {"key": "c", "flag": "withdrawn", "then": 29.1, "now": None},
     ]
     assert P.pin_state({"a": 28.3345}, {"a": 28.3345}) == []
+
+
+def test_a_single_figure_over_pinned_pairs_holding_for_some_is_ambiguous(
+    results: list[ResultFacts], by_key: dict[str, ResultFacts]
+) -> None:
+    """The class of inference/05 (NVIDIA's "5x more performance for Jetson AGX Orin": 4.92x
+    on BERT only, 2.4-3.8x on the others), here in Graphcore's words: its IPU-PODs on
+    ResNet-50 from v1.0 to v1.1, IPU-POD16 37.12 -> 28.33 min (1.31x), IPU-POD64 14.48 ->
+    8.50 min (1.70x; ../shared/mlperf official_scores.csv). With both pairs pinned,
+    "1.7x" holds for IPU-POD64 only: the candidates are the person's, so the claim is
+    ambiguous, not left open; "1.3x" likewise (IPU-POD16 only); "3x" for neither."""
+    text = "Graphcore's IPU-PODs trained ResNet-50 {}x faster in MLPerf Training v1.1 than v1.0."
+    pins = P.parse_pins(
+        {
+            "subject": [
+                "training/v1.1/Graphcore/ipu-pod16-TF1/resnet",
+                "training/v1.1/Graphcore/ipu-pod64-TF1/resnet",
+            ],
+            "baseline": [
+                "training/v1.0/Graphcore/ipu-pod16-TF1/resnet",
+                "training/v1.0/Graphcore/ipu-pod64-TF1/resnet",
+            ],
+        }
+    )
+    for figure, verdict in (("1.7", "ambiguous"), ("1.3", "ambiguous"), ("3", "inconsistent")):
+        (c,) = [c for c in extract_claims(text.format(figure)) if c.kind == "multiplier"]
+        v = P.apply_pins(ClaimFacts.from_mapping(c.as_dict()), results, pins, by_key)
+        assert v.verdict == verdict, (figure, v.details.get("reason"))
+        if verdict == "ambiguous":
+            assert "pairs of the pinned results only" in v.details["reason"]

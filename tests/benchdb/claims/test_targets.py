@@ -78,3 +78,15 @@ def test_an_accuracy_reached_is_no_target() -> None:
     """A figure no word calls required: the number accounting's quality figure."""
     text = "Graphcore's ResNet-50 reached 75.9% top-1 accuracy in MLPerf Training v1.1."
     assert [c for c in extract_claims(text) if c.kind == "target"] == []
+
+
+def test_a_target_the_benchmark_specifies() -> None:
+    """ "specifies ... mAP of 34%" states the target as "must reach" does (the class of
+    training/12, Dell's "specifies an overall mAP (mean Average Precision) score of 34%";
+    here in Lenovo's words). RetinaNet's target is 34.0% mAP in every ruleset that has it (v2.1 on:
+    ``eval_accuracy >= 0.340``); 35% is not."""
+    text = "For RetinaNet, the MLPerf Training rules specify a mAP of {}%, which Lenovo reached."
+    c = _target(text.format("34.0"))
+    assert (c.value, c.unit) == (34.0, "%")
+    assert verdicts.verify_claim(c, []).verdict == "consistent"
+    assert verdicts.verify_claim(_target(text.format("35")), []).verdict == "inconsistent"

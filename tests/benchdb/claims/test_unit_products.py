@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from benchdb.claims import unit_products, verdicts
-from benchdb.claims.facts import ClaimFacts, ResultFacts
+from benchdb.claims.facts import ClaimFacts, Link, ResultFacts
 from benchdb.vocabulary import CONSISTENT, INCONSISTENT, UNVERIFIABLE
 
 # imbue, "From bare metal to a 70B model: infrastructure set-up and scripts", as quoted
@@ -90,3 +90,28 @@ def test_no_stored_result_on_the_whole_is_unverifiable() -> None:
     v = verdicts.verify_claim(c, [_result(1, 4096), _result(4, 4088, "AMD MI300X")])
     assert v.verdict == UNVERIFIABLE
     assert "4088" in v.details["reason"]
+
+
+# the units-first form, seen on NVIDIA's page (training/10: "Using 34 72-GPU NVLink
+# domains combined into a 2,496-GPU cluster"); here in Oracle's words, with its MLPerf
+# Training v5.0 system 18xBM.GPU.GB200.4 (18 nodes of 4 GB200: 72 GPUs)
+ORACLE = "OCI ran 18 4-GPU BM.GPU.GB200.4 nodes joined into one 72-GPU cluster."
+
+
+def test_the_units_first_phrase_is_a_product() -> None:
+    ((units, per, total, _what, _span),) = unit_products.unit_product(ORACLE)
+    assert (units, per, total) == (18, 4, 72)
+    assert unit_products.unit_product(ORACLE.replace("joined into one 72-GPU cluster", "")) == []
+
+
+def test_a_pinned_subject_does_not_change_the_products_verdict() -> None:
+    """18 x 4 = 72 holds against the result on 72 GPUs; 17 x 4 = 68 does not, whichever
+    result a person pins (the verdict is the clause's product against its whole)."""
+    gb200 = "NVIDIA GB200"
+    whole, unit = _result(1, 72, gb200), _result(2, 4, gb200)
+    for figure, verdict in (("18", CONSISTENT), ("17", INCONSISTENT)):
+        c = _claim(ORACLE.replace("18", figure), figure, float(figure))
+        pinned = [Link(unit.pk, "subject")]
+        v = verdicts.verify_claim(c, [whole, unit], pinned=pinned)
+        assert v.verdict == verdict
+        assert [lk.result for lk in v.links] == [1]

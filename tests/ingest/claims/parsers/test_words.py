@@ -219,6 +219,40 @@ def test_ranges_with_both_units_and_performance_of_others() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "kind", "ends"),
+    [
+        # seen: 快科技 on NVIDIA H100 ("变化幅度少则1.8倍,多则可达4.5倍", inference/03);
+        # here in Inspur's, Dell's and Qualcomm's words
+        ("浪潮NF5688M6的离线测试成绩少则提升1.6倍,多则可达3.2倍。", "multiplier", (1.6, 3.2)),
+        ("浪潮服务器的服务器场景提升最少超过1.5倍,最多接近3倍。", "multiplier", (1.5, 3.0)),
+        (
+            "The PowerEdge XE9680 delivered between 1.8x and 4.5x the A100 throughput.",
+            "multiplier",
+            (1.8, 4.5),
+        ),
+        (
+            "Cloud AI 100 gained from as little as 7% to as much as 54% per test.",
+            "percentage",
+            (7.0, 54.0),
+        ),
+    ],
+)
+def test_ranges_whose_ends_are_written_apart(
+    text: str, kind: str, ends: tuple[float, float]
+) -> None:
+    """One claim, the range, not two single figures each read as the whole claim."""
+    c = one(text, kind)
+    assert (c.value, c.value_high, c.qualifier) == (*ends, "at least")
+
+
+def test_figures_joined_by_and_with_different_units_are_no_range() -> None:
+    assert [c.value_high for c in extract_claims("Between 8% and 3x, Gaudi 2 varied.")] == [
+        None,
+        None,
+    ]
+
+
+@pytest.mark.parametrize(
     ("written", "value"),
     [("seven", 7.0), ("half-dozen", 6.0), ("third", 3.0), ("2,496", 2496.0), ("quad", 4.0)],
 )
