@@ -227,7 +227,9 @@ def _organizations(c: ClaimFacts, held: Holding) -> Verification:
     MLCommons counts each organization once, a joint submission under each partner).
     Never inconsistent: MLCommons' announced count also merges organizations by owner
     (Inference v5.1: 27, with VMware counted as Broadcom; 28 organizations in its
-    folders), which no folder says."""
+    folders), which no folder says. A person who gives the owners (the workbench's pin
+    ``owners``, context :data:`OWNERS`) counts organizations by owner: the one reading,
+    which may then be inconsistent."""
     if not held.whole():
         return _open(
             f"{held.round}'s repository at {held.commit[:12]} lists result folders benchdb"
@@ -235,23 +237,62 @@ def _organizations(c: ClaimFacts, held: Holding) -> Verification:
         )
     folders = sorted(held.submitters)
     closed = sorted({e[0] for e in held.entries if e[2] == "closed"})
-    keys = {_key(f) for f in folders}
-    orgs: set[str] = set()
-    for f in folders:
-        parts = [p for p in re.split(r"[_+]", f) if p]
-        joint = len(parts) > 1 and any(_key(p) in keys for p in parts)
-        orgs |= {_key(p) for p in parts} if joint else {_key(f)}
+    orgs = _split_orgs(folders)
+    owners = owners_pinned(c)
+    if owners:
+        unknown = [o for o in owners if o not in orgs]
+        if unknown:
+            return _open(
+                f"the owners pinned name no organization of {held.round}: {', '.join(unknown)}"
+            )
+        merged: dict[str, str] = {}
+        for k, name in orgs.items():  # an owner keeps the spelling of its own folder
+            owner = owners.get(k, "")
+            merged.setdefault(_key(owner) if owner else k, orgs.get(_key(owner), owner or name))
+        said = ", ".join(f"{orgs[k]} as {v}" for k, v in owners.items())
+        label = f"organizations, joint folders split, by owner ({said})"
+        return _settle(c, [(label, len(merged), ", ".join(sorted(merged.values())))], held)
     readings = [
         ("submitter folders of the repository", len(folders), ", ".join(folders)),
         ("submitter folders with a closed-division result", len(closed), ", ".join(closed)),
-        ("organizations, joint folders split", len(orgs), ", ".join(sorted(orgs))),
+        ("organizations, joint folders split", len(orgs), ", ".join(sorted(orgs.values()))),
     ]
     out = _settle(c, readings, held)
     if out.verdict == INCONSISTENT:  # MLCommons' own count knows owners folders do not
         why = "no reading gives the claimed count, but MLCommons counts organizations by"
-        why += " owner (VMware as Broadcom), which the folders do not say: "
+        why += " owner (VMware as Broadcom), which the folders do not say (a person may pin"
+        why += " the owners: 'owners'): "
         return _open(why + str(out.details.get("reason", "")))
     return out
+
+
+def _split_orgs(folders: list[str]) -> dict[str, str]:
+    """The organizations of a round's submitter folders, a joint folder split into its
+    partners when one of them is a folder of the round: key -> the spelling of its
+    first folder or part ("AMD_MangoBoost" -> AMD, MangoBoost)."""
+    keys = {_key(f) for f in folders}
+    orgs: dict[str, str] = {}
+    for f in folders:
+        parts = [p for p in re.split(r"[_+]", f) if p]
+        joint = len(parts) > 1 and any(_key(p) in keys for p in parts)
+        for name in parts if joint else [f]:
+            orgs.setdefault(_key(name), name)
+    return orgs
+
+
+#: Context of a count of organizations whose owners a person pinned (the workbench's
+#: pin ``owners``: "VMware=Broadcom, X=Y", each organization counted as its owner).
+OWNERS = "owners:"
+#: What the pin ``owners`` may say: "<organization>=<owner>", comma-separated.
+OWNERS_PIN = re.compile(r"^\s*[^=,]+=[^=,]+(?:,\s*[^=,]+=[^=,]+)*\s*$")
+
+
+def owners_pinned(c: ClaimFacts) -> dict[str, str]:
+    """The owners a person pinned on ``c`` (context :data:`OWNERS`), organization key
+    (:func:`_key`: lower case, letters and digits) -> the owner as pinned; {} when none."""
+    tag = next((t[len(OWNERS) :] for t in c.context if t.startswith(OWNERS)), "")
+    pairs = [[x.strip() for x in p.split("=", 1)] for p in tag.split(",") if "=" in p]
+    return {_key(a): b for a, b in pairs if _key(a) and _key(b) and _key(a) != _key(b)}
 
 
 def _entered(c: ClaimFacts, held: Holding, arg: str) -> Verification:

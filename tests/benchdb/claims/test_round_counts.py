@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
+from benchdb.claims import pins as P
 from benchdb.claims.facts import ClaimFacts
 from benchdb.claims.round_counts import Holding, scope_tags, verify
 
@@ -148,3 +151,85 @@ def test_a_framework_no_stored_system_names_is_not_counted_as_zero() -> None:
     )
     v = verify(c, held)
     assert v is not None and v.verdict == "unverifiable" and "'jax'" in v.details["reason"]
+
+
+#: The submitter folders of mlcommons/inference_results_v5.1 at 965182b0 (benchdb_harden's
+#: RoundTree): 32 folders, 28 organizations once the joint folders are split
+#: (Intel_VMware names VMware), 27 as MLCommons announced them (VMware, owned by
+#: Broadcom, counted as Broadcom).
+_V51 = [
+    "AMD",
+    "AMD_MangoBoost",
+    "ASUSTeK",
+    "Azure",
+    "Broadcom_Supermicro",
+    "Cisco",
+    "CoreWeave",
+    "Dell",
+    "Dell_Broadcom",
+    "Dell_MangoBoost",
+    "GATEOverflow",
+    "GigaComputing",
+    "Google",
+    "HPE",
+    "Intel",
+    "Intel_VMware",
+    "Krai",
+    "Lambda",
+    "Lenovo",
+    "MangoBoost",
+    "MiTAC",
+    "NVIDIA",
+    "Nebius",
+    "Oracle",
+    "Quanta_Cloud_Technology",
+    "RedHat",
+    "Supermicro",
+    "Supermicro_MangoBoost",
+    "The_Stage",
+    "University-of-Florida",
+    "Vultr",
+    "amitashnanda",
+]
+
+
+def test_organizations_counted_by_the_owners_a_person_pins() -> None:
+    """inference/12 (kiadev on MLPerf Inference v5.1, "This round included 27
+    submitters") showed the class; here as Supermicro would write it. No folder says
+    that VMware is Broadcom's: without the owners the count is left open (28
+    organizations, 32 folders); with the pin ``owners`` the one reading is counted by
+    owner, and a wrong figure is then inconsistent."""
+    held = {
+        ("inference", "v5.1"): Holding("inference", "v5.1", "9" * 40, tuple(_V51), frozenset(), ())
+    }
+    s = "Supermicro joined 27 submitting organizations in MLPerf Inference v5.1."
+    c = _count(
+        s,
+        "27 submitting organizations",
+        value=27.0,
+        unit="organization",
+        round="v5.1",
+        suite="inference",
+        context=("suite-inference",),
+        mlperf_context=True,
+        page=s,
+    )
+    assert "round-count:organizations" in c.context
+    auto = verify(c, held)
+    assert auto is not None and auto.verdict == "unverifiable"
+    assert "28 (AMD, ASUSTeK" in auto.details["reason"]  # the parts as their folders spell them
+    owned = P.pinned_frame(c, P.parse_pins({"owners": "VMware=Broadcom"}))
+    v = verify(owned, held)
+    assert v is not None and (v.verdict, v.recomputed_value) == ("consistent", 27.0)
+    assert "VMware as Broadcom" in v.details["reason"] and ", VMware" not in v.details["reason"]
+    v26 = verify(replace(owned, value=26.0), held)
+    assert v26 is not None and v26.verdict == "inconsistent"
+    # an owner pin naming no organization of the round settles nothing
+    typo = verify(P.pinned_frame(c, P.parse_pins({"owners": "VMWare Inc=Broadcom"})), held)
+    assert (
+        typo is not None
+        and typo.verdict == "unverifiable"
+        and "vmwareinc" in typo.details["reason"]
+    )
+    with pytest.raises(P.PinError):
+        P.parse_pins({"owners": "VMware"})
