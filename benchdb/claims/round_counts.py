@@ -22,7 +22,10 @@ organizations", "23 家企业"), in any suite with a recorded tree, are counted 
 that must agree (folders; folders with a closed result; organizations, joint folders
 split), and never called inconsistent (MLCommons merges organizations by owner). For
 MLPerf Inference, a model's accuracy variants ("bert-99", "bert-99.9") are counted as
-two benchmarks and as one, both readings. Any other count is left to the other checks
+two benchmarks and as one, both readings. MLPerf Inference's own applications or
+benchmarks ("MLPerf ... tests data center and edge platforms across a half-dozen
+applications") are counted over the round's closed-division models as application
+areas (and as models, for "benchmarks"). Any other count is left to the other checks
 (None); wins and entries after a verb are :mod:`benchdb.claims.round_wins`'.
 """
 
@@ -34,7 +37,13 @@ from dataclasses import dataclass
 
 from benchdb.claims.facts import ClaimFacts, Verification
 from benchdb.claims.round_facts import suite_clear, suite_rounds
-from benchdb.vocabulary import CONSISTENT, INCONSISTENT, UNVERIFIABLE, inference_base_model
+from benchdb.vocabulary import (
+    CONSISTENT,
+    INCONSISTENT,
+    INFERENCE_BENCHMARKS,
+    UNVERIFIABLE,
+    inference_base_model,
+)
 
 
 @dataclass(frozen=True)
@@ -147,11 +156,45 @@ def scope_tags(
     if c.unit == "organization" and _ORGS.search(figure) and not _ORGS_NARROW.search(clause):
         suite = "hpc" if "suite-hpc" in c.context or c.suite == "hpc" else c.suite or "training"
         return (f"{TAG}organizations",) if suite_clear(suite, sentence, page or sentence) else ()
+    suite_count = _suite_benchmarks(c, sentence, start, end)
+    if suite_count:
+        return (suite_count,)
     y = _YEAR.match(after)
     if y and _SUBMITTERS.search(sentence[:start]) and latest_named(page) == c.round:
         back = 0 if y.group("this") else 1 if y.group("last") else 2
         return (f"{TAG}submitters:{back}",)
     return ()
+
+
+#: "MLPerf ... tests data center and edge platforms across a half-dozen applications":
+#: the suite itself as subject, a verb of covering, nothing but platform words between.
+_SUITE_SPANS = re.compile(
+    r"\bMLPerf(?:\s+Inference)?\b(?:[^.;:]|\.(?=\d)){0,60}?\b(?:tests|covers|spans|measures|includes|features"
+    r"|comprises|evaluates)\s+(?:(?:data\s*cent(?:er|re)|edge|and|platforms|systems|AI|the|of"
+    r"|performance|inference)\s+)*(?:across|on|in|over|with|spanning|covering)?\s*$",
+    re.IGNORECASE,
+)
+#: Nouns of a count of a suite's application areas ("applications", "use cases").
+_AREAS = re.compile(r"(?i:\b(?:applications?|use\s+cases?|areas?|domains?)$)")
+_WORKLOADS = re.compile(r"(?i:\b(?:benchmarks?|workloads?|tests?|models?)$)")
+
+
+def _suite_benchmarks(c: ClaimFacts, sentence: str, start: int, end: int) -> str:
+    """``round-count:suite:areas`` (or ``:models``) for a count of MLPerf Inference's own
+    applications or benchmarks, the suite the subject and nothing but platforms between
+    ("MLPerf ... tests data center and edge platforms across a half-dozen
+    applications"); "" otherwise, and when one of data center and edge is named alone
+    (a category's benchmarks: not read here)."""
+    figure = sentence[start:end].strip()
+    if c.unit != "benchmark" or c.qualifier or not _SUITE_SPANS.search(sentence[:start]):
+        return ""
+    said = sentence[:start]
+    dc = re.search(r"(?i:data\s*cent(?:er|re))", said)
+    edge = re.search(r"(?i:\bedge\b)", said)
+    if bool(dc) != bool(edge) or (c.suite or "inference") != "inference":
+        return ""
+    kind = "areas" if _AREAS.search(figure) else "models" if _WORKLOADS.search(figure) else ""
+    return f"{TAG}suite:{kind}" if kind else ""
 
 
 _HPC_ROUND = re.compile(r"\bHPC\W{0,3}v?(\d+\.\d+)(?![\d.])")
@@ -195,6 +238,13 @@ def verify(
         )
     if kind == "submitters":
         return _submitters(c, held)
+    if kind == "suite":
+        if "round-date" in c.context:
+            return _open(
+                "the round comes from the page's date only; the suite's benchmarks"
+                " of a round need it named"
+            )
+        return _suite(c, held, arg)
     if kind == "organizations":
         if "round-date" in c.context:
             return _open(
@@ -264,6 +314,32 @@ def _organizations(c: ClaimFacts, held: Holding) -> Verification:
         why += " the owners: 'owners'): "
         return _open(why + str(out.details.get("reason", "")))
     return out
+
+
+def _suite(c: ClaimFacts, held: Holding, counted: str) -> Verification:
+    """The round's benchmarks, as its closed division's results name them: application
+    areas (``vocabulary.INFERENCE_BENCHMARKS``' tasks, object detection small and large
+    one area; and again with the LLM tasks as one), and for a count of benchmarks also
+    models (accuracy variants as one): every reading must agree."""
+    if not held.whole():
+        return _open(
+            f"{held.round}'s repository at {held.commit[:12]} lists result folders benchdb"
+            f" does not store ({', '.join(sorted(held.incomplete))})"
+        )
+    models = sorted({e[1] for e in held.entries if e[2] == "closed"})
+    unknown = [m for m in models if m not in INFERENCE_BENCHMARKS]
+    if unknown:
+        return _open(f"no application area known for {held.round}'s {', '.join(unknown)}")
+    areas = sorted({re.sub(r"\s*\(.*\)$", "", INFERENCE_BENCHMARKS[m]) for m in models})
+    llm = sorted({re.sub(r"^LLM\b.*", "LLM", a) for a in areas})  # LLM tasks as one
+    readings = [
+        (f"{held.round}'s application areas, closed division", len(areas), ", ".join(areas)),
+        (f"{held.round}'s application areas, LLM tasks as one", len(llm), ", ".join(llm)),
+    ]
+    if counted == "models":
+        base = sorted({inference_base_model(m) for m in models})
+        readings.append((f"{held.round}'s models, closed division", len(base), ", ".join(base)))
+    return _settle(c, readings, held)
 
 
 def _split_orgs(folders: list[str]) -> dict[str, str]:

@@ -233,3 +233,62 @@ def test_organizations_counted_by_the_owners_a_person_pins() -> None:
     )
     with pytest.raises(P.PinError):
         P.parse_pins({"owners": "VMware"})
+
+
+#: The closed-division models of inference_results_v2.1 and v5.1 (benchdb_harden, both
+#: held whole).
+_CLOSED = {
+    "v2.1": "3d-unet-99 3d-unet-99.9 bert-99 bert-99.9 dlrm-99 dlrm-99.9 resnet retinanet rnnt",
+    "v5.1": "3d-unet-99 3d-unet-99.9 deepseek-r1 dlrm-v2-99 dlrm-v2-99.9 llama2-70b-99"
+    " llama2-70b-99.9 llama3.1-405b llama3.1-8b llama3.1-8b-edge mixtral-8x7b resnet retinanet"
+    " rgat stable-diffusion-xl whisper",
+}
+
+
+def _inference(rnd: str) -> dict[tuple[str, str], Holding]:
+    entries = tuple(("Qualcomm", m, "closed", "s", "") for m in _CLOSED[rnd].split())
+    return {
+        ("inference", rnd): Holding("inference", rnd, "8" * 40, ("Qualcomm",), frozenset(), entries)
+    }
+
+
+@pytest.mark.parametrize(
+    ("rnd", "figure", "value", "verdict"),
+    [
+        ("v2.1", "six applications", 6.0, "consistent"),
+        ("v2.1", "seven applications", 7.0, "inconsistent"),
+        ("v2.1", "six benchmarks", 6.0, "consistent"),  # 6 areas, 6 models
+        ("v5.1", "eleven applications", 11.0, "unverifiable"),  # LLM tasks one or four
+    ],
+)
+def test_the_suites_own_applications_are_counted_over_the_round(
+    rnd: str, figure: str, value: float, verdict: str
+) -> None:
+    """inference/05 (databloom on NVIDIA Jetson, v2.0: "MLPerf ... tests data center and
+    edge platforms across a half-dozen applications") showed the class; here in
+    Qualcomm's words. The round's closed models give the areas (object detection small
+    and large one area; again with the LLM tasks as one) and, for "benchmarks", the
+    models; every reading must agree. v2.1: resnet, retinanet, 3d-unet, rnnt, bert,
+    dlrm (six areas, six models); v5.1: 11 areas, 8 with the four LLM tasks as one."""
+    s = f"Qualcomm noted that MLPerf Inference {rnd} tests data center and edge systems"
+    s += f" across {figure}."
+    c = _count(
+        s,
+        figure,
+        value=value,
+        unit="benchmark",
+        round=rnd,
+        suite="inference",
+        context=("round-in-sentence",),
+        mlperf_context=True,
+        page=s,
+    )
+    assert c.context[-1].startswith("round-count:suite:")
+    v = verify(c, _inference(rnd))
+    assert v is not None and v.verdict == verdict, v
+    # one category named alone (its benchmarks are not read here): not counted
+    dc = s.replace("data center and edge systems", "data center systems")
+    assert not any(
+        t.startswith("round-count:")
+        for t in _count(dc, figure, value=value, unit="benchmark", round=rnd).context
+    )
