@@ -169,11 +169,13 @@ def scope_tags(
 #: "MLPerf ... tests data center and edge platforms across a half-dozen applications":
 #: the suite itself as subject, a verb of covering, nothing but platform words between.
 _SUITE_SPANS = re.compile(
-    r"\bMLPerf(?:\s+Inference)?\b(?:[^.;:]|\.(?=\d)){0,60}?\b(?:tests|covers|spans|measures|includes|features"
+    r"\bMLPerf(?:\s+Inference)?\b(?P<between>(?:[^.;:]|\.(?=\d)){0,60}?)\b(?:tests|covers|spans|measures|includes|features"
     r"|comprises|evaluates)\s+(?:(?:data\s*cent(?:er|re)|edge|and|platforms|systems|AI|the|of"
     r"|performance|inference)\s+)*(?:across|on|in|over|with|spanning|covering)?\s*$",
     re.IGNORECASE,
 )
+#: A name between "MLPerf" and its verb (a submitter's or a product's, not the suite's).
+_NAMED = re.compile(r"\b(?!(?:MLPerf|MLCommons|Inference|AI)\b)[A-Z][\w-]*|'s\b|’s\b")
 #: Nouns of a count of a suite's application areas ("applications", "use cases").
 _AREAS = re.compile(r"(?i:\b(?:applications?|use\s+cases?|areas?|domains?)$)")
 _WORKLOADS = re.compile(r"(?i:\b(?:benchmarks?|workloads?|tests?|models?)$)")
@@ -186,7 +188,10 @@ def _suite_benchmarks(c: ClaimFacts, sentence: str, start: int, end: int) -> str
     applications"); "" otherwise, and when one of data center and edge is named alone
     (a category's benchmarks: not read here)."""
     figure = sentence[start:end].strip()
-    if c.unit != "benchmark" or c.qualifier or not _SUITE_SPANS.search(sentence[:start]):
+    spans = _SUITE_SPANS.search(sentence[:start])
+    if c.unit != "benchmark" or c.qualifier or spans is None:
+        return ""
+    if _NAMED.search(spans.group("between")):  # "MLPerf, Dell's PowerEdge covers ...": Dell's
         return ""
     said = sentence[:start]
     dc = re.search(r"(?i:data\s*cent(?:er|re))", said)

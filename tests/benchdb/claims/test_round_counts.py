@@ -286,6 +286,9 @@ def test_the_suites_own_applications_are_counted_over_the_round(
     assert c.context[-1].startswith("round-count:suite:")
     v = verify(c, _inference(rnd))
     assert v is not None and v.verdict == verdict, v
+    # a submitter's platform as the subject: its entries, not the suite's applications
+    dell = s.replace("MLPerf Inference", "MLPerf, Dell's PowerEdge")
+    assert not _count(dell, figure, value=value, unit="benchmark", round=rnd).context
     # one category named alone (its benchmarks are not read here): not counted
     dc = s.replace("data center and edge systems", "data center systems")
     assert not any(
