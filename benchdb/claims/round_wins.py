@@ -416,10 +416,13 @@ def _top(c: ClaimFacts, held: Holding, who: list[Subject]) -> Verification:
     if not out:
         return _open(f"no scored result of {suite} {held.round} to rank")
     source = f"{suite} {held.round}: results repository at {held.commit[:12]}"
-    v = settle(out, {"round_count": True, "source": source})
+    said = "; ".join(r.label for r in out[:8]) + (
+        f" (and {len(out) - 8} more)" if len(out) > 8 else ""
+    )
+    v = settle(out, {"round_count": True, "source": source, "reason": said})
     if v.verdict == INCONSISTENT and loadgen:
         why = "no reading gives the claimed count, but inference wins are also counted per"
-        return _open(why + " accelerator or per system category, which are not read here")
+        return _open(why + f" accelerator or per system category, which are not read here: {said}")
     return v
 
 

@@ -413,6 +413,7 @@ def test_n_of_the_top_m_is_read_as_places_and_as_tests_won(n: float, verdict: st
     assert c.context == ("round-win:top",)
     got = round_wins.verify(c, held)
     assert got is not None and got.verdict == verdict, got
+    assert "2 of the top 5 in oc20 strong (4 ranked)" in got.details["reason"]  # each verdict
     if verdict == "ambiguous":
         assert "benchmark and scaling pairs won 4 of 5: holds" in got.details["reason"]
         assert "5 of the top 5 in cosmoflow strong (7 ranked)" in got.details["reason"]
