@@ -26,7 +26,9 @@ frame's two accelerator counts; a scale in nodes matches node counts. A count or
 quality target takes no result pins (``benchdb.claims.pins.NO_RESULT_KINDS``): its pins
 are the one suite and the one round ``official`` names (:func:`count_pins`), what it
 counts (``counted``: the candidate whose evidence ``official`` names most,
-:func:`counted_pin`) and, for a count of records, ``reading: round-best`` (records read
+:func:`counted_pin`), for a count of organizations the owners ``official`` counts an
+organization with ("Broadcom(+VMware)": ``owners``, :func:`owners_pin`) and, for a count
+of records, ``reading: round-best`` (records read
 as the round's best results: the one reading the results decide); when those leave it
 ``unverifiable``, the results it counts are named too (:func:`count_result_pins`: the
 subject's and the field's, counted by ``benchdb.claims.pin_counts``). The
@@ -240,7 +242,10 @@ def truth_pins(t: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
         if row["kind"] == "count" and RECORD in (frame.get("context") or ()):
             out["reading"] = "round-best"  # records: the one reading results decide
         counted = counted_pin(t.get("official", ""), row)
-        return out | ({"counted": counted} if counted else {})
+        owners = owners_pin(t.get("official", "")) if frame.get("unit") == "organization" else ""
+        return (
+            out | ({"counted": counted} if counted else {}) | ({"owners": owners} if owners else {})
+        )
     named = named_results(t.get("official", ""), frame)
     said = [s for s in SCENARIOS if re.search(rf"\b{s}\b", t.get("official", ""))]
     if len(said) == 1 and any(f.scenario for _, f in named):
@@ -327,6 +332,16 @@ def counted_pin(official: str, row: dict[str, Any]) -> str:
     if not scored or scored[0][0] == 0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return ""
     return str(scored[0][1])
+
+
+#: "Broadcom(+VMware)": an organization counted with its owner, as ``official`` writes it.
+_OWNED = re.compile(r"([A-Z][\w&.-]*(?: [A-Z][\w&.-]*)*)\s*\(\+\s*([A-Z][\w&. -]*?)\s*\)")
+
+
+def owners_pin(official: str) -> str:
+    """The owners a count of organizations counts by, as ``official`` names them
+    ("Broadcom(+VMware)" -> "VMware=Broadcom", the pin ``owners``); "" when none."""
+    return ", ".join(f"{m.group(2)}={m.group(1)}" for m in _OWNED.finditer(official))
 
 
 def named_suites(official: str) -> list[str]:

@@ -18,8 +18,9 @@ over exactly those results, with round_wins' rules for a win:
   a result without that figure is left out;
 * a **count of benchmarks** (unit benchmark, task, test...) with a field: the tests
   the subject wins (its best figure at least as good as every pinned result of the
-  field: ties count as wins, as in round_wins); without a field: the tests the subject
-  has a pinned result in (entries);
+  field: ties count as wins, as in round_wins; a subject whose pinned results all lack
+  the figure, a result with no power measured for a count per watt, wins none);
+  without a field: the tests the subject has a pinned result in (entries);
 * a **rank** ("third"): in each test, the subject's best result's place among the
   pinned results (1 + the results with a strictly better figure); each test is a
   reading, settled by :func:`benchdb.claims.readings.settle` (consistent only if every
@@ -81,9 +82,11 @@ def count_pinned(
     mine = _tests(chosen.get("subject", ()), per_w)
     field = _tests(chosen.get("compared", ()), per_w)
     links = tuple(Link(r.pk, role, r.suite) for role, rs in chosen.items() for r in rs)
-    if not mine:
+    if not mine and not (chosen.get("subject") and field and c.unit in TEST_UNITS):
         why = "no pinned subject result has the claim's figure" + (" per watt" if per_w else "")
         return Verification(UNVERIFIABLE, details={"reason": why})
+    # a subject whose pinned results lack the figure (no power measured) wins none of the
+    # field's tests: "bested both in one category" over results without a figure per watt
     if c.unit == "rank":
         return _ranks(c, mine, field, links)
     if c.unit not in TEST_UNITS:

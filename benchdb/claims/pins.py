@@ -26,7 +26,10 @@ pin survives a result deleted and ingested again. The pins (:class:`Pins`):
   count of records read as the round's best results (counted as wins of the round held
   whole: :data:`benchdb.claims.round_wins.RECORD_AS_BEST`); ``counted``: what a
   count counts (a reading's label, as the candidates list them): the other readings
-  are dropped and the rest settled again (:func:`readings.settle`). A count with
+  are dropped and the rest settled again (:func:`readings.settle`); ``owners``
+  ("VMware=Broadcom, ..."): a count of a round's organizations counts each as its
+  owner, the one reading (:func:`benchdb.claims.round_counts.owners_pinned`; other
+  claims ignore it). A count with
   result pins is counted over them (the subject's results, and the field it is
   compared with: :mod:`benchdb.claims.pin_counts`); a quality target takes none
   (:func:`check_applies`).
@@ -80,7 +83,10 @@ PIN_VALUES = {
 #: Pins that choose among the readings the check listed: ``reading`` (a percentage's
 #: time reduction or speedup), ``counted`` (what a count counts: a reading's label).
 READING_PINS = ("reading", "counted")
-PIN_KEYS = (*RESULT_ROLES, *FRAME_PINS, *READING_PINS)
+#: Pins that state a fact no results folder says: ``owners`` ("VMware=Broadcom": a count
+#: of organizations counts each as its owner, :data:`benchdb.claims.round_counts.OWNERS`).
+FACT_PINS = ("owners",)
+PIN_KEYS = (*RESULT_ROLES, *FRAME_PINS, *READING_PINS, *FACT_PINS)
 #: Kinds whose figure no result gives: a quality target is settled by its round and
 #: benchmark (the round's rules), never by pinned results. (A count is settled by its
 #: frame and by what it counts, or over the results a person names:
@@ -154,6 +160,8 @@ def parse_pins(data: Any) -> Pins:
         allowed = PIN_VALUES.get(name)
         if allowed and values[0] not in allowed:
             raise PinError(f"pin {name!r} must be one of {', '.join(allowed)}: {values[0]!r}")
+        if name == "owners" and not round_counts.OWNERS_PIN.match(values[0]):
+            raise PinError(f"pin 'owners' reads '<organization>=<owner>, ...': {values[0]!r}")
         frame[name] = values[0]
     return Pins(results, frame)
 
@@ -233,6 +241,9 @@ def pinned_frame(
         changes["context"] = (*kept, ROUND_IN_SENTENCE)
     if pins.frame.get("reading") == "round-best":  # records counted as the round's wins
         changes["context"] = (*changes.get("context", claim.context), RECORD_AS_BEST)
+    if pins.frame.get("owners"):  # read by a count of organizations only
+        owned = f"{round_counts.OWNERS}{pins.frame['owners']}"
+        changes["context"] = (*changes.get("context", claim.context), owned)
     if suite and suite_of(claim.suite).name != suite:
         changes["suite"] = suite
     dated = "round-date" in claim.context  # the page's date gave the round, not the text

@@ -13,7 +13,8 @@ looks at the claimed value"):
 * ``consistent`` only if every reading holds; ``inconsistent`` only if none does;
 * readings that disagree along exactly one slot the text leaves open where MLPerf's
   own tables also split (:data:`ONE_CHOICE`: scenario, division, time reduction vs
-  speedup, a byte unit read as decimal or binary) give ``ambiguous``, each reading's
+  speedup, a byte unit read as decimal or binary, a top M read as places or as tests
+  won) give ``ambiguous``, each reading's
   outcome listed ("Server: 1.9x holds; Offline: 1.4x does not");
 * any other disagreement is ``unverifiable``, naming the slot(s) the text leaves open
   and the readings.
@@ -34,7 +35,7 @@ from benchdb.vocabulary import AMBIGUOUS, CONSISTENT, INCONSISTENT, UNVERIFIABLE
 
 #: Slots along which a claim with disagreeing readings is ``ambiguous`` (one open
 #: choice that MLPerf's tables also split on) rather than ``unverifiable``.
-ONE_CHOICE = ("scenario", "division", "reading", "unit")
+ONE_CHOICE = ("scenario", "division", "reading", "unit", "ranking")
 #: Readings listed in ``details`` at most (all are counted in ``n_readings``).
 MAX_LISTED = 24
 #: Slot names as a person reads them.
@@ -44,6 +45,7 @@ SLOT_WORDS = {
     "division": "which division",
     "reading": "time reduction or speedup",
     "unit": "decimal or binary bytes (GB or GiB)",
+    "ranking": "what the top places are (places in each test's ranking, or tests won)",
     "benchmark": "which benchmark",
     "round": "which round",
     "compared": "which compared result",

@@ -22,7 +22,10 @@ organizations", "23 家企业"), in any suite with a recorded tree, are counted 
 that must agree (folders; folders with a closed result; organizations, joint folders
 split), and never called inconsistent (MLCommons merges organizations by owner). For
 MLPerf Inference, a model's accuracy variants ("bert-99", "bert-99.9") are counted as
-two benchmarks and as one, both readings. Any other count is left to the other checks
+two benchmarks and as one, both readings. MLPerf Inference's own applications or
+benchmarks ("MLPerf ... tests data center and edge platforms across a half-dozen
+applications") are counted over the round's closed-division models as application
+areas (and as models, for "benchmarks"). Any other count is left to the other checks
 (None); wins and entries after a verb are :mod:`benchdb.claims.round_wins`'.
 """
 
@@ -34,7 +37,13 @@ from dataclasses import dataclass
 
 from benchdb.claims.facts import ClaimFacts, Verification
 from benchdb.claims.round_facts import suite_clear, suite_rounds
-from benchdb.vocabulary import CONSISTENT, INCONSISTENT, UNVERIFIABLE, inference_base_model
+from benchdb.vocabulary import (
+    CONSISTENT,
+    INCONSISTENT,
+    INFERENCE_BENCHMARKS,
+    UNVERIFIABLE,
+    inference_base_model,
+)
 
 
 @dataclass(frozen=True)
@@ -147,11 +156,50 @@ def scope_tags(
     if c.unit == "organization" and _ORGS.search(figure) and not _ORGS_NARROW.search(clause):
         suite = "hpc" if "suite-hpc" in c.context or c.suite == "hpc" else c.suite or "training"
         return (f"{TAG}organizations",) if suite_clear(suite, sentence, page or sentence) else ()
+    suite_count = _suite_benchmarks(c, sentence, start, end)
+    if suite_count:
+        return (suite_count,)
     y = _YEAR.match(after)
     if y and _SUBMITTERS.search(sentence[:start]) and latest_named(page) == c.round:
         back = 0 if y.group("this") else 1 if y.group("last") else 2
         return (f"{TAG}submitters:{back}",)
     return ()
+
+
+#: "MLPerf ... tests data center and edge platforms across a half-dozen applications":
+#: the suite itself as subject, a verb of covering, nothing but platform words between.
+_SUITE_SPANS = re.compile(
+    r"\bMLPerf(?:\s+Inference)?\b(?P<between>(?:[^.;:]|\.(?=\d)){0,60}?)\b(?:tests|covers|spans|measures|includes|features"
+    r"|comprises|evaluates)\s+(?:(?:data\s*cent(?:er|re)|edge|and|platforms|systems|AI|the|of"
+    r"|performance|inference)\s+)*(?:across|on|in|over|with|spanning|covering)?\s*$",
+    re.IGNORECASE,
+)
+#: A name between "MLPerf" and its verb (a submitter's or a product's, not the suite's).
+_NAMED = re.compile(r"\b(?!(?:MLPerf|MLCommons|Inference|AI)\b)[A-Z][\w-]*|'s\b|’s\b")
+#: Nouns of a count of a suite's application areas ("applications", "use cases").
+_AREAS = re.compile(r"(?i:\b(?:applications?|use\s+cases?|areas?|domains?)$)")
+_WORKLOADS = re.compile(r"(?i:\b(?:benchmarks?|workloads?|tests?|models?)$)")
+
+
+def _suite_benchmarks(c: ClaimFacts, sentence: str, start: int, end: int) -> str:
+    """``round-count:suite:areas`` (or ``:models``) for a count of MLPerf Inference's own
+    applications or benchmarks, the suite the subject and nothing but platforms between
+    ("MLPerf ... tests data center and edge platforms across a half-dozen
+    applications"); "" otherwise, and when one of data center and edge is named alone
+    (a category's benchmarks: not read here)."""
+    figure = sentence[start:end].strip()
+    spans = _SUITE_SPANS.search(sentence[:start])
+    if c.unit != "benchmark" or c.qualifier or spans is None:
+        return ""
+    if _NAMED.search(spans.group("between")):  # "MLPerf, Dell's PowerEdge covers ...": Dell's
+        return ""
+    said = sentence[:start]
+    dc = re.search(r"(?i:data\s*cent(?:er|re))", said)
+    edge = re.search(r"(?i:\bedge\b)", said)
+    if bool(dc) != bool(edge) or (c.suite or "inference") != "inference":
+        return ""
+    kind = "areas" if _AREAS.search(figure) else "models" if _WORKLOADS.search(figure) else ""
+    return f"{TAG}suite:{kind}" if kind else ""
 
 
 _HPC_ROUND = re.compile(r"\bHPC\W{0,3}v?(\d+\.\d+)(?![\d.])")
@@ -195,6 +243,13 @@ def verify(
         )
     if kind == "submitters":
         return _submitters(c, held)
+    if kind == "suite":
+        if "round-date" in c.context:
+            return _open(
+                "the round comes from the page's date only; the suite's benchmarks"
+                " of a round need it named"
+            )
+        return _suite(c, held, arg)
     if kind == "organizations":
         if "round-date" in c.context:
             return _open(
@@ -227,7 +282,9 @@ def _organizations(c: ClaimFacts, held: Holding) -> Verification:
     MLCommons counts each organization once, a joint submission under each partner).
     Never inconsistent: MLCommons' announced count also merges organizations by owner
     (Inference v5.1: 27, with VMware counted as Broadcom; 28 organizations in its
-    folders), which no folder says."""
+    folders), which no folder says. A person who gives the owners (the workbench's pin
+    ``owners``, context :data:`OWNERS`) counts organizations by owner: the one reading,
+    which may then be inconsistent."""
     if not held.whole():
         return _open(
             f"{held.round}'s repository at {held.commit[:12]} lists result folders benchdb"
@@ -235,23 +292,88 @@ def _organizations(c: ClaimFacts, held: Holding) -> Verification:
         )
     folders = sorted(held.submitters)
     closed = sorted({e[0] for e in held.entries if e[2] == "closed"})
-    keys = {_key(f) for f in folders}
-    orgs: set[str] = set()
-    for f in folders:
-        parts = [p for p in re.split(r"[_+]", f) if p]
-        joint = len(parts) > 1 and any(_key(p) in keys for p in parts)
-        orgs |= {_key(p) for p in parts} if joint else {_key(f)}
+    orgs = _split_orgs(folders)
+    owners = owners_pinned(c)
+    if owners:
+        unknown = [o for o in owners if o not in orgs]
+        if unknown:
+            return _open(
+                f"the owners pinned name no organization of {held.round}: {', '.join(unknown)}"
+            )
+        merged: dict[str, str] = {}
+        for k, name in orgs.items():  # an owner keeps the spelling of its own folder
+            owner = owners.get(k, "")
+            merged.setdefault(_key(owner) if owner else k, orgs.get(_key(owner), owner or name))
+        said = ", ".join(f"{orgs[k]} as {v}" for k, v in owners.items())
+        label = f"organizations, joint folders split, by owner ({said})"
+        return _settle(c, [(label, len(merged), ", ".join(sorted(merged.values())))], held)
     readings = [
         ("submitter folders of the repository", len(folders), ", ".join(folders)),
         ("submitter folders with a closed-division result", len(closed), ", ".join(closed)),
-        ("organizations, joint folders split", len(orgs), ", ".join(sorted(orgs))),
+        ("organizations, joint folders split", len(orgs), ", ".join(sorted(orgs.values()))),
     ]
     out = _settle(c, readings, held)
     if out.verdict == INCONSISTENT:  # MLCommons' own count knows owners folders do not
         why = "no reading gives the claimed count, but MLCommons counts organizations by"
-        why += " owner (VMware as Broadcom), which the folders do not say: "
+        why += " owner (VMware as Broadcom), which the folders do not say (a person may pin"
+        why += " the owners: 'owners'): "
         return _open(why + str(out.details.get("reason", "")))
     return out
+
+
+def _suite(c: ClaimFacts, held: Holding, counted: str) -> Verification:
+    """The round's benchmarks, as its closed division's results name them: application
+    areas (``vocabulary.INFERENCE_BENCHMARKS``' tasks, object detection small and large
+    one area; and again with the LLM tasks as one), and for a count of benchmarks also
+    models (accuracy variants as one): every reading must agree."""
+    if not held.whole():
+        return _open(
+            f"{held.round}'s repository at {held.commit[:12]} lists result folders benchdb"
+            f" does not store ({', '.join(sorted(held.incomplete))})"
+        )
+    models = sorted({e[1] for e in held.entries if e[2] == "closed"})
+    unknown = [m for m in models if m not in INFERENCE_BENCHMARKS]
+    if unknown:
+        return _open(f"no application area known for {held.round}'s {', '.join(unknown)}")
+    areas = sorted({re.sub(r"\s*\(.*\)$", "", INFERENCE_BENCHMARKS[m]) for m in models})
+    llm = sorted({re.sub(r"^LLM\b.*", "LLM", a) for a in areas})  # LLM tasks as one
+    readings = [
+        (f"{held.round}'s application areas, closed division", len(areas), ", ".join(areas)),
+        (f"{held.round}'s application areas, LLM tasks as one", len(llm), ", ".join(llm)),
+    ]
+    if counted == "models":
+        base = sorted({inference_base_model(m) for m in models})
+        readings.append((f"{held.round}'s models, closed division", len(base), ", ".join(base)))
+    return _settle(c, readings, held)
+
+
+def _split_orgs(folders: list[str]) -> dict[str, str]:
+    """The organizations of a round's submitter folders, a joint folder split into its
+    partners when one of them is a folder of the round: key -> the spelling of its
+    first folder or part ("AMD_MangoBoost" -> AMD, MangoBoost)."""
+    keys = {_key(f) for f in folders}
+    orgs: dict[str, str] = {}
+    for f in folders:
+        parts = [p for p in re.split(r"[_+]", f) if p]
+        joint = len(parts) > 1 and any(_key(p) in keys for p in parts)
+        for name in parts if joint else [f]:
+            orgs.setdefault(_key(name), name)
+    return orgs
+
+
+#: Context of a count of organizations whose owners a person pinned (the workbench's
+#: pin ``owners``: "VMware=Broadcom, X=Y", each organization counted as its owner).
+OWNERS = "owners:"
+#: What the pin ``owners`` may say: "<organization>=<owner>", comma-separated.
+OWNERS_PIN = re.compile(r"^\s*[^=,]+=[^=,]+(?:,\s*[^=,]+=[^=,]+)*\s*$")
+
+
+def owners_pinned(c: ClaimFacts) -> dict[str, str]:
+    """The owners a person pinned on ``c`` (context :data:`OWNERS`), organization key
+    (:func:`_key`: lower case, letters and digits) -> the owner as pinned; {} when none."""
+    tag = next((t[len(OWNERS) :] for t in c.context if t.startswith(OWNERS)), "")
+    pairs = [[x.strip() for x in p.split("=", 1)] for p in tag.split(",") if "=" in p]
+    return {_key(a): b for a, b in pairs if _key(a) and _key(b) and _key(a) != _key(b)}
 
 
 def _entered(c: ClaimFacts, held: Holding, arg: str) -> Verification:

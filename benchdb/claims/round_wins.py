@@ -18,6 +18,11 @@ earlier round, which needs every earlier round that had the benchmark held whole
 may settle that reading (the workbench's pin ``reading: round-best``, context
 :data:`RECORD_AS_BEST`): the records are then counted as wins of the round.
 
+**Places in a top M** ("four of the top five spots", "前5名中占据4位": a rank count
+with M, nothing narrowing it, no TOP500-like list named) are read both as the places
+the subject holds in the top M of each test's ranking and as M tests of which it won N
+(:func:`_top`); where only that choice decides, the verdict is ``ambiguous``.
+
 **Readings** (the verdict must hold for each; :func:`verify`):
 
 * the subject: the product the sentence names ("H100": every result whose systems JSON
@@ -49,6 +54,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from benchdb.claims.facts import ClaimFacts, Verification
+from benchdb.claims.readings import Reading, settle
 from benchdb.claims.round_counts import Holding, Score
 from benchdb.claims.round_facts import suite_clear, suite_rounds
 from benchdb.vocabulary import CONSISTENT, INCONSISTENT, UNVERIFIABLE
@@ -80,6 +86,13 @@ _NARROW = re.compile(
 _BETWEEN = re.compile(
     r"^(?:\s|(?i:MLPerf|AI|official|different|of\s+the|benchmark)|项|項|个|個|种|種)*$"
 )
+#: "top five", "top-5", "前5名": a count of places in the top M of a ranking.
+_TOP = re.compile(
+    r"(?i:\btop[\s-]+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b)"
+    r"|前\s*(?:\d+|[二两兩三四五六七八九十])\s*名"
+)
+#: Rankings that are not MLPerf's: a top M of them is not counted.
+_LISTS = re.compile(r"(?i:\b(?:TOP|Green|Graph|IO)\s?500\b|\bHPL\b|\bHPCG\b)")
 _NUMBER = re.compile(r"^\s*(?:[\d,.]+|[A-Za-z-]+|[零〇一二两兩三四五六七八九十百]+)")
 _OF = re.compile(r"^\s*(?:of|/|out\s+of)\s*(?:[\d,.]+|[A-Za-z-]+)")
 _NOUN = re.compile(
@@ -95,9 +108,15 @@ def scope_tags(
     with nothing narrowing it (module docstring); () otherwise, and when neither the
     sentence nor the page (``page``: its title and text) says the claim's suite
     (:func:`benchdb.claims.round_facts.suite_clear`)."""
-    if c.kind != "count" or c.unit not in _UNITS or not 0 <= start < end <= len(sentence):
+    if c.kind != "count" or not 0 <= start < end <= len(sentence):
         return ()
-    if not suite_clear(_suite(c), sentence, page or sentence):
+    if c.unit == "rank" and c.compared_value is not None and _TOP.search(sentence[start:end]):
+        # "four of the top five", "前5名中占据4位": places in a top M (or M tests won)
+        rest = sentence[:start] + sentence[end:]
+        clear = suite_clear(_suite(c), sentence, page or sentence)
+        plain = c.qualifier == "" and not _NARROW.search(rest) and not _LISTS.search(sentence)
+        return (f"{TAG}top",) if clear and plain else ()
+    if c.unit not in _UNITS or not suite_clear(_suite(c), sentence, page or sentence):
         return ()
     figure = sentence[start:end]
     noun = _NOUN.search(figure)
@@ -223,6 +242,8 @@ def verify(
             f"the sentence names no product or submitter with a result in {suite} {c.round}"
         )
     what, _, only = tag.partition(":")
+    if what == "top":
+        return _top(c, held, who)
     if what == "record" and RECORD_AS_BEST not in c.context:
         return _open(_record_reason(suite, held, holdings or {}))
     what = "won" if what == "record" else what  # a person read the records as wins
@@ -356,3 +377,65 @@ def _settle(
     details["open_slots"] = ["counted"]
     details["reason"] = f"the readings the text allows disagree: {said}"
     return Verification(UNVERIFIABLE, details=details)
+
+
+def _top(c: ClaimFacts, held: Holding, who: list[Subject]) -> Verification:
+    """ "N of the top M" (``c.value`` N, ``c.compared_value`` M): read as the places the
+    subject holds in the top M of each test's ranking (each test a reading; a ranking
+    with fewer than M results has no top M), and as M tests of which the subject won N
+    (what a test is: :func:`_units`, each field of :data:`FIELDS`). The readings are
+    settled by :func:`benchdb.claims.readings.settle`: where what is counted alone
+    decides, ``ambiguous`` with each reading's outcome; never ``inconsistent`` for
+    inference (wins are also counted per accelerator or system category)."""
+    claimed, of = int(c.value or 0), int(c.compared_value or 0)
+    suite, out = held.suite, []
+    loadgen = suite in ("inference", "automotive")
+    for sub in who:
+        for fld in FIELDS:
+            pool = [s for s in held.scores if fld.has(s)]
+            for unit, upool in _units(suite, pool, "won"):
+                tests = {(s.benchmark, s.kind) for s in upool if s.value is not None}
+                benches = {b for b, k in tests if k != "weak"}
+                for every in (True, False) if loadgen else (True,):
+                    got = won(upool, sub.has, every)
+                    what = f"{unit or 'benchmarks'} won" + (
+                        (" (every scenario)" if every else " (one scenario)") if loadgen else ""
+                    )
+                    holds = len(got) == claimed and len(benches) == of
+                    slots = {"ranking": what, "counted": what, "subject": sub.label}
+                    slots["field"] = fld.label
+                    label = f"{sub.label}, {fld.label}: {what} {len(got)} of {len(benches)}"
+                    out.append(Reading((), float(len(got)), holds, slots, label))
+            for test, n, size in _places(pool, sub, of):
+                what = f"places in each test's top {of}"
+                slots = {"ranking": what, "counted": what, "subject": sub.label}
+                slots |= {"field": fld.label, "benchmark": test}
+                label = f"{sub.label}, {fld.label}: {n} of the top {of} in {test} ({size} ranked)"
+                holds = n == claimed and size >= of
+                out.append(Reading((), float(n), holds, slots, label))
+    if not out:
+        return _open(f"no scored result of {suite} {held.round} to rank")
+    source = f"{suite} {held.round}: results repository at {held.commit[:12]}"
+    said = "; ".join(r.label for r in out[:8]) + (
+        f" (and {len(out) - 8} more)" if len(out) > 8 else ""
+    )
+    v = settle(out, {"round_count": True, "source": source, "reason": said})
+    if v.verdict == INCONSISTENT and loadgen:
+        why = "no reading gives the claimed count, but inference wins are also counted per"
+        return _open(why + f" accelerator or per system category, which are not read here: {said}")
+    return v
+
+
+def _places(pool: list[Score], sub: Subject, top: int) -> list[tuple[str, int, int]]:
+    """Each test's ranking (benchmark and kind: scenario, strong or weak scaling) of the
+    scored results of ``pool``: (test, the subject's results among its first ``top``,
+    how many results it ranks)."""
+    tests: dict[str, list[Score]] = {}
+    for s in pool:
+        if s.value is not None:
+            tests.setdefault(" ".join(x for x in (s.benchmark, s.kind) if x), []).append(s)
+    out = []
+    for test, group in sorted(tests.items()):
+        ranked = sorted(group, key=lambda s: s.value or 0.0, reverse=not group[0].lower_better)
+        out.append((test, sum(sub.has(s) for s in ranked[:top]), len(ranked)))
+    return out

@@ -86,6 +86,11 @@ _EN_RANK = re.compile(
     rf"|(?P<r2>{_EN_ORD})\s+place|(?:its|their|the)\s+(?P<r3>{_EN_ORD})\s+(?:annual\s+)?"
     r"(?:set|round|edition|release|version))" + EDGE_R
 )
+#: Places in a top M: "four of the top five spots", "2 out of the top 10 places".
+_EN_TOP = re.compile(
+    EDGE_L + rf"(?P<n>{_ANY_EN})\s+(?i:of|out\s+of)\s+(?i:the\s+)?(?i:top)[\s-]+(?P<top>{_ANY_EN})"
+    r"(?:\s+(?i:places|spots|positions|slots|ranks))?" + EDGE_R
+)
 _FACTOR = re.compile(
     EDGE_L + r"(?i:a\s+factor\s+of\s+)(?P<q>(?i:up\s+to|about|nearly|almost|more\s+than|over)\s+)?"
     rf"(?P<n>\d+(?:\.\d+)?|{_EN_NUM})(?:\s*[xX×])?" + EDGE_R
@@ -293,6 +298,10 @@ def _all(seg: str, base: int) -> Iterator[Quantity]:
         g = "r1" if m.group("r1") else "r2" if m.group("r2") else "r3"
         unit = "edition" if g == "r3" else "rank"
         yield Quantity("count", en_number(m.group(g)), unit, *_span(m, base, g))
+    for m in _EN_TOP.finditer(seg):
+        q = Quantity("count", en_number(m.group("n")), "rank", *_span(m, base))
+        q.compared = en_number(m.group("top"))
+        yield q
     for m in _FACTOR.finditer(seg):
         q = Quantity("multiplier", en_number(m.group("n")), "x", *_span(m, base))
         if m.group("q"):

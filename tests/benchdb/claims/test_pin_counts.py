@@ -285,3 +285,37 @@ def test_a_count_over_pinned_results_counts_wins_and_places() -> None:
     assert _count(3.0, None, "rank", NVIDIA, GOOGLE).verdict == "inconsistent"
     entered = _count(3.0, None, "benchmark", GOOGLE, [])  # no field: the tests entered
     assert (entered.verdict, entered.recomputed_value) == ("consistent", 3.0)
+
+
+def _dc(pk: int, sub: str, model: str, value: float, power: float | None) -> ResultFacts:
+    """An MLPerf Inference v3.0 closed datacenter Server result (queries/s; average
+    system power in watts when measured)."""
+    return replace(
+        edge_result(pk, "v3.0", f"{sub}-system", model, value),
+        submitter=sub,
+        scenario="Server",
+        category="datacenter",
+        unit="Queries/s",
+        power=power,
+        power_unit="Watts" if power else "",
+    )
+
+
+def test_a_subject_without_the_figure_per_watt_wins_none_of_the_fields_tests() -> None:
+    """inference/01 (Reuters on v3.0: "a Taiwanese start-up bested both in one
+    category" of power efficiency; the start-up's only results, DLRM, have no power
+    measured) showed the class; here as a Korean start-up's rivals would be pinned. A
+    subject whose pinned results lack the figure per watt bested no one per watt: a win
+    count over the field's tests is 0 (it was left unverifiable); a place stays open."""
+    subject = [_dc(1, "Furiosa", "dlrm-99", 90000.0, None)]
+    field = [
+        _dc(2, "Qualcomm", "resnet", 145880.94, 641.53),
+        _dc(3, "NVIDIA", "resnet", 240018.13, 2213.47),
+    ]
+    pins = P.parse_pins({"subject": ["1"], "compared": ["2", "3"], "normalisation": "per-watt"})
+    resolved = {str(r.pk): r for r in [*subject, *field]}
+    one = ClaimFacts(kind="count", value=1.0, unit="category", suite="inference", round="v3.0")
+    v = P.apply_pins(one, [*subject, *field], pins, resolved)
+    assert (v.verdict, v.recomputed_value) == ("inconsistent", 0.0)
+    third = P.apply_pins(replace(one, value=3.0, unit="rank"), [*subject, *field], pins, resolved)
+    assert third.verdict == "unverifiable"

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
+from benchdb.claims import pins as P
 from benchdb.claims.facts import ClaimFacts
 from benchdb.claims.round_counts import Holding, scope_tags, verify
 
@@ -148,3 +151,147 @@ def test_a_framework_no_stored_system_names_is_not_counted_as_zero() -> None:
     )
     v = verify(c, held)
     assert v is not None and v.verdict == "unverifiable" and "'jax'" in v.details["reason"]
+
+
+#: The submitter folders of mlcommons/inference_results_v5.1 at 965182b0 (benchdb_harden's
+#: RoundTree): 32 folders, 28 organizations once the joint folders are split
+#: (Intel_VMware names VMware), 27 as MLCommons announced them (VMware, owned by
+#: Broadcom, counted as Broadcom).
+_V51 = [
+    "AMD",
+    "AMD_MangoBoost",
+    "ASUSTeK",
+    "Azure",
+    "Broadcom_Supermicro",
+    "Cisco",
+    "CoreWeave",
+    "Dell",
+    "Dell_Broadcom",
+    "Dell_MangoBoost",
+    "GATEOverflow",
+    "GigaComputing",
+    "Google",
+    "HPE",
+    "Intel",
+    "Intel_VMware",
+    "Krai",
+    "Lambda",
+    "Lenovo",
+    "MangoBoost",
+    "MiTAC",
+    "NVIDIA",
+    "Nebius",
+    "Oracle",
+    "Quanta_Cloud_Technology",
+    "RedHat",
+    "Supermicro",
+    "Supermicro_MangoBoost",
+    "The_Stage",
+    "University-of-Florida",
+    "Vultr",
+    "amitashnanda",
+]
+
+
+def test_organizations_counted_by_the_owners_a_person_pins() -> None:
+    """inference/12 (kiadev on MLPerf Inference v5.1, "This round included 27
+    submitters") showed the class; here as Supermicro would write it. No folder says
+    that VMware is Broadcom's: without the owners the count is left open (28
+    organizations, 32 folders); with the pin ``owners`` the one reading is counted by
+    owner, and a wrong figure is then inconsistent."""
+    held = {
+        ("inference", "v5.1"): Holding("inference", "v5.1", "9" * 40, tuple(_V51), frozenset(), ())
+    }
+    s = "Supermicro joined 27 submitting organizations in MLPerf Inference v5.1."
+    c = _count(
+        s,
+        "27 submitting organizations",
+        value=27.0,
+        unit="organization",
+        round="v5.1",
+        suite="inference",
+        context=("suite-inference",),
+        mlperf_context=True,
+        page=s,
+    )
+    assert "round-count:organizations" in c.context
+    auto = verify(c, held)
+    assert auto is not None and auto.verdict == "unverifiable"
+    assert "28 (AMD, ASUSTeK" in auto.details["reason"]  # the parts as their folders spell them
+    owned = P.pinned_frame(c, P.parse_pins({"owners": "VMware=Broadcom"}))
+    v = verify(owned, held)
+    assert v is not None and (v.verdict, v.recomputed_value) == ("consistent", 27.0)
+    assert "VMware as Broadcom" in v.details["reason"] and ", VMware" not in v.details["reason"]
+    v26 = verify(replace(owned, value=26.0), held)
+    assert v26 is not None and v26.verdict == "inconsistent"
+    # an owner pin naming no organization of the round settles nothing
+    typo = verify(P.pinned_frame(c, P.parse_pins({"owners": "VMWare Inc=Broadcom"})), held)
+    assert (
+        typo is not None
+        and typo.verdict == "unverifiable"
+        and "vmwareinc" in typo.details["reason"]
+    )
+    with pytest.raises(P.PinError):
+        P.parse_pins({"owners": "VMware"})
+
+
+#: The closed-division models of inference_results_v2.1 and v5.1 (benchdb_harden, both
+#: held whole).
+_CLOSED = {
+    "v2.1": "3d-unet-99 3d-unet-99.9 bert-99 bert-99.9 dlrm-99 dlrm-99.9 resnet retinanet rnnt",
+    "v5.1": "3d-unet-99 3d-unet-99.9 deepseek-r1 dlrm-v2-99 dlrm-v2-99.9 llama2-70b-99"
+    " llama2-70b-99.9 llama3.1-405b llama3.1-8b llama3.1-8b-edge mixtral-8x7b resnet retinanet"
+    " rgat stable-diffusion-xl whisper",
+}
+
+
+def _inference(rnd: str) -> dict[tuple[str, str], Holding]:
+    entries = tuple(("Qualcomm", m, "closed", "s", "") for m in _CLOSED[rnd].split())
+    return {
+        ("inference", rnd): Holding("inference", rnd, "8" * 40, ("Qualcomm",), frozenset(), entries)
+    }
+
+
+@pytest.mark.parametrize(
+    ("rnd", "figure", "value", "verdict"),
+    [
+        ("v2.1", "six applications", 6.0, "consistent"),
+        ("v2.1", "seven applications", 7.0, "inconsistent"),
+        ("v2.1", "six benchmarks", 6.0, "consistent"),  # 6 areas, 6 models
+        ("v5.1", "eleven applications", 11.0, "unverifiable"),  # LLM tasks one or four
+    ],
+)
+def test_the_suites_own_applications_are_counted_over_the_round(
+    rnd: str, figure: str, value: float, verdict: str
+) -> None:
+    """inference/05 (databloom on NVIDIA Jetson, v2.0: "MLPerf ... tests data center and
+    edge platforms across a half-dozen applications") showed the class; here in
+    Qualcomm's words. The round's closed models give the areas (object detection small
+    and large one area; again with the LLM tasks as one) and, for "benchmarks", the
+    models; every reading must agree. v2.1: resnet, retinanet, 3d-unet, rnnt, bert,
+    dlrm (six areas, six models); v5.1: 11 areas, 8 with the four LLM tasks as one."""
+    s = f"Qualcomm noted that MLPerf Inference {rnd} tests data center and edge systems"
+    s += f" across {figure}."
+    c = _count(
+        s,
+        figure,
+        value=value,
+        unit="benchmark",
+        round=rnd,
+        suite="inference",
+        context=("round-in-sentence",),
+        mlperf_context=True,
+        page=s,
+    )
+    assert c.context[-1].startswith("round-count:suite:")
+    v = verify(c, _inference(rnd))
+    assert v is not None and v.verdict == verdict, v
+    # a submitter's platform as the subject: its entries, not the suite's applications
+    dell = s.replace("MLPerf Inference", "MLPerf, Dell's PowerEdge")
+    assert not _count(dell, figure, value=value, unit="benchmark", round=rnd).context
+    # one category named alone (its benchmarks are not read here): not counted
+    dc = s.replace("data center and edge systems", "data center systems")
+    assert not any(
+        t.startswith("round-count:")
+        for t in _count(dc, figure, value=value, unit="benchmark", round=rnd).context
+    )

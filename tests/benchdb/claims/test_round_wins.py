@@ -339,3 +339,85 @@ def test_n_of_m_wins_read_m_as_the_field_and_as_the_entries(of: float, verdict: 
     assert c.context == ("round-win:won",)
     got = round_wins.verify(c, _held())
     assert got is not None and got.verdict == verdict
+
+
+def _hpc_row(row: str) -> Score:
+    bench, kind, div, sub, system, acc, value = row.split()
+    acc = acc.replace("_", " ")
+    return Score(sub, bench, div, kind, system, acc, "available", float(value), kind == "strong")
+
+
+#: Every scored MLPerf HPC v1.0 result (benchdb_harden, hpc_results_v1.0 held whole):
+#: benchmark, scaling, division, submitter, system, accelerator, minutes (strong) or
+#: models/min (weak).
+_HPC10_ALL = tuple(
+    _hpc_row(r)
+    for r in """
+cosmoflow strong closed NVIDIA dgxa100_n128 A100-SXM4-80GB 7.115
+cosmoflow strong closed LBNL perlmutter_256x4 A100-SXM4-40GB 8.015
+cosmoflow strong closed HelmholtzAI juwelsbooster_n1024 A100-PCIE-40GB 16.727
+cosmoflow strong closed HelmholtzAI juwelsbooster_n512 A100-PCIE-40GB 19.472
+cosmoflow strong closed NVIDIA dgxa100_n16 A100-SXM4-80GB 25.781
+cosmoflow strong closed Fujitsu+RIKEN fugaku_512xA64FX N/A 114.348
+cosmoflow strong open Fujitsu+RIKEN fugaku_512xA64FX_open N/A 123.571
+cosmoflow strong closed TACC longhorn-tf Tesla_V100-SXM2-16GB 140.453
+cosmoflow weak open Fujitsu+RIKEN fugaku_82944xA64FX_open N/A 0.589
+cosmoflow weak closed LBNL perlmutter_10x128x4 A100-SXM4-40GB 0.680
+cosmoflow weak closed NVIDIA dgxa100_n512 A100-SXM4-80GB 0.729
+cosmoflow weak closed Fujitsu+RIKEN fugaku_82944xA64FX N/A 1.285
+deepcam strong closed NVIDIA dgxa100_n256 A100-SXM4-80GB 1.668
+deepcam strong closed LBNL perlmutter_512x4 A100-SXM4-40GB 2.512
+deepcam strong closed HelmholtzAI juwelsbooster_n2048 A100-PCIE-40GB 2.560
+deepcam strong closed NVIDIA dgxa100_n64 A100-SXM4-80GB 2.645
+deepcam strong closed HelmholtzAI juwelsbooster_n1024 A100-PCIE-40GB 2.731
+deepcam strong closed HelmholtzAI horeka_n512 A100-PCIE-40GB 4.356
+deepcam strong closed CSCS piz_daint_n1024 P100-PCIE-16GB 21.875
+deepcam strong closed ANL thetagpu_n128 NVIDIA_A100 32.193
+deepcam strong closed CSCS piz_daint_n128 P100-PCIE-16GB 61.529
+deepcam strong closed TACC longhorn-pytorch Tesla_V100-SXM2-16GB 76.908
+deepcam strong closed NCSA halv100_n16 NVIDIA_Tesla_V100 133.905
+deepcam weak closed HelmholtzAI juwelsbooster_6x512 A100-PCIE-40GB 0.756
+deepcam weak closed HelmholtzAI juwelsbooster_22x128 A100-PCIE-40GB 0.981
+deepcam weak closed LBNL perlmutter_10x128x4 A100-SXM4-40GB 2.063
+deepcam weak closed NVIDIA dgxa100_n512 A100-SXM4-80GB 5.268
+oc20 strong closed LBNL perlmutter_128x4 A100-SXM4-40GB 111.859
+oc20 strong closed ANL thetagpu_n128 NVIDIA_A100 256.269
+oc20 strong closed CSCS piz_daint_n256 P100-PCIE-16GB 753.109
+oc20 strong closed NCSA halv100_n16 NVIDIA_Tesla_V100 1021.803
+""".strip().splitlines()
+)
+
+
+@pytest.mark.parametrize(
+    ("n", "verdict"), [(4.0, "ambiguous"), (2.0, "inconsistent"), (5.0, "unverifiable")]
+)
+def test_n_of_the_top_m_is_read_as_places_and_as_tests_won(n: float, verdict: str) -> None:
+    """ "N of the top M" (training/13, techbang on NVIDIA, HPC v1.0: "在排行前5名中占據4
+    位"; here in HPE's words): the places in the top M of each test's ranking, or M tests
+    of which N were won. A100 systems won 4 of the 5 benchmark and scaling pairs (Fugaku
+    weak CosmoFlow) but hold all 5 top places of strong CosmoFlow and DeepCAM: only what
+    is counted decides, ambiguous. Two is wrong in every reading; five holds in two
+    rankings and not in the others (no single choice decides)."""
+    subs = tuple(sorted({s.submitter for s in _HPC10_ALL}))
+    entries = tuple((s.submitter, s.benchmark, s.division, s.system, "") for s in _HPC10_ALL)
+    held = {
+        ("hpc", "v1.0"): Holding("hpc", "v1.0", "2" * 40, subs, frozenset(), entries, _HPC10_ALL)
+    }
+    word = {2.0: "two", 4.0: "four", 5.0: "five"}[n]
+    s = f"HPE said supercomputers built on A100 GPUs took {word} of the top five spots"
+    s += " in MLPerf HPC v1.0."
+    i = s.index(word)
+    c = ClaimFacts(kind="count", value=n, compared_value=5.0, unit="rank", round="v1.0")
+    c = replace(c, suite="hpc", system="A100", mlperf_context=True)
+    c = replace(c, context=round_wins.scope_tags(c, s, i, s.index(" in MLPerf")))
+    assert c.context == ("round-win:top",)
+    got = round_wins.verify(c, held)
+    assert got is not None and got.verdict == verdict, got
+    assert "2 of the top 5 in oc20 strong (4 ranked)" in got.details["reason"]  # each verdict
+    if verdict == "ambiguous":
+        assert "benchmark and scaling pairs won 4 of 5: holds" in got.details["reason"]
+        assert "5 of the top 5 in cosmoflow strong (7 ranked)" in got.details["reason"]
+    # a top five of another list (TOP500, Green500) is no MLPerf ranking
+    green = s.replace("spots in MLPerf HPC v1.0", "spots on the Green500 and ran MLPerf HPC v1.0")
+    j = green.index(word)
+    assert round_wins.scope_tags(c, green, j, green.index(" spots")) == ()

@@ -239,6 +239,15 @@ def test_counts_of_wins_results_and_organizations() -> None:
     assert (members.value, members.qualifier, members.unit) == (50, "more than", "organization")
 
 
+def test_places_in_a_top_m() -> None:
+    """ "N of the top M" (training/13's 前5名中占据4位, here in English words): a count of
+    places, M kept as the compared figure."""
+    (c,) = [c for c in extract_claims("Dell systems took 3 of the top 10 spots in MLPerf.")]
+    assert (c.kind, c.value, c.compared_value, c.unit) == ("count", 3, 10, "rank")
+    (c,) = extract_claims("A100 systems took four out of the top five places in MLPerf HPC.")
+    assert (c.value, c.compared_value, c.unit) == (4, 5, "rank")
+
+
 # --- numbers that are no figure -------------------------------------------------------
 
 BIG = "9" * 400  # float() reads it as infinity
