@@ -386,11 +386,20 @@ def quantity(value: float | None, unit: str, qualifier: str = "") -> str:
 
 def claimed_text(claim: Mapping[str, Any]) -> str:
     """What a claim states, from a row of ``benchdb.claims/1`` (or the same keys):
-    ``"28.3 min vs 29.1 min"``, ``"24%"``, a parity claim ``"same time to train"``."""
+    ``"28.3 min vs 29.1 min"``, ``"24%"``, a parity claim ``"same time to train"``, a
+    range ``"3% to 7%"`` (``value_high``, in the row or its ``extracted`` facts: the
+    parser marks a range's low end "at least", which alone would read as a bound)."""
     if claim.get("kind") == "parity":
         return "same time to train"
     unit = claim.get("unit") or ""
-    text = quantity(claim.get("value"), unit, claim.get("qualifier") or "")
+    qualifier = claim.get("qualifier") or ""
+    high = claim.get("value_high")
+    if high is None:
+        high = (claim.get("extracted") or {}).get("value_high")
+    if high is not None and claim.get("value") is not None and high != claim.get("value"):
+        low = quantity(claim.get("value"), unit, "" if qualifier == "at least" else qualifier)
+        return f"{low} to {quantity(high, unit)}"
+    text = quantity(claim.get("value"), unit, qualifier)
     other = claim.get("compared_value")
     if other is not None:
         text += f" vs {quantity(other, unit)}"

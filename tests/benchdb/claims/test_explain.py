@@ -142,6 +142,10 @@ def test_a_percentage_shows_both_readings_and_a_parity_claim_its_frameworks() ->
     pct = {"kind": "percentage", "value": 24.0, "unit": "%", "recomputed_value": 23.6579}
     details = {"readings": {"time_reduction": 23.6579, "speedup": 30.9893}}
     assert explain.claimed_text(pct) == "24%"
+    # a range reads as one: AMD's "a 3% to 7% difference" (reportify) showed "at least 3%"
+    span = {"kind": "percentage", "value": 3.0, "unit": "%", "qualifier": "at least"}
+    assert explain.claimed_text(span | {"extracted": {"value_high": 7.0}}) == "3% to 7%"
+    assert explain.claimed_text(span) == "at least 3%"  # a bound, no range
     assert explain.recomputed_text(pct, details) == "23.66% (time reduction; 30.99% as a speedup)"
     parity = {
         "kind": "parity",
