@@ -379,7 +379,16 @@ def _time_candidates(
     cited = _ids_or(c, results, bench)
     if cited:
         return list(cited), ""
-    cands = candidates(
+    cands = _subject_candidates(c, bench, results)
+    return same_hardware.narrow(c, cands, results, bench)
+
+
+def _subject_candidates(
+    c: ClaimFacts, bench: str, results: Sequence[ResultFacts]
+) -> list[ResultFacts]:
+    """The results the frame of ``c`` allows as its subject on ``bench``: its round,
+    system, submitter, framework, division and accelerator count."""
+    return candidates(
         results,
         round=c.round,
         benchmark=bench,
@@ -389,7 +398,6 @@ def _time_candidates(
         division=c.division,
         accelerators=c.accelerators,
     )
-    return same_hardware.narrow(c, cands, results, bench)
 
 
 def _time_reading(
@@ -414,20 +422,7 @@ def _verify_head_to_head(
     chosen: dict[str, list[ResultFacts]] | None,
 ) -> Verification:
     tol = tolerance(bench, c.suite)
-    subj = (
-        chosen["subject"]
-        if chosen
-        else candidates(
-            results,
-            round=c.round,
-            benchmark=bench,
-            system=c.system,
-            submitter=c.submitter,
-            framework=c.framework,
-            division=c.division,
-            accelerators=c.accelerators,
-        )
-    )
+    subj = chosen["subject"] if chosen else _subject_candidates(c, bench, results)
     comp = (
         chosen["compared"]
         if chosen

@@ -16,6 +16,7 @@ import pytest
 from benchdb.claims import pins as P
 from benchdb.claims.facts import ClaimFacts
 from benchdb.claims.round_counts import Holding, scope_tags, verify
+from tests.benchdb.claims.test_round_wins import _V51 as V51_FOLDERS
 
 _HPC = {
     "v0.7": ("CSCS", "Fujitsu", "LBNL", "NCSA", "RIKEN", "TACC"),
@@ -153,44 +154,11 @@ def test_a_framework_no_stored_system_names_is_not_counted_as_zero() -> None:
     assert v is not None and v.verdict == "unverifiable" and "'jax'" in v.details["reason"]
 
 
-#: The submitter folders of mlcommons/inference_results_v5.1 at 965182b0 (benchdb_harden's
-#: RoundTree): 32 folders, 28 organizations once the joint folders are split
+#: The submitter folders of mlcommons/inference_results_v5.1 at 965182b0 (the list
+#: test_round_wins keeps): 32 folders, 28 organizations once the joint folders are split
 #: (Intel_VMware names VMware), 27 as MLCommons announced them (VMware, owned by
 #: Broadcom, counted as Broadcom).
-_V51 = [
-    "AMD",
-    "AMD_MangoBoost",
-    "ASUSTeK",
-    "Azure",
-    "Broadcom_Supermicro",
-    "Cisco",
-    "CoreWeave",
-    "Dell",
-    "Dell_Broadcom",
-    "Dell_MangoBoost",
-    "GATEOverflow",
-    "GigaComputing",
-    "Google",
-    "HPE",
-    "Intel",
-    "Intel_VMware",
-    "Krai",
-    "Lambda",
-    "Lenovo",
-    "MangoBoost",
-    "MiTAC",
-    "NVIDIA",
-    "Nebius",
-    "Oracle",
-    "Quanta_Cloud_Technology",
-    "RedHat",
-    "Supermicro",
-    "Supermicro_MangoBoost",
-    "The_Stage",
-    "University-of-Florida",
-    "Vultr",
-    "amitashnanda",
-]
+_V51 = V51_FOLDERS
 
 
 def test_organizations_counted_by_the_owners_a_person_pins() -> None:
