@@ -242,8 +242,11 @@ def _subject(
         elif not same:
             out["accelerators"] = None
         if c.kind == "scale":  # the figure is a count: another count is another system
-            # "up to 512 Blackwell Ultra GPUs and FLUX.1 ... with 1,152 GPUs": not 1,152
-            other = mention.bounded or mention.count not in (None, c.value)
+            # "up to 512 Blackwell Ultra GPUs and FLUX.1 ... with 1,152 GPUs": not 1,152;
+            # but 512 itself is the bounded count of Blackwell Ultra, whose results alone
+            # it speaks of (not another generation's on as many)
+            bound = mention.bounded and mention.limit != int(c.value or 0)
+            other = bound or mention.count not in (None, c.value)
             near = int(c.value or 0) if other else None
         else:
             near = _near_count(side, c.value, mention)
