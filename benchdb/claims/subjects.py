@@ -565,9 +565,12 @@ def clause_of(sentence: str, value: float | None) -> str:
     the nearest clause ends (:data:`_CLAUSE_END`) around it; "" when ``value`` is None
     or not in the sentence."""
     figure = figure_at(sentence, value)
-    if figure is None:
-        return ""
-    at = figure.start()
+    return "" if figure is None else clause_at(sentence, figure.start())
+
+
+def clause_at(sentence: str, at: int) -> str:
+    """The clause of ``sentence`` holding offset ``at`` (0 <= at < len): between the
+    nearest clause ends (:data:`_CLAUSE_END`) around it."""
     cuts = [0, *(m.start() for m in _CLAUSE_END.finditer(sentence)), len(sentence)]
     start = max(c for c in cuts if c <= at)
     end = min(c for c in cuts if c > at)

@@ -64,3 +64,72 @@ def test_a_bounded_count_is_of_the_generation_it_counts() -> None:
     v = verdicts.verify_claim(facts, results)
     assert v.verdict == "consistent"
     assert [link.result for link in v.links] == [2035]
+
+
+def _amd_inference(pk: int, model: str, scenario: str, value: float) -> ResultFacts:
+    return ResultFacts(
+        pk=pk,
+        round="v5.1",
+        submitter="AMD",
+        system_folder=f"sys{pk}",
+        system_name="",
+        division="closed",
+        availability="available",
+        accelerators=8,
+        accelerator_model="AMD Instinct MI325X 256GB HBM3e",
+        framework="vLLM",
+        benchmark=f"{model}-99" if model == "llama2-70b" else model,
+        score_minutes=None,
+        suite="inference",
+        metric="throughput",
+        unit="Tokens/s",
+        higher_is_better=True,
+        value=value,
+        model=model,
+        scenario=scenario,
+        category="datacenter",
+    )
+
+
+def test_a_count_repeated_in_a_sentence_is_of_its_own_parenthesis_benchmark() -> None:
+    """ainews247.com (NVIDIA, Inference v5.1): "Whisper (up to ~45k samples/s on 8x
+    B200), Stable Diffusion XL (~33 queries/s on 8x B200)" read both "8x B200" as
+    Whisper's (the clause of the first 8) and linked Whisper's results to the second.
+    Here in AMD's words, on AMD's v5.1 MI325X results (Llama 2 70B Offline 34,555
+    tokens/s; Mixtral 8x7B Offline 68,781 and Server 59,784): the second count is
+    Mixtral's, and links Mixtral's results alone."""
+    text = (
+        "In MLPerf Inference v5.1, AMD highlights include Llama 2 70B (up to ~34.5k tokens/s"
+        " on 8x MI325X), Mixtral 8x7B (~68.8k tokens/s on 8x MI325X) and more."
+    )
+    first, second = _scales(text, date(2025, 9, 10), "AMD")
+    assert (first.benchmark_key, second.benchmark_key) == ("llama2-70b", "mixtral-8x7b")
+    results = [
+        _amd_inference(22571, "llama2-70b", "Offline", 34555.0),
+        _amd_inference(22568, "mixtral-8x7b", "Offline", 68781.4),
+        _amd_inference(22569, "mixtral-8x7b", "Server", 59783.6),
+    ]
+    v = verdicts.verify_claim(second, results)
+    assert v.verdict == "consistent"
+    assert {link.result for link in v.links} == {22568, 22569}
+    assert [link.result for link in verdicts.verify_claim(first, results).links] == [22571]
+
+
+def test_a_repeated_count_whose_own_words_name_no_benchmark_is_open() -> None:
+    """The same class when the count's clause names none of the sentence's benchmarks:
+    which benchmark's count it is is open, so no result is linked. In Graphcore's words
+    on its Training v2.0 results (Bow IPU-POD16: BERT 20.65 min, ResNet-50 19.64 min);
+    before, the last count was read in the first count's clause (BERT) and linked."""
+    text = (
+        "In MLPerf Training v2.0, Graphcore trained BERT in 20.7 minutes on 16 Bow IPUs and"
+        " ResNet-50 in 19.6 minutes on 16 IPUs, with 16 IPUs each time."
+    )
+    *_, last = _scales(text, date(2022, 7, 1), "Graphcore")
+    assert last.benchmark_key == ""
+    results = [
+        _train(1, "v2.0", "Graphcore", 16, "Graphcore Bow IPU", "bert", 20.65),
+        _train(2, "v2.0", "Graphcore", 16, "Graphcore Bow IPU", "resnet", 19.64),
+    ]
+    v = verdicts.verify_claim(last, results)
+    assert v.verdict == "unverifiable"
+    assert v.links == ()
