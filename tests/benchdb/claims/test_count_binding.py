@@ -133,3 +133,26 @@ def test_a_repeated_count_whose_own_words_name_no_benchmark_is_open() -> None:
     v = verdicts.verify_claim(last, results)
     assert v.verdict == "unverifiable"
     assert v.links == ()
+
+
+def test_a_date_compared_with_dates_the_compared_side_not_the_count() -> None:
+    """blockchainnews (NVIDIA, Training v4.0, in Chinese): "其 512 个 H100 GPU 配置相比去年
+    提高了 27% 的性能" moved the 512-GPU count to last year's round (v3.0) and linked
+    that round's results; "last year" is what the configuration is compared with, and
+    the configuration is the page's round's. In Intel's words on a page of 8 November
+    2023 (Training v3.1): the count is of v3.1's 384-Gaudi2 GPT-3 result (153.58 min),
+    not of a year-earlier round's (v2.1 before; v3.0's 311.94 min run is not it)."""
+    text = (
+        "In the latest MLPerf Training results, Intel also reported that its 384 Gaudi2"
+        " accelerator configuration trained GPT-3 twice as fast compared to last year,"
+        " thanks to FP8."
+    )
+    (facts,) = _scales(text, date(2023, 11, 8), "Intel")
+    assert facts.round == "v3.1"
+    results = [
+        _train(1148, "v3.0", "HabanaLabs", 384, "Habana Gaudi2", "gpt3", 311.94),
+        _train(1337, "v3.1", "HabanaLabs", 384, "Intel Gaudi2", "gpt3", 153.58),
+    ]
+    v = verdicts.verify_claim(facts, results)
+    assert v.verdict == "consistent"
+    assert [link.result for link in v.links] == [1337]
