@@ -214,6 +214,16 @@ def _carried(c: ClaimFacts, sentence: str, page: PageContext) -> str:
     return ""
 
 
+def _other_count(c: ClaimFacts, mention: Mention) -> int | None:
+    """A scale claim's count when it is not ``mention``'s (another count is another
+    system: "up to 512 Blackwell Ultra GPUs and FLUX.1 ... with 1,152 GPUs": not 1,152),
+    else None: 512 itself is the bounded count of Blackwell Ultra, whose results alone
+    it speaks of (not another generation's on as many)."""
+    bound = mention.bounded and mention.limit != int(c.value or 0)
+    other = bound or mention.count not in (None, c.value)
+    return int(c.value or 0) if other else None
+
+
 def _subject(
     c: ClaimFacts, side: str, page: PageContext, sentence: str = ""
 ) -> tuple[dict[str, object], list[str]]:
@@ -241,12 +251,9 @@ def _subject(
             ctx.append("accelerators-sentence")
         elif not same:
             out["accelerators"] = None
-        if c.kind == "scale":  # the figure is a count: another count is another system
-            # "up to 512 Blackwell Ultra GPUs and FLUX.1 ... with 1,152 GPUs": not 1,152
-            other = mention.bounded or mention.count not in (None, c.value)
-            near = int(c.value or 0) if other else None
-        else:
-            near = _near_count(side, c.value, mention)
+        near = (
+            _other_count(c, mention) if c.kind == "scale" else _near_count(side, c.value, mention)
+        )
         if near is not None:  # "...and FLUX.1 in 12.5 minutes with 1,152 GPUs"
             out |= {"system": "", "accelerators": near or None}
             ctx.append("accelerators-sentence")

@@ -159,6 +159,22 @@ def carried_benchmark_fields(
     ctx += ["benchmark-not-in-round", *([tag] if fields["benchmark_key"] else [])]
 
 
+#: A comparison word right before what it compares with ("相比去年", "than last year").
+_COMPARED_WITH = re.compile(
+    r"(?:相比|相较|相較|对比|對比|than|compared (?:to|with)|versus|vs\.?|relative to|over)"
+    r"\s*(?:the\s+)?",
+    re.I,
+)
+
+
+def _date_compared(sentence: str) -> bool:
+    """Whether ``sentence`` compares with a date relative to the page's ("其 512 个 H100
+    GPU 配置相比去年提高了 27%", "faster than last year"): that date is the compared
+    side's, not the subject's figure's (a count, a time), whose round it does not move;
+    a gain's it is (its baseline)."""
+    return any(words.RELATIVE.match(sentence, m.end()) for m in _COMPARED_WITH.finditer(sentence))
+
+
 _RESPECTIVELY = re.compile(r"分别|分別|\brespectively\b", re.I)
 
 #: A benchmark named as replaced ("X replaced Y", "replacing Y", "in place of Y").
@@ -204,21 +220,21 @@ def round_fields(
     6.0": that round, so that no other is judged), else a date relative to the page's
     ("last June", "今年6月"; on a page with no date, relative to the round its words
     fix: :func:`benchdb.claims.page_round.relative_round`, ``round-relative-open`` when
-    they fix none); a gain's relative date ("这比6月份的刷新记录的成绩") is its
-    baseline (:func:`relative_round`). A year the subject's side gives its results
-    ("In previous 2023 benchmarks") over the page's round: its one round
-    (``round-year``), or none and :data:`~benchdb.claims.resolve_words.YEAR_TAG` (each
-    of the year's rounds a reading)."""
+    they fix none); a gain's relative date ("这比6月份的刷新记录的成绩") is its baseline,
+    and one compared with dates no other figure (:func:`_date_compared`). A year the
+    subject's side gives its results ("In previous 2023 benchmarks") over the page's
+    round: its one round (``round-year``), or none and ``YEAR_TAG`` (each a reading)."""
     if "suite-hpc" in c.context:
         return  # its round is an HPC round, named or none (resolve_suite)
     suite = c.suite or "training"
     named = [r for r in rounds_named(subject_side, suite, rounds) if r != c.baseline]
     if not named and _year_fields(c, subject_side, rounds, fields, ctx):
         return
-    relative = words.relative_round(sentence, page.published, rounds)
+    dated = subject_side if c.kind not in GAINS and _date_compared(sentence) else sentence
+    relative = words.relative_round(dated, page.published, rounds)
     if page.published is None:  # a page dated only by its words (benchdb.claims.page_round)
         fixed = page_round.page_round(page.title, page.text, suite).round
-        relative, open_why = page_round.relative_round(sentence, fixed, rounds)
+        relative, open_why = page_round.relative_round(dated, fixed, rounds)
         if open_why:
             ctx.append(page_round.OPEN_TAG)
     if relative and c.kind in GAINS and relative != c.round and not c.compared_system:

@@ -271,7 +271,8 @@ class Mention:
     """An accelerator family named in a text at ``start``-``end`` as ``text``, with
     the count it states or implies (``384 Gaudi2``, ``8x H100``, ``IPU-POD16``), None
     if none; ``bounded``: a count was given with "up to", "more than"... (and is not
-    ``count``)."""
+    ``count``); ``limit``: that bounded number ("up to 512 Blackwell Ultra GPUs": 512),
+    None when there is none."""
 
     family: str
     count: int | None
@@ -279,6 +280,7 @@ class Mention:
     end: int
     text: str = ""
     bounded: bool = False
+    limit: int | None = None
 
 
 _COUNT_BEFORE = re.compile(
@@ -333,28 +335,30 @@ def _mentions(text: str) -> tuple[Mention, ...]:
             k = bisect.bisect_left(starts, m.end())
             if k and taken[k - 1].end > m.start():
                 continue
-            n, bounded = _count(text, m)
+            n, limit = _count(text, m)
             # the memory variant written after the name is part of the mention
             # ("A100-40GB", "A100-SXM-80GB"): :func:`memory_fits` holds a result to it
             end = m.end() + (len(v.group()) if (v := _VARIANT.match(text, m.end())) else 0)
             starts.insert(k, m.start())
-            taken.insert(k, Mention(fam.name, n, m.start(), end, text[m.start() : end], bounded))
+            said = text[m.start() : end]
+            taken.insert(k, Mention(fam.name, n, m.start(), end, said, limit is not None, limit))
     return tuple(taken)
 
 
-def _count(text: str, m: re.Match[str]) -> tuple[int | None, bool]:
-    """(count, bounded): the count a mention states, and whether a word bounds it
-    ("more than 5,000 Blackwell GPUs", "up to 512 ..." pin no system: count None)."""
+def _count(text: str, m: re.Match[str]) -> tuple[int | None, int | None]:
+    """(count, limit): the count a mention states, or the number a word bounds
+    ("more than 5,000 Blackwell GPUs", "up to 512 ..." pin no system: count None, limit
+    5,000 or 512)."""
     if "n" in m.groupdict() and m.group("n"):
-        return int(m.group("n")), False
+        return int(m.group("n")), None
     before = _COUNT_BEFORE.search(text[max(0, m.start() - 40) : m.start()])
     after = _COUNT_AFTER.match(text[m.end() : m.end() + 12])
     found = before.group(1) if before else after.group(1) if after else ""
     n = int(found.replace(",", "")) if found.replace(",", "").isdigit() else None
     n = n if n and n < 10**6 else None
     if before and (before.group("more") or bound_before(text, m.start() - len(before.group()))):
-        return None, n is not None
-    return n, False
+        return None, n
+    return n, None
 
 
 @functools.lru_cache(maxsize=1024)  # asked for each result a system mention is matched against
@@ -561,9 +565,12 @@ def clause_of(sentence: str, value: float | None) -> str:
     the nearest clause ends (:data:`_CLAUSE_END`) around it; "" when ``value`` is None
     or not in the sentence."""
     figure = figure_at(sentence, value)
-    if figure is None:
-        return ""
-    at = figure.start()
+    return "" if figure is None else clause_at(sentence, figure.start())
+
+
+def clause_at(sentence: str, at: int) -> str:
+    """The clause of ``sentence`` holding offset ``at`` (0 <= at < len): between the
+    nearest clause ends (:data:`_CLAUSE_END`) around it."""
     cuts = [0, *(m.start() for m in _CLAUSE_END.finditer(sentence)), len(sentence)]
     start = max(c for c in cuts if c <= at)
     end = min(c for c in cuts if c > at)

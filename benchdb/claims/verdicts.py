@@ -38,6 +38,7 @@ from collections.abc import Mapping, Sequence
 
 from benchdb.claims import (
     completeness,
+    count_clauses,
     headline_times,
     own_baseline,
     per_watt,
@@ -499,6 +500,9 @@ def _verify_scale(
                 "reason": "the size of one unit of several (a domain, node or rack) names no result"
             },
         )
+    if count_clauses.OPEN_TAG in c.context and not chosen:  # "..., with 8 GPUs each"
+        why = "the sentence names several benchmarks and the count's own words none of them"
+        return Verification(UNVERIFIABLE, details={"reason": why, "open_slots": ["benchmark"]})
     if c.unit in ("system", "rack") or (c.unit == "node" and (c.qualifier or not c.round)):
         return Verification(
             UNVERIFIABLE, details={"reason": f"a count of {c.unit}s names no result"}

@@ -20,6 +20,7 @@ from typing import Any
 from benchdb import suites as registry
 from benchdb import vocabulary
 from benchdb.claims import (
+    count_clauses,
     headline_times,
     inference_frames,
     other_suites,
@@ -342,6 +343,7 @@ def claim_facts(
     facts = inference_frames.per_watt_frame(facts, page.text, *_spans(c))
     facts = inference_frames.value_frame(facts, page.text, *_spans(c))
     facts = inference_frames.per_watt_gain_frame(facts, page.text, *_spans(c))
+    facts = count_clauses.count_frame(facts, page.text, *_spans(c))
     scope = _scope_tags(facts, sentence, _figure_span(c, page.text), page)
     if scope:
         facts = replace(facts, context=facts.context + scope)
