@@ -69,11 +69,23 @@ FAMILIES: tuple[Family, ...] = (
     Family("Blackwell Ultra", r"Blackwell Ultra|GB300|B300" + _P, r"B300", maker="NVIDIA"),
     Family("GB200", r"GB200(?:\s*NVL\d+)?" + _P, r"GB200", maker="NVIDIA"),
     Family("B200", r"(?<![A-Za-z])B200" + _P, r"(?<!G)B200", maker="NVIDIA"),
-    Family("Blackwell", r"Blackwell", r"B200|B300|Blackwell", maker="NVIDIA"),
+    # An architecture names every accelerator model of it (the ``accelerator_model_name``
+    # spellings of MLPerf Training v0.7-v5.1 and Inference v0.7-v5.1 systems JSON:
+    # ``NVIDIA B200-SXM-180GB``, ``NVIDIA GB200``, ``NVIDIA GB300``, ``NVIDIA RTX PRO
+    # 6000 Blackwell Server Edition``; NVIDIA's architecture of each product, nvidia.com
+    # data sheets): a verdict must hold for each of them.
+    Family("Blackwell", r"Blackwell", r"B[123]00|Blackwell", maker="NVIDIA"),
     Family("GH200", r"GH200" + _P, r"GH200", maker="NVIDIA"),
     Family("H200", r"(?<![A-Za-z])H200" + _P, r"(?<!G)H200", maker="NVIDIA"),
     Family("H100", r"(?<![A-Za-z])H100" + _P, r"H100", maker="NVIDIA"),
     Family("Hopper", r"(?<![A-Za-z])Hopper", r"H100|H200", maker="NVIDIA"),  # not "shoppers"
+    # Ampere: A100, A30, A10(G), A16, A40, A2, RTX A5000 (not Ampere Computing's Altra CPUs)
+    Family(
+        "Ampere",
+        r"(?<![A-Za-z])Ampere(?![\s-]*(?:Altra|One|Computing))",
+        r"A100|(?<![A-Za-z0-9])A(?:10G?|16|2|30|40)(?![0-9])|RTX A\d{4}",
+        maker="NVIDIA",
+    ),
     Family("A100", r"(?<![A-Za-z])A100" + _P, r"A100", maker="NVIDIA"),
     Family("V100", r"(?<![A-Za-z])V100" + _P, r"V100", maker="NVIDIA"),
     Family("L40S", r"(?<![A-Za-z])L40S" + _P, r"L40S", maker="NVIDIA"),
@@ -445,6 +457,11 @@ def cpu_generation(r: ResultFacts) -> str:
         "",
     )
 
+
+#: Architectures: a name for several accelerator models (:data:`FAMILIES`), which an
+#: MLPerf Inference system never carries as its own (its ``accelerator_model_name`` is a
+#: model: ``NVIDIA B200-SXM-180GB``).
+ARCHITECTURES = frozenset({"Blackwell", "Blackwell Ultra", "Hopper", "Ampere"})
 
 #: Marketing names two generations share: no generation of their own.
 _SHARED = frozenset({"3rd Gen Xeon Scalable", "Xeon 6"})

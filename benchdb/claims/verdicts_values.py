@@ -42,9 +42,9 @@ from benchdb.claims.facts import (
     tolerance,
     within,
 )
+from benchdb.claims.inference_systems import PRODUCTS, product_sides, products, system_matches
 from benchdb.claims.inference_systems import UNITS as _UNITS
 from benchdb.claims.inference_systems import norm as _norm
-from benchdb.claims.inference_systems import system_matches
 from benchdb.claims.other_suites import BYTE_UNITS
 from benchdb.claims.readings import (
     Reading,
@@ -250,6 +250,8 @@ def _verify_gain(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> 
     claimed = (c.value or 0.0) if c.kind == "multiplier" else 1.0 + (c.value or 0.0) / 100.0
     if role == "baseline" and c.compared_system and not chosen:
         return _verify_generations(c, subj, others, claimed, tol)
+    if role == "compared" and not chosen and products(c):  # each product's best, per chip
+        return _verify_generations(*product_sides(c, subj, others), claimed, tol, *PRODUCTS)
     # one figure on both sides (a Storage or Tiny result has two: MiB/s and samples/s,
     # latency and energy)
     pairs = [
@@ -337,13 +339,15 @@ def _verify_generations(
     others: Sequence[ResultFacts],
     claimed: float,
     tol: float,
+    role: str = "baseline",
+    compared: str = "best result of each product",
 ) -> Verification:
     """A gain of one product over another named in an earlier round ("up to 1.5X ...
-    compared to 2nd Generation Xeon Scalable (Cascade Lake) in MLPerf Inference
-    v0.7"): each product is its best result per benchmark and scenario (a product's
-    best configuration against the other's, not against the other's weakest), over
-    every submitter and over the claim's submitter's own; "up to" takes the largest
-    gain within each; the verdict must hold under both scopes."""
+    compared to 2nd Generation Xeon Scalable (Cascade Lake) in MLPerf Inference v0.7"),
+    or of the same round (``role`` "compared"): each product is its best result per
+    benchmark and scenario (its best configuration against the other's, not against the
+    other's weakest), over every submitter and over the claim's submitter's own; "up
+    to" takes the largest gain within each; the verdict must hold under both scopes."""
     readings: list[Reading] = []
     for scope in dict.fromkeys(s for s, _, _ in _generation_pairs(c, subj, others)):
         rs = []
@@ -354,7 +358,7 @@ def _verify_generations(
             rec = ratio if c.kind == "multiplier" else (ratio - 1.0) * 100.0
             rs.append(
                 Reading(
-                    (Link(a.pk, "subject", a.suite), Link(b.pk, "baseline", b.suite)),
+                    (Link(a.pk, "subject", a.suite), Link(b.pk, role, b.suite)),
                     rec,
                     within(claimed, ratio, tol, c.qualifier),
                     {"scope": scope, "benchmark": a.benchmark, "scenario": a.scenario},
@@ -365,7 +369,7 @@ def _verify_generations(
         readings += extreme(rs) if c.qualifier == "up to" and len(rs) > 1 else rs
     if not readings:
         return _missing(c, subj or others, c.round, c.system or c.submitter, "no pair of values")
-    v = settle(readings, {"tolerance": tol, "compared": "best result of each product"})
+    v = settle(readings, {"tolerance": tol, "compared": compared})
     if v.recomputed_value is not None and c.kind == "multiplier":
         v.details["recomputed_ratio"] = v.recomputed_value
     return v

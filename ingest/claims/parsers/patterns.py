@@ -147,7 +147,15 @@ METRICS = (
     (re.compile(r"(?i:clock(?!ing|ed)|frequency)|主频|主頻"), "clock"),
     (re.compile(r"(?i:memory bandwidth)|内存带宽|記憶體頻寬"), "memory"),
     (re.compile(r"(?i:T?FLOPS)|算力"), "compute"),
-    (re.compile(r"(?i:performance[- ]per[- ]dollar|price|cost)|性价比|性價比"), "cost"),
+    (
+        # "169,600 tokens/dollar", "samples per $": a figure per dollar is a price
+        re.compile(
+            r"(?i:performance[- ]per[- ]dollar|price|cost"
+            r"|(?:tokens?|samples?|quer(?:y|ies)|inferences?|images?)\s*(?:/|per)\s*(?:dollar|\$|USD))"
+            r"|性价比|性價比"
+        ),
+        "cost",
+    ),
 )
 #: A percentage that is a scaling efficiency ("90 percent scaling efficiency", "扩展效率
 #: 93%", "效率达到93%" in a sentence about scaling): no speedup (kind ``scaling``).
