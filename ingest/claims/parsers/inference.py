@@ -166,13 +166,31 @@ def _compared_round(text: str, m: re.Match[str]) -> bool:
     return _COMPARED_BEFORE.search(text, start, m.start()) is not None
 
 
+#: A heading line: short, no sentence end and no table cell (a section's title).
+_HEADING = re.compile(r"[^\n.!?。|]{3,100}")
+
+
+def _heading_scenario(text: str, at: int) -> re.Match[str] | None:
+    """The scenario a section heading names for the paragraph at ``at`` ("Data Center
+    Offline Scenario - Llama 2 70B" over "H200 achieves ... 40% faster than H100"):
+    the nearest non-empty line above the paragraph, when it is a heading (short, no
+    sentence end) naming exactly one scenario; else None."""
+    start = text.rfind("\n", 0, at)
+    lines = text[max(0, start - 400) : max(start, 0)].split("\n")
+    line = next((ln.strip() for ln in reversed(lines) if ln.strip()), "")
+    found = list(_SCENARIO.finditer(line))
+    if not _HEADING.fullmatch(line) or len({m.group(1) for m in found}) != 1:
+        return None
+    return found[0]
+
+
 def _read(text: str, c: Claim, page_round: str) -> Claim:
     """``c`` with the suite, model, scenario, systems, round and normalisation its
     sentence (and paragraph) give."""
     sent = text[c.sentence_start : c.sentence_end]
     para = text[text.rfind("\n", 0, c.sentence_start) + 1 : c.sentence_end]
     model = _first_model(sent) or _first_model(para)
-    scen = _SCENARIO.search(sent)
+    scen = _SCENARIO.search(sent) or _heading_scenario(text, c.sentence_start)
     context = c.context
     rnd = c.round or next((f"v{m.group(1)}" for m in _ROUND.finditer(sent)), "")
     if not rnd and page_round:

@@ -64,3 +64,22 @@ def test_the_2026_models_with_the_press_spellings() -> None:
         text = f"MLPerf Inference v6.0 results. {sentence}\n"
         claims = [c for c in extract_claims(text) if c.kind == "multiplier"]
         assert [c.benchmark_key for c in claims] == [key], sentence
+
+
+def test_a_section_heading_names_the_scenario_of_its_paragraph() -> None:
+    """A heading line over a paragraph names its scenario (a results digest of v4.1:
+    "Data Center Offline Scenario - Llama 2 70B" over "H200 achieves 118.5 (40% faster
+    than H100's 84.2)", which was read with the scenario open); here in Dell's words.
+    A heading naming two scenarios, or a table row, names none."""
+    from ingest.claims.parsers.text import extract_claims
+
+    text = (
+        "MLPerf Inference v4.0 results\n\nServer Scenario - ResNet-50\n\n"
+        "The PowerEdge XE9680 with H100 delivered 12% more than the XE8545 with A100.\n"
+    )
+    (c,) = [c for c in extract_claims(text) if c.value == 12.0]
+    assert c.scenario == "Server"
+    two = text.replace("Server Scenario", "Offline and Server Scenarios")
+    assert [c.scenario for c in extract_claims(two) if c.value == 12.0] == [""]
+    row = text.replace("Server Scenario - ResNet-50", "| Server | ResNet-50 |")
+    assert [c.scenario for c in extract_claims(row) if c.value == 12.0] == [""]
