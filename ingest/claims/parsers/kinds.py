@@ -247,6 +247,9 @@ def _gain(ctx: SentenceContext, q: Quantity, bench: Mention | None) -> Claim:
     if pair:  # "它们的表现相差不到2%": the two the sentence before names
         if bench:
             pair |= {"benchmark": bench.text, "benchmark_key": bench.key}
+        used = ctx.attrs(q)["context"]  # the benchmark, the round read from earlier
+        kept = tuple(t for t in used if t != "system") if isinstance(used, tuple) else ()
+        pair["context"] = (*kept, "system", "pronoun-pair")  # the pair, from earlier too
         return ctx.claim(q.kind, q, **pair)
     extra: dict[str, object] = {}
     systems = ctx.mentions_in("system", (ctx.s.start, ctx.s.end), role=None)

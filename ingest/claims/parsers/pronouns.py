@@ -43,7 +43,7 @@ def pronoun_pair(ctx: SentenceContext, q: Quantity) -> dict[str, object]:
     if pair is None:
         return {}
     products = [m for m in prev.mentions if m.kind == "system" and m.start >= pair[1].end]
-    out: dict[str, object] = {"baseline": "", "context": ("pronoun-pair",)}
+    out: dict[str, object] = {"baseline": ""}
     for side, m in (("", pair[0]), ("compared_", pair[1])):
         if m.kind == "system":
             out[side + "system"] = m.text
