@@ -38,7 +38,7 @@ def looked_for(c: ClaimFacts, role: str = "subject") -> str:
     """What a side of a claim was looked for as (:func:`described`)."""
     if role == "subject":
         return described(c.system, c.accelerators, c.submitter)
-    return described(c.compared_system, c.compared_accelerators)
+    return described(c.compared_system, c.compared_accelerators, c.compared_submitter)
 
 
 def no_result(what: str, bench: str, rnd: str) -> str:

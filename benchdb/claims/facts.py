@@ -283,6 +283,8 @@ class ClaimFacts:
     for training (claims stored before suites existed); ``scenario``: an MLPerf
     Inference scenario the text names, "" when none. ``value_high``: a range's upper
     figure ("2-3x", "7-54%": ``value`` the lower one, ``qualifier`` "at least").
+    ``compared_submitter``: the compared side's company when the text names it apart
+    from its product ("Eos and Azure each used 10,752 H100s. They ...": Azure's H100).
     """
 
     kind: str
@@ -301,6 +303,7 @@ class ClaimFacts:
     compared_system: str = ""
     compared_accelerators: int | None = None
     compared_framework: str = ""
+    compared_submitter: str = ""
     baseline: str = ""
     metric: str = ""
     non_mlperf: str = ""
@@ -402,6 +405,11 @@ def system_matches(mention: str, r: ResultFacts, accelerators: int | None = None
     family = family_of(mention)
     if family:
         return family_matches(family, r, accelerators) and memory_fits(mention, r.accelerator_model)
+    # a cluster named as such ("Eos"): the first word of the system's name
+    # ("Eos-dfw_n1344", "Eos_n128"), as MLPerf names a cluster's systems
+    first = _norm(re.split(r"[-_\s]", r.system_name.strip(), maxsplit=1)[0])
+    if key.isalpha() and len(key) >= 3 and key == first and key != name:
+        return True
     return key in (name, folder) or (len(key) >= 5 and (key in name or key in folder))
 
 

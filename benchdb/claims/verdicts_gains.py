@@ -260,6 +260,7 @@ def _compared_results(
             round=rnd,
             benchmark=canonical_benchmark(bench, rnd) if bench else bench,
             system=c.compared_system,
+            submitter=c.compared_submitter,
             division=c.division,
             accelerators=c.compared_accelerators,
         )

@@ -23,6 +23,7 @@ from .patterns import (
     SCALING_SENTENCE,
     SYSTEMS,
 )
+from .pronouns import pronoun_pair
 from .quantities import minutes_of, unit_scale
 from .sentences import Mention
 from .targets import target_part
@@ -242,6 +243,14 @@ def _gain(ctx: SentenceContext, q: Quantity, bench: Mention | None) -> Claim:
         baseline = "first-submission"
     elif ctx.says(PREVIOUS):
         baseline = "previous-round"
+    pair = pronoun_pair(ctx, q)
+    if pair:  # "它们的表现相差不到2%": the two the sentence before names
+        if bench:
+            pair |= {"benchmark": bench.text, "benchmark_key": bench.key}
+        used = ctx.attrs(q)["context"]  # the benchmark, the round read from earlier
+        kept = tuple(t for t in used if t != "system") if isinstance(used, tuple) else ()
+        pair["context"] = (*kept, "system", "pronoun-pair")  # the pair, from earlier too
+        return ctx.claim(q.kind, q, **pair)
     extra: dict[str, object] = {}
     systems = ctx.mentions_in("system", (ctx.s.start, ctx.s.end), role=None)
     subject = _subject(ctx, q)
