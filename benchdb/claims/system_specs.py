@@ -89,21 +89,32 @@ def _tag(c: ClaimFacts, prefix: str) -> str:
     return next((t[len(prefix) :] for t in c.context if t.startswith(prefix)), "")
 
 
-def _written(name: str, text: str) -> bool:
-    """``name`` stands whole in ``text`` (case ignored; no letter or digit around it)."""
-    if len(name) < 4:
+def _written(name: str, text: str, shortest: int = 4) -> bool:
+    """``name`` stands whole in ``text`` (case ignored; no letter or digit around it),
+    names shorter than ``shortest`` never."""
+    if len(name) < shortest:
         return False
     pat = rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])"
     return re.search(pat, text, re.IGNORECASE) is not None
 
 
 def _model_numbers(processor: str) -> list[str]:
-    """A processor name's model numbers ("Intel(R) Core(TM) i5-8257U CPU @ 1.40GHz" ->
-    ["i5-8257U"]): words with a digit and a letter or sign, no clock, no "(R)"."""
-    words = _MODEL_NUMBER.findall(processor.replace("(R)", " ").replace("(TM)", " "))
-    return [
-        w for w in words if len(w) >= 4 and not re.fullmatch(r"[\d.]+(?:[GM]Hz)?", w, re.IGNORECASE)
-    ]
+    """A processor name's model numbers as a text writes them ("Intel(R) Core(TM)
+    i5-8257U CPU @ 1.40GHz" -> ["i5-8257U"], "AMD EPYC 7763 64-Core Processor" ->
+    ["EPYC 7763"]): words with a digit, a bare number with the word before it; no
+    clock, core count ("64-Core") or count ("2xAMD")."""
+    words = processor.replace("(R)", " ").replace("(TM)", " ").split()
+    out = []
+    for i, w in enumerate(words):
+        if not _MODEL_NUMBER.fullmatch(w) or len(w) < 4:
+            continue
+        if re.fullmatch(r"[\d.]+[GM]Hz|\d+-?cores?|\d+x\w*", w, re.IGNORECASE):
+            continue
+        if w.isdigit():  # "7763": only as "EPYC 7763"
+            w = f"{words[i - 1]} {w}" if i else ""
+        if w:
+            out.append(w)
+    return out
 
 
 def _named(text: str, systems: Sequence[ResultFacts], *, by_processor: bool) -> list[ResultFacts]:
@@ -140,7 +151,7 @@ def _allowed(c: ClaimFacts, kind: str, results: Sequence[ResultFacts]) -> list[R
             return []
     elif not found:
         found = _named(sentence, systems, by_processor=True)
-    submitters = {r.submitter for r in found if _written(r.submitter, sentence)}
+    submitters = {r.submitter for r in found if _written(r.submitter, sentence, 2)}
     return [r for r in found if r.submitter in submitters] if submitters else found
 
 
