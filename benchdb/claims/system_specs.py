@@ -33,6 +33,11 @@ from benchdb.vocabulary import CONSISTENT, INCONSISTENT, UNVERIFIABLE
 #: Context tags a spec claim carries from its sentence (:func:`scope_tags`).
 CLAUSE_TAG = "spec-clause:"
 SENTENCE_TAG = "spec-sentence:"
+#: "<i>/<n>": the figure is item i (from 0) of n coordinated ones the clause pairs with
+#: its n systems "respectively" ("single and 8 core ... (n2-highcpu-2, n2-highcpu-16
+#: GCP instances, respectively)": 8 is item 1 of 2).
+RESPECTIVELY_TAG = "spec-respectively:"
+_ITEMS = re.compile(r"(?:[\w.]+\s*,\s*)*[\w.]+,?\s+(?:and|or)\s+$")
 
 _NUMBER = r"(?:[\d.,]+|[A-Za-z]+|[一二两三四五六七八九十百]+)"
 _PLAIN_CORES = re.compile(
@@ -82,7 +87,14 @@ def scope_tags(c: ClaimFacts, sentence: str, start: int, end: int) -> tuple[str,
     figure = sentence[start:end].strip()
     if not (_PLAIN_CORES if kind == "cores" else _PLAIN_CLOCK).match(figure):
         return ()
-    return (CLAUSE_TAG + _clause(sentence, start, end), SENTENCE_TAG + sentence)
+    clause = _clause(sentence, start, end)
+    tags = (CLAUSE_TAG + clause, SENTENCE_TAG + sentence)
+    before = _ITEMS.search(sentence[:start])
+    if re.search(r"\brespectively\b", clause, re.IGNORECASE) and before:
+        # the figure ends the list ("single and 8 core"): item n-1 of n
+        n = len(re.findall(r"[\w.]+(?=\s*,|\s+(?:and|or)\s)", before.group(0))) + 1
+        tags += (f"{RESPECTIVELY_TAG}{n - 1}/{n}",)
+    return tags
 
 
 def _tag(c: ClaimFacts, prefix: str) -> str:
@@ -92,10 +104,7 @@ def _tag(c: ClaimFacts, prefix: str) -> str:
 def _written(name: str, text: str, shortest: int = 4) -> bool:
     """``name`` stands whole in ``text`` (case ignored; no letter or digit around it),
     names shorter than ``shortest`` never."""
-    if len(name) < shortest:
-        return False
-    pat = rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])"
-    return re.search(pat, text, re.IGNORECASE) is not None
+    return bool(_spots(name, text, shortest))
 
 
 def _model_numbers(processor: str) -> list[str]:
@@ -152,7 +161,34 @@ def _allowed(c: ClaimFacts, kind: str, results: Sequence[ResultFacts]) -> list[R
     elif not found:
         found = _named(sentence, systems, by_processor=True)
     submitters = {r.submitter for r in found if _written(r.submitter, sentence, 2)}
-    return [r for r in found if r.submitter in submitters] if submitters else found
+    found = [r for r in found if r.submitter in submitters] if submitters else found
+    return _respective(c, clause, found)
+
+
+def _respective(c: ClaimFacts, clause: str, found: list[ResultFacts]) -> list[ResultFacts]:
+    """The system paired with the figure by "respectively" (:data:`RESPECTIVELY_TAG`)
+    when the clause names exactly as many systems, in the order it writes them; all of
+    ``found`` otherwise."""
+    tag = _tag(c, RESPECTIVELY_TAG)
+    if not tag:
+        return found
+    index, count = (int(x) for x in tag.split("/"))
+    at: dict[int, list[ResultFacts]] = {}
+    for r in found:
+        spots = [m.start() for n in (r.system_folder, r.system_name) for m in _spots(n, clause)]
+        if spots:
+            at.setdefault(min(spots), []).append(r)
+    if len(at) != count:
+        return found
+    return at[sorted(at)[index]]
+
+
+def _spots(name: str, text: str, shortest: int = 4) -> list[re.Match[str]]:
+    """Where ``name`` stands whole in ``text`` (see :func:`_written`)."""
+    if len(name) < shortest:
+        return []
+    pat = rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])"
+    return list(re.finditer(pat, text, re.IGNORECASE))
 
 
 def _raw(r: ResultFacts, kind: str) -> str:

@@ -148,3 +148,26 @@ def test_pinned_subject_reads_its_own_system() -> None:
     assert "HPE closed 1-node-2S-SPR-PyTorch-INT8" in v.details["reason"]
     pin = [Link(result=1, role="subject", suite="inference")]  # Dell's JSON: 224
     assert _verify(text, 56.0, pinned=pin).verdict == "inconsistent"
+
+
+@pytest.mark.parametrize(
+    ("order", "value", "verdict"),
+    [
+        # 224 is the second of two figures, paired with the second system named: Dell's
+        # 1-node-2S-SPR-PyTorch-INT8 JSON gives 224
+        ("64 and 224", 224.0, "consistent"),
+        # swapped: 64 is paired with the same system, which gives 224
+        ("224 and 64", 64.0, "inconsistent"),
+    ],
+)
+def test_respectively_pairs_figures_with_systems(order: str, value: float, verdict: str) -> None:
+    text = (
+        f"In MLPerf Inference v3.0, Dell ran {order} core CPU configurations"
+        " (XE8545_A100_SXM4_80GBx4_TRT, 1-node-2S-SPR-PyTorch-INT8 servers, respectively)."
+    )
+    v = _verify(text, value)
+    assert v.verdict == verdict, v.details
+    assert "Dell closed 1-node-2S-SPR-PyTorch-INT8 gives host_processor_core_count '224'" in (
+        v.details["reason"]
+    )
+    assert "XE8545" not in v.details["reason"]
