@@ -167,7 +167,8 @@ def test_respectively_pairs_figures_with_systems(order: str, value: float, verdi
     )
     v = _verify(text, value)
     assert v.verdict == verdict, v.details
-    assert "Dell closed 1-node-2S-SPR-PyTorch-INT8 gives host_processor_core_count '224'" in (
-        v.details["reason"]
+    assert (
+        "Dell closed 1-node-2S-SPR-PyTorch-INT8 gives host_processor_core_count '224'"
+        in (v.details["reason"])
     )
     assert "XE8545" not in v.details["reason"]
