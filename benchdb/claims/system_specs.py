@@ -60,8 +60,8 @@ def _kind(c: ClaimFacts) -> str:
     return ""
 
 
-def _clause(sentence: str, start: int, end: int) -> str:
-    """The part of ``sentence`` between the clause breaks around ``start:end``,
+def _clause(sentence: str, start: int, end: int) -> tuple[int, int]:
+    """The bounds of the part of ``sentence`` between the clause breaks around ``start:end``,
     breaks inside parentheses ignored ("(n2-highcpu-2, n2-highcpu-16)")."""
     depth, cuts = 0, [-1]
     for i, ch in enumerate(sentence):
@@ -74,7 +74,7 @@ def _clause(sentence: str, start: int, end: int) -> str:
     cuts.append(len(sentence))
     lo = max(x for x in cuts if x < start)
     hi = min(x for x in cuts if x >= end)
-    return sentence[lo + 1 : hi].strip()
+    return lo + 1, hi
 
 
 def scope_tags(c: ClaimFacts, sentence: str, start: int, end: int) -> tuple[str, ...]:
@@ -87,9 +87,10 @@ def scope_tags(c: ClaimFacts, sentence: str, start: int, end: int) -> tuple[str,
     figure = sentence[start:end].strip()
     if not (_PLAIN_CORES if kind == "cores" else _PLAIN_CLOCK).match(figure):
         return ()
-    clause = _clause(sentence, start, end)
-    tags = (CLAUSE_TAG + clause, SENTENCE_TAG + sentence)
-    before = _ITEMS.search(sentence[:start])
+    lo, hi = _clause(sentence, start, end)
+    clause = sentence[lo:hi].strip()
+    tags: tuple[str, ...] = (CLAUSE_TAG + clause, SENTENCE_TAG + sentence)
+    before = _ITEMS.search(sentence[lo:start])
     if re.search(r"\brespectively\b", clause, re.IGNORECASE) and before:
         # the figure ends the list ("single and 8 core"): item n-1 of n
         n = len(re.findall(r"[\w.]+(?=\s*,|\s+(?:and|or)\s)", before.group(0))) + 1
