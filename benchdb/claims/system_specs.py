@@ -226,7 +226,7 @@ def verify(
     systems; None when the claim is no such figure or its text names no system
     (the caller's ``not-mlperf`` stands)."""
     kind = _kind(c)
-    if not kind:
+    if not kind or not _tag(c, SENTENCE_TAG):  # no plain CPU figure (scope_tags)
         return None
     if pinned:
         by_pk = {r.pk: r for r in results}

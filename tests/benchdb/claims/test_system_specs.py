@@ -134,6 +134,9 @@ def test_gpu_cores_and_unnamed_systems_stay_hardware_figures() -> None:
         " EPYC 7763 processors."
     )
     assert _verify(text, 6912.0).verdict == "not-mlperf"
+    # nor when a person pins the system: its JSON's CPU cores are not the GPU's
+    pin = [Link(result=7, role="subject", suite="inference")]
+    assert _verify(text, 6912.0, pinned=pin).verdict == "not-mlperf"
     # a core count of no system the sentence names
     text = "In MLPerf Inference v4.1, ASUSTeK's new server offers up to 128 cores."
     assert _verify(text, 128.0).verdict == "not-mlperf"
