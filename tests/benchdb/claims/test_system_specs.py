@@ -91,7 +91,8 @@ def _verify(text: str, value: float, pinned: list[Link] | None = None) -> verdic
         ),
         # the figure's clause names nothing: the sentence's processor and submitter do
         (
-            "AMD在MLPerf Inference v4.1中公布了EPYC 9374F平台的成绩,虽然有32个核心,但主力仍是MI300X。",
+            "AMD在MLPerf Inference v4.1中公布了EPYC 9374F平台的成绩,"
+            "虽然有32个核心,但主力仍是MI300X。",
             32.0,
             "consistent",
             ["AMD closed 1xMI300X_2xEPYC-9374F gives host_processor_core_count '32'"],
