@@ -17,7 +17,8 @@ the systems that disagree or state none.
 
 Only a plain core count (the figure's own words: "56个核心", "8 core", "quad-core",
 "56 CPU cores"; not "CUDA cores", "logical cores" or "vCPU") and a clock in GHz/MHz
-in a clause that names a processor model or says CPU are read; anything else (GPU
+in a clause that names a processor model or says CPU, and says no boost, turbo or
+base clock (the JSON does not say which clock its frequency is), are read; anything else (GPU
 cores, memory, a figure of no system named) stays as :func:`benchdb.claims.verdicts`
 labels it (``not-mlperf``).
 """
@@ -45,6 +46,7 @@ _PLAIN_CORES = re.compile(
 )
 _PLAIN_CLOCK = re.compile(r"^[\d.,]+\s*(?:GHz|MHz)$", re.IGNORECASE)
 _CLAUSE_BREAK = re.compile(r"[,;:,;:、]")
+_BOOST = re.compile(r"boost|turbo|max|peak|base|all-core|睿频|加速|基础频率", re.IGNORECASE)
 _CPU_WORDS = re.compile(r"\bCPUs?\b|处理器", re.IGNORECASE)
 _MODEL_NUMBER = re.compile(r"[A-Za-z0-9]*\d[A-Za-z0-9+-]*")
 
@@ -157,8 +159,8 @@ def _allowed(c: ClaimFacts, kind: str, results: Sequence[ResultFacts]) -> list[R
     found = _named(clause, systems, by_processor=True)
     if kind == "clock":  # a clock of the CPU: the clause names its model or says CPU
         by_model = len(_named(clause, found, by_processor=False)) < len(found)
-        if not (by_model or _CPU_WORDS.search(clause)):
-            return []
+        if not (by_model or _CPU_WORDS.search(clause)) or _BOOST.search(clause):
+            return []  # a boost or turbo clock: the JSON's frequency may be the base one
     elif not found:
         found = _named(sentence, systems, by_processor=True)
     submitters = {r.submitter for r in found if _written(r.submitter, sentence, 2)}
@@ -177,8 +179,9 @@ def _respective(c: ClaimFacts, clause: str, found: list[ResultFacts]) -> list[Re
     at: dict[int, list[ResultFacts]] = {}
     for r in found:
         spots = [m.start() for n in (r.system_folder, r.system_name) for m in _spots(n, clause)]
-        if spots:
-            at.setdefault(min(spots), []).append(r)
+        if not spots:  # named by its processor: no place in the list
+            return found
+        at.setdefault(min(spots), []).append(r)
     if len(at) != count:
         return found
     return at[sorted(at)[index]]

@@ -145,6 +145,12 @@ def test_gpu_cores_and_unnamed_systems_stay_hardware_figures() -> None:
     # nor when a person pins the system: its JSON's CPU cores are not the GPU's
     pin = [Link(result=7, role="subject", suite="inference")]
     assert _verify(text, 6912.0, pinned=pin).verdict == "not-mlperf"
+    # a turbo clock is not the JSON's frequency (HPE's gives 2000MHz, the base clock)
+    text = (
+        "In MLPerf Inference v3.0, HPE's 1-node-2S-SPR-PyTorch-INT8 system has 8480+ CPUs"
+        " that turbo to 3.8GHz."
+    )
+    assert _verify(text, 3.8).verdict == "not-mlperf"
     # a core count of no system the sentence names
     text = "In MLPerf Inference v4.1, ASUSTeK's new server offers up to 128 cores."
     assert _verify(text, 128.0).verdict == "not-mlperf"
