@@ -218,6 +218,18 @@ def _agrees(claimed: float, stated: float) -> bool:
     return round(stated, decimals) == round(claimed, decimals)
 
 
+def _differs(claimed: float, stated: float, r: ResultFacts, kind: str) -> bool:
+    """The stated figure is another one, not the claimed cores counted over the node's
+    processors or as threads (Dell's v3.0 R760 JSON: 224 for two 56-core 8480+): the
+    field is a count per processor, which a submitter may have written otherwise."""
+    if _agrees(claimed, stated):
+        return False
+    if kind != "cores":
+        return True
+    per_node = r.processors or 1
+    return stated not in {claimed * k for k in {per_node, 2, 2 * per_node}}
+
+
 _FIELD = {"cores": "host_processor_core_count", "clock": "host_processor_frequency"}
 
 
@@ -250,7 +262,7 @@ def verify(
     head = "a hardware figure checked against the systems JSON, not a performance result: "
     if all(v is not None and _agrees(claimed, v) for _, v in stated):
         verdict = CONSISTENT
-    elif all(v is not None and not _agrees(claimed, v) for _, v in stated):
+    elif all(v is not None and _differs(claimed, v, r, kind) for r, v in stated):
         verdict = INCONSISTENT
     else:
         verdict = UNVERIFIABLE

@@ -105,6 +105,15 @@ def _verify(text: str, value: float, pinned: list[Link] | None = None) -> verdic
             "inconsistent",
             ["XE8545_A100_SXM4_80GBx4_TRT"],
         ),
+        # Dell's JSON gives 224 for its two 56-core 8480+: the node's threads, not another
+        # core count -- left open, not inconsistent
+        (
+            "In MLPerf Inference v3.0, Dell's PowerEdge R760 ran two Xeon Platinum 8480+"
+            " processors with 56 cores.",
+            56.0,
+            "unverifiable",
+            ["Dell closed 1-node-2S-SPR-PyTorch-INT8 gives host_processor_core_count '224'"],
+        ),
         # no submitter named: Dell's JSON says 224, the others 56 -- which is left open
         (
             "MLPerf Inference v3.0 servers built on the Xeon Platinum 8480+ bring 56 cores per"
@@ -163,8 +172,10 @@ def test_pinned_subject_reads_its_own_system() -> None:
     v = _verify(text, 56.0, pinned=pin)
     assert v.verdict == "consistent"
     assert "HPE closed 1-node-2S-SPR-PyTorch-INT8" in v.details["reason"]
-    pin = [Link(result=1, role="subject", suite="inference")]  # Dell's JSON: 224
+    pin = [Link(result=7, role="subject", suite="inference")]  # Dell's XE8545 JSON: 64
     assert _verify(text, 56.0, pinned=pin).verdict == "inconsistent"
+    pin = [Link(result=1, role="subject", suite="inference")]  # Dell's R760: 224 = 56 x 4
+    assert _verify(text, 56.0, pinned=pin).verdict == "unverifiable"
 
 
 @pytest.mark.parametrize(
