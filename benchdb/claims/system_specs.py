@@ -266,7 +266,10 @@ def verify(
         verdict = INCONSISTENT
     else:
         verdict = UNVERIFIABLE
-        head += "the systems the text allows disagree or state none (which system left open): "
+        head += (
+            "the systems the text allows disagree, state none, or give the figure times the"
+            " node's processors or threads (which system, or what the JSON counts, left open): "
+        )
     values = {v for _, v in stated if v is not None}
     return Verification(
         verdict,
