@@ -206,7 +206,9 @@ class ResultFacts:
     inference power result: average ``Watts`` for Offline/Server, energy per query
     for the latency scenarios; None without a power run); ``processor``: the systems
     JSON's ``host_processor_model_name`` ("Intel(R) Xeon(R) Gold 6258R CPU @ 2.70GHz"),
-    what a CPU-only system is named by, ``processors`` how many a node holds. Training
+    what a CPU-only system is named by, ``processors`` how many a node holds;
+    ``processor_cores`` and ``processor_clock`` its ``host_processor_core_count`` and
+    ``host_processor_frequency`` as written ("56", "2.8GHz"; "" when absent). Training
     rows keep the defaults (their figure is ``score_minutes``)."""
 
     def label(self) -> str:
@@ -249,6 +251,8 @@ class ResultFacts:
     power_unit: str = ""
     processor: str = ""
     processors: int | None = None
+    processor_cores: str = ""
+    processor_clock: str = ""
 
 
 #: ``ClaimFacts.non_mlperf`` of a figure measured at batch size 1 ("~85 tokens/sec with

@@ -45,6 +45,7 @@ from benchdb.claims import (
     resolve_words,
     round_facts,
     same_hardware,
+    system_specs,
     undated,
     unit_products,
     verdicts_values,
@@ -139,7 +140,9 @@ def verify_claim(
     mine, by_pk = _of_suite(results, suite.name)
     pins = [lk for lk in pinned if lk.suite == suite.name] if pinned else None
     # a count its round's rules decide ("the seven workloads in MLPerf Training 5.0")
-    out = round_facts.verify_round_fact(claim) or _scope(claim)
+    # a CPU's cores or clock: the system description of the systems the text names
+    out = round_facts.verify_round_fact(claim) or system_specs.verify(claim, mine, pins)
+    out = out or _scope(claim)
     if out is None and claim.kind == "target":  # a quality target: the round's rules
         out = (
             verify_target(claim)

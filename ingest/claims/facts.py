@@ -33,6 +33,7 @@ from benchdb.claims import (
     round_counts,
     round_facts,
     round_wins,
+    system_specs,
     undated,
     unit_products,
     verdicts,
@@ -61,6 +62,8 @@ _COMMON = {
     "accelerator_model": "system__accelerator_model",
     "processor": "system__host_processor_model",
     "processors": "system__host_processors_per_node",
+    "processor_cores": "system__raw__host_processor_core_count",
+    "processor_clock": "system__raw__host_processor_frequency",
     "framework": "system__framework",
     "nodes": "system__nodes",
     "result_id": "result_id",
@@ -122,6 +125,8 @@ def _rows(
     names = list(columns)
     for values in qs.values_list(*columns.values()):  # 23k rows of scalars: one fetch
         row = dict(zip(names, values, strict=True))
+        for key in ("processor_cores", "processor_clock"):  # JSON values, as written
+            row[key] = "" if row[key] is None else str(row[key])
         if suite == "hpc":
             row["suite"] = "hpc"
         if training:
@@ -385,6 +390,7 @@ def _scope_tags(
     scope += virtualized.scope_tags(facts, sentence) + virtualized.scale_tags(facts, sentence)
     scope += unit_products.scope_tags(facts, sentence, *span)
     scope += own_baseline.scope_tags(facts, sentence, *span)
+    scope += system_specs.scope_tags(facts, sentence, *span)
     return tuple(scope)
 
 

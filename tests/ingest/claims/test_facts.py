@@ -37,7 +37,14 @@ def _common(r: Any) -> dict[str, Any]:
         "result_id": r.result_id,
         "processor": s.host_processor_model,
         "processors": s.host_processors_per_node,
+        # the systems JSON's own words (a number or a string there), "" when absent
+        "processor_cores": _as_written(s.raw.get("host_processor_core_count")),
+        "processor_clock": _as_written(s.raw.get("host_processor_frequency")),
     }
+
+
+def _as_written(value: Any) -> str:
+    return "" if value is None else str(value)
 
 
 def _storage_expected() -> list[ResultFacts]:
