@@ -54,8 +54,8 @@ def test_v60_ids_come_from_the_frozen_list() -> None:
     """The list written by the 75b9465 summarizer numbers AMD's row 1 and Inventec's 2;
     it was written from those two systems files only, so AMD's 8xMI325X system (its
     flux1 result, added later), GigaComputing's DLB2-CB3 (gpt_oss_20b) and NVIDIA's
-    theia-cmh_ngpu512 (llama31_405b) and theia_ngpu256 (deepseekv3_671b), added later
-    still, are not in it and keep no ID."""
+    theia-cmh_ngpu512 (llama31_405b), theia_ngpu256 (deepseekv3_671b) and theia_ngpu64
+    (dlrm_dcnv2), added later still, are not in it and keep no ID."""
     result = _ingest()
     report = result_ids_from_list(round_version="v6.0", data=ID_LIST.read_bytes(), path="ids")
     assert report.derived == 2 and report.skipped == []
@@ -64,6 +64,7 @@ def test_v60_ids_come_from_the_frozen_list() -> None:
         "GigaComputing/DLB2-CB3_pytorch",
         "NVIDIA/theia-cmh_ngpu512_ngc26.04_nemo",
         "NVIDIA/theia_ngpu256_ngc26.04_nemo",
+        "NVIDIA/theia_ngpu64_ngc26.03_hugectr",
     ]
     result.refresh_from_db()
     assert (result.result_id, result.result_id_origin) == ("6.0-0002", Result.IdOrigin.DERIVED)
@@ -89,6 +90,7 @@ def test_a_list_without_the_system_derives_nothing_and_a_bad_list_is_refused() -
         "Inventec/P9000IG7_ngc26.04_nemo",
         "NVIDIA/theia-cmh_ngpu512_ngc26.04_nemo",
         "NVIDIA/theia_ngpu256_ngc26.04_nemo",
+        "NVIDIA/theia_ngpu64_ngc26.03_hugectr",
     ]
     result.refresh_from_db()
     assert result.result_id == ""

@@ -57,6 +57,7 @@ def test_round_table_leaderboard_compare_and_export_know_v60(client, result: Res
     got = {(r["round"], r["benchmark"], r["submitter"]): r for r in rows}
     assert sorted(got) == [
         ("v6.0", "deepseekv3_671b", "NVIDIA"),
+        ("v6.0", "dlrm_dcnv2", "NVIDIA"),
         ("v6.0", "flux1", "AMD"),
         ("v6.0", "gpt_oss_20b", "GigaComputing"),
         ("v6.0", "llama2_70b_lora", "Inventec"),
@@ -77,6 +78,9 @@ def test_round_table_leaderboard_compare_and_export_know_v60(client, result: Res
     # and its llama31_405b:time_to_train (test_service_v60_llama31_405b.py)
     l405 = got[("v6.0", "llama31_405b", "NVIDIA")]
     assert float(l405["score_minutes"]) == pytest.approx(58.33578333333333, rel=1e-9)
+    # and its dlrm_dcnv2:time_to_train (test_service_v60_dlrm_dcnv2.py)
+    dlrm = got[("v6.0", "dlrm_dcnv2", "NVIDIA")]
+    assert float(dlrm["score_minutes"]) == pytest.approx(0.6748221215320243, rel=1e-9)
 
 
 def test_a_claim_on_the_v60_result_is_checked_against_it(client, result: Result) -> None:
