@@ -12,27 +12,12 @@ from benchdb.claims.facts import ClaimFacts, ResultFacts
 from benchdb.vocabulary import INFERENCE_ROUND_PUBLISHED, ROUND_PUBLISHED
 from ingest.claims import facts as claim_facts
 from ingest.claims.parsers import text as claim_text
+from tests.benchdb.claims.test_unseen_classes import _r as training_result
 
 DATES = {"training": dict(ROUND_PUBLISHED), "inference": dict(INFERENCE_ROUND_PUBLISHED)}
 
 
-def _train(
-    pk: int, rnd: str, who: str, n: int, model: str, bench: str, minutes: float
-) -> ResultFacts:
-    return ResultFacts(
-        pk=pk,
-        round=rnd,
-        submitter=who,
-        system_folder=f"sys{pk}",
-        system_name="",
-        division="closed",
-        availability="available",
-        accelerators=n,
-        accelerator_model=model,
-        framework="PyTorch",
-        benchmark=bench,
-        score_minutes=minutes,
-    )
+_train = training_result  # one factory of training results for these tests
 
 
 def _scales(text: str, published: date, vendor: str) -> list[ClaimFacts]:
