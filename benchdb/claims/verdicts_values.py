@@ -292,10 +292,7 @@ def _verify_gain(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> 
         return _missing(c, results, c.round, c.system or c.submitter, "no pair of values")
     if c.qualifier == "up to" and len(readings) > 1:
         readings = extreme(readings)
-    details: dict[str, Any] = {"tolerance": tol}
-    if c.per_accelerator:
-        details["derived"] = "per accelerator: each value / its system's accelerator count"
-    v = settle(readings, details)
+    v = settle(readings, {"tolerance": tol, **(_PER_CHIP if c.per_accelerator else {})})
     if v.recomputed_value is not None and c.kind == "multiplier":
         v.details["recomputed_ratio"] = v.recomputed_value
     return v
@@ -369,7 +366,8 @@ def _verify_generations(
         readings += extreme(rs) if c.qualifier == "up to" and len(rs) > 1 else rs
     if not readings:
         return _missing(c, subj or others, c.round, c.system or c.submitter, "no pair of values")
-    v = settle(readings, {"tolerance": tol, "compared": compared})
+    derived = _PER_CHIP if c.per_accelerator else {}  # a product is a chip: per GPU
+    v = settle(readings, {"tolerance": tol, "compared": compared, **derived})
     if v.recomputed_value is not None and c.kind == "multiplier":
         v.details["recomputed_ratio"] = v.recomputed_value
     return v
@@ -510,6 +508,7 @@ _KINDS = {
     "percentage": _verify_gain,
     "scale": _verify_scale,
 }
+_PER_CHIP = {"derived": "per accelerator: each value / its system's accelerator count"}
 
 
 def _verify_bound(c: ClaimFacts, results: Sequence[ResultFacts], chosen: Any) -> Verification:
