@@ -358,17 +358,30 @@ def absent_subject(
         return v
     tol = _tolerance("", "inference", c.value)
     fits = [r for r in results if r.round == c.round and _gives(r, models, c.value, tol)]
-    out: dict[str, Any] = {
-        "reason": f"{c.submitter} ran no {'/'.join(models)} in {c.round} (benchdb holds every"
-        f" result folder it listed: {', '.join(ran)}){also}, so no MLPerf figure per watt of"
+    why = (
+        f"{c.submitter} ran no {'/'.join(models)} in {c.round} (benchdb holds every result"
+        f" folder it listed: {', '.join(ran)}){also}, so no MLPerf figure per watt of"
         f" {c.submitter} on it exists"
-        + (f"; the figure is that of {'; '.join(_fit_label(r) for r in fits[:5])}" if fits else ""),
+    )
+    return _refuted(why, ran, tol, fits)
+
+
+def _refuted(
+    why: str, subject: Sequence[str], tol: float, fits: Sequence[ResultFacts]
+) -> Verification:
+    """``inconsistent``, said so: ``why``, then the results of other submitters whose
+    figure the claimed one is (``fits``, at most five, named in the reason and in
+    ``named_elsewhere``, never linked); ``subject_results``: what the subject ran or
+    gives (labels); ``tolerance``: fraction."""
+    named = [_fit_label(r) for r in fits[:5]]
+    out: dict[str, Any] = {
+        "reason": why + (f"; the figure is that of {'; '.join(named)}" if named else ""),
         "derived": DERIVED,
-        "subject_results": ran,
+        "subject_results": list(subject),
         "tolerance": tol,
     }
-    if fits:
-        out["named_elsewhere"] = [_fit_label(r) for r in fits[:5]]
+    if named:
+        out["named_elsewhere"] = named
     return Verification(INCONSISTENT, details=out)
 
 
@@ -417,18 +430,12 @@ def _absent_anywhere(
     if any(_runs_its_chips(c.submitter, r) for r in fits):
         return v  # another submitter's system on the company's chips (its CPUs) gives it
     ran = ", ".join(dict.fromkeys(figures)) or "no figure per watt"
-    out: dict[str, Any] = {
-        "reason": f"the text names no benchmark, but none of {c.submitter}'s results in"
+    why = (
+        f"the text names no benchmark, but none of {c.submitter}'s results in"
         f" {' or '.join(rounds)} (benchdb holds every result folder it listed) gives"
         f" {c.value:g} per watt: {ran}"
-        + (f"; the figure is that of {'; '.join(_fit_label(r) for r in fits[:5])}" if fits else ""),
-        "derived": DERIVED,
-        "subject_results": figures,
-        "tolerance": tol,
-    }
-    if fits:
-        out["named_elsewhere"] = [_fit_label(r) for r in fits[:5]]
-    return Verification(INCONSISTENT, details=out)
+    )
+    return _refuted(why, figures, tol, fits)
 
 
 def _company_results(company: str, rnd: str, results: Sequence[ResultFacts]) -> list[ResultFacts]:
