@@ -39,6 +39,8 @@ SENTENCE_TAG = "spec-sentence:"
 #: GCP instances, respectively)": 8 is item 1 of 2).
 RESPECTIVELY_TAG = "spec-respectively:"
 _ITEMS = re.compile(r"(?:[\w.]+\s*,\s*)*[\w.]+,?\s+(?:and|or)\s+$")
+#: Characters before a figure searched for the list it ends.
+_LIST_CHARS = 400
 
 _NUMBER = r"(?:[\d.,]+|[A-Za-z]+|[一二两三四五六七八九十百]+)"
 _PLAIN_CORES = re.compile(
@@ -92,8 +94,11 @@ def scope_tags(c: ClaimFacts, sentence: str, start: int, end: int) -> tuple[str,
     lo, hi = _clause(sentence, start, end)
     clause = sentence[lo:hi].strip()
     tags: tuple[str, ...] = (CLAUSE_TAG + clause, SENTENCE_TAG + sentence)
-    before = _ITEMS.search(sentence[lo:start])
-    if re.search(r"\brespectively\b", clause, re.IGNORECASE) and before:
+    if not re.search(r"\brespectively\b", clause, re.IGNORECASE):
+        return tags
+    # the list ends at the figure; 400 characters bound the search (quadratic in a list)
+    before = _ITEMS.search(sentence[max(lo, start - _LIST_CHARS) : start])
+    if before:
         # the figure ends the list ("single and 8 core"): item n-1 of n
         n = len(re.findall(r"[\w.]+(?=\s*,|\s+(?:and|or)\s)", before.group(0))) + 1
         tags += (f"{RESPECTIVELY_TAG}{n - 1}/{n}",)

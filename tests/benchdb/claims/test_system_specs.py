@@ -11,6 +11,8 @@ the sentences here are other vendors'.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from benchdb.claims import resolve, verdicts
@@ -200,3 +202,27 @@ def test_respectively_pairs_figures_with_systems(order: str, value: float, verdi
         in (v.details["reason"])
     )
     assert "XE8545" not in v.details["reason"]
+
+
+def test_a_long_list_before_a_figure_is_read_in_bounded_time() -> None:
+    """The list a "respectively" figure ends is searched in the 400 characters before
+    it: a bracketed run of 8,000 items that no "and" closes ("(a, a, ..., 8 core
+    respectively)") took 6.0 s unbounded (the list pattern fails at every start); 10x
+    the items must not take 5x the time."""
+    from benchdb.claims.facts import ClaimFacts
+    from benchdb.claims.system_specs import scope_tags
+
+    def tags_time(n: int) -> float:
+        # commas inside brackets do not end the clause: the whole list is the figure's
+        sentence = "Dell ran CPUs (" + "a, " * n + "8 core respectively)."
+        start = sentence.index("8 core")
+        c = ClaimFacts(kind="spec", value=8.0, unit="core", metric="hardware", suite="inference")
+        best = 1e9
+        for _ in range(3):
+            t = time.perf_counter()
+            scope_tags(c, sentence, start, start + len("8 core"))
+            best = min(best, time.perf_counter() - t)
+        return best
+
+    small, large = tags_time(800), tags_time(8000)
+    assert large < 5 * small + 0.05, (small, large)
